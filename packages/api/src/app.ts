@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import { desc, eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import qs from 'qs';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { outbox } from './db/schema/index.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { registerCalls } from './http/register.ts';
+import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+
+export interface AppOptions {
+  database: Database;
+  config: Config;
+  /** Built back-office SPA to serve under /admin, when present. */
+  adminDist?: string | undefined;
+  logger?: boolean;
+}
+
+/** Builds the HTTP server: the API, its OpenAPI document, dev endpoints and the built apps. */
+export async function buildApp({
+  database,
+  config,
+  adminDist,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
+  const { db } = database;
+  const app = Fastify({
+    logger: logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: {
+      querystringParser: (query: string) =>
+        qs.parse(query, { arrayLimit: 500, depth: 3, parameterLimit: 1000 }),
+    },
+  });
+  installErrorHandler(app);
+
+  const auth = createAuthService(db, config);
+  registerCalls(
+    app,
+    [
+      ...authRoutes(auth),
+      ...userRoutes(createUsersService(db)),
+      ...accountRoutes(createAccountsService(db)),
+      ...lookupRoutes(db),
+      ...settingsRoutes(db),
+    ],
+    { authenticate: auth.authenticate, checkResponses: config.devEndpoints },
+  );
+
+  const document = openApiDocument();
+  app.get('/api/docs', async () => document);
+
+  if (config.devEndpoints) {
+    // Messages that stayed in the outbox, for tests and local development only.
+    app.get<{ Querystring: { recipient?: string } }>('/api/dev/outbox', async (request) => {
+      const rows = await db
+        .select()
+        .from(outbox)
+        .where(request.query.recipient ? eq(outbox.recipient, request.query.recipient) : undefined)
+        .orderBy(desc(outbox.id))
+        .limit(50);
+      return { items: rows };
+    });
+  }
+
+  if (adminDist && existsSync(adminDist)) {
+    await app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: '/admin/',
+      wildcard: false,
+      index: ['index.html'],
+    });
+    // Client-side routes of the SPA all load its index.html.
+    app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
+    app.get('/admin/*', (_request, reply) => reply.sendFile('index.html', adminDist));
+  }
+  return app;
+}

@@ -1,0 +1,35 @@
+import type { ApiErrorBody } from '@flybook/schemas';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, ValidationError } from './api-error.ts';
+
+/**
+ * The one place that turns failures into answers: validation → 422 with field paths, ApiError →
+ * its status, unreadable requests → 400, anything else → a bare 500 logged with the request id.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | ApiError | ValidationError, request, reply) => {
+    if (error instanceof ValidationError) {
+      return reply.status(422).send({ errors: error.items } satisfies ApiErrorBody);
+    }
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send({ errors: [error.toItem()] } satisfies ApiErrorBody);
+    }
+    const status = 'statusCode' in error ? error.statusCode : undefined;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own 4xx: bad JSON, wrong content type, body too large.
+      const code = status === 429 ? 'ERROR_RATE_LIMITED' : 'ERROR_MALFORMED_REQUEST';
+      return reply.status(status).send({ errors: [{ code, message: error.message }] } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.status(500).send({
+      errors: [{ code: 'ERROR_INTERNAL', message: `Internal server error (request ${request.id}).` }],
+    } satisfies ApiErrorBody);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({
+      errors: [
+        { code: 'ERROR_NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` },
+      ],
+    } satisfies ApiErrorBody);
+  });
+}

@@ -1,0 +1,85 @@
+import { satisfies } from '@flybook/domain';
+import { type ApiCall, allCalls, issuesToErrors } from '@flybook/schemas';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ApiError, ValidationError } from './api-error.ts';
+import type { AuthUser, FileAnswer, RouteBinding } from './routes.ts';
+
+export const API_PREFIX = '/api/v1';
+
+const fastifyPath = (path: string) => `${API_PREFIX}/${path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown, part: string): unknown {
+  if (!schema) return part === 'body' ? undefined : {};
+  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
+  if (!result.success) throw new ValidationError(issuesToErrors(result.error.issues));
+  return result.data;
+}
+
+/** Sets Content-Disposition with an ASCII fallback and the UTF-8 name. */
+function sendFile(reply: FastifyReply, file: FileAnswer) {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+  reply
+    .header('Content-Type', file.contentType)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
+    .send(Buffer.from(file.body));
+}
+
+export interface RegisterOptions {
+  authenticate(token: string): Promise<AuthUser | null>;
+  /** Parse every JSON answer against its schema (on outside production: a contract bug fails loudly). */
+  checkResponses: boolean;
+}
+
+/**
+ * Registers every declared call: path from the declaration, token and role check, request
+ * parsing with the call's schemas, and the answer in the declared form. Fails at start when a
+ * declared call has no handler or a handler serves an undeclared call.
+ */
+export function registerCalls(app: FastifyInstance, bindings: RouteBinding[], options: RegisterOptions) {
+  const declared = new Set(allCalls());
+  const bound = new Set<ApiCall>();
+  for (const binding of bindings) {
+    if (!declared.has(binding.call))
+      throw new Error(`Handler for undeclared call ${binding.call.method} ${binding.call.path}`);
+    if (bound.has(binding.call))
+      throw new Error(`Two handlers for ${binding.call.method} ${binding.call.path}`);
+    bound.add(binding.call);
+  }
+  const missing = [...declared].filter((call) => !bound.has(call));
+  if (missing.length > 0) {
+    throw new Error(
+      `Declared calls without handler: ${missing.map((c) => `${c.method} ${c.path}`).join(', ')}`,
+    );
+  }
+
+  for (const { call, handler } of bindings) {
+    app.route({
+      method: call.method,
+      url: fastifyPath(call.path),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        let user: AuthUser | null = null;
+        const token = request.headers['x-auth-token'];
+        if (typeof token === 'string' && token !== '') {
+          user = await options.authenticate(token);
+          if (!user && call.auth === 'user') throw new ApiError('ERROR_SESSION_EXPIRED', 401);
+        }
+        if (call.auth === 'user') {
+          if (!user) throw new ApiError('ERROR_UNAUTHORIZED', 401);
+          if (call.roles && !satisfies(user.roles, call.roles)) throw ApiError.forbidden();
+        }
+        const params = parsePart(call.params, request.params, 'params');
+        const query = parsePart(call.query, request.query, 'query');
+        const body = parsePart(call.body, request.body, 'body');
+        const answer = await handler({ params, query, body, user, ip: request.ip, request, reply } as never);
+        if (call.response === 'empty') return reply.status(204).send();
+        if (call.response === 'file') return sendFile(reply, answer as unknown as FileAnswer);
+        const payload = options.checkResponses ? call.response.parse(answer) : answer;
+        return reply.status(call.status ?? 200).send(payload);
+      },
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { authTokens, groups, recoveryTokens, users } from '../../db/schema/index.ts';
+
+export const findUserByEmail = async (db: Db, email: string) =>
+  (await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1))[0];
+
+export async function insertSession(db: Db, userId: number, tokenHash: string, expiresAt: Date) {
+  await db.insert(authTokens).values({ userId, tokenHash, expiresAt });
+}
+
+/** The user behind a live token with the roles of their group, in one query. */
+export async function findSession(db: Db, tokenHash: string) {
+  const rows = await db
+    .select({
+      id: users.id,
+      type: users.type,
+      displayName: users.displayName,
+      email: users.email,
+      isActive: users.isActive,
+      groupRoles: groups.roles,
+      allowed: users.allowedSpecialRoles,
+      denied: users.deniedSpecialRoles,
+      expiresAt: authTokens.expiresAt,
+    })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .leftJoin(groups, eq(groups.id, users.groupId))
+    .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, sql`now()`)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function extendSession(db: Db, tokenHash: string, expiresAt: Date) {
+  await db.update(authTokens).set({ expiresAt }).where(eq(authTokens.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: Db, tokenHash: string) {
+  await db.delete(authTokens).where(eq(authTokens.tokenHash, tokenHash));
+}
+
+/** Drops expired sessions and recovery tokens (housekeeping on login). */
+export async function deleteExpired(db: Db) {
+  await db.delete(authTokens).where(lt(authTokens.expiresAt, sql`now()`));
+  await db.delete(recoveryTokens).where(lt(recoveryTokens.expiresAt, sql`now() - interval '1 day'`));
+}
+
+export async function insertRecoveryToken(tx: Tx, userId: number, tokenHash: string, expiresAt: Date) {
+  await tx.insert(recoveryTokens).values({ userId, tokenHash, expiresAt });
+}
+
+/** Marks a live, unused recovery token used and returns its user; nothing when expired or used. */
+export async function consumeRecoveryToken(tx: Tx, tokenHash: string) {
+  const rows = await tx
+    .update(recoveryTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(recoveryTokens.tokenHash, tokenHash),
+        isNull(recoveryTokens.usedAt),
+        gt(recoveryTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: recoveryTokens.userId });
+  return rows[0];
+}
+
+export async function setPassword(tx: Tx, userId: number, passwordHash: string) {
+  await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  // A new password ends every open session of that user.
+  await tx.delete(authTokens).where(eq(authTokens.userId, userId));
+}

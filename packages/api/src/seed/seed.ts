@@ -1,0 +1,177 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import {
+  accounts,
+  airports,
+  countries,
+  groups,
+  groupVirtualAccounts,
+  tariffGroups,
+  tariffs,
+  users,
+} from '../db/schema/index.ts';
+import { hashPassword } from '../platform/secrets.ts';
+import { GROUPS } from './groups.ts';
+import {
+  AIRPORTS,
+  COUNTRIES,
+  RANKED_COUNTRIES,
+  TARIFF_GROUPS,
+  TARIFFS,
+  VIRTUAL_ACCOUNTS,
+} from './reference-data.ts';
+
+export const DEMO_PASSWORD = 'flybook-demo';
+
+/** The demo users printed at start; one per kind of person who uses the system. */
+export const DEMO_USERS = [
+  {
+    email: 'admin@flybook.test',
+    type: 'admin',
+    group: 'admin',
+    displayName: 'Ada Admin',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    countryCode: 'CH',
+  },
+  {
+    email: 'manager@flybook.test',
+    type: 'manager',
+    group: 'manager',
+    displayName: 'Mira Krasniqi',
+    firstName: 'Mira',
+    lastName: 'Krasniqi',
+    countryCode: 'CH',
+  },
+  {
+    email: 'agent@flybook.test',
+    type: 'agent',
+    group: 'agent',
+    displayName: 'Alpen Reisen GmbH',
+    firstName: 'Luca',
+    lastName: 'Meier',
+    countryCode: 'CH',
+    company: 'Alpen Reisen GmbH',
+  },
+  {
+    email: 'customer@flybook.test',
+    type: 'customer',
+    group: 'customer',
+    displayName: 'Arben Berisha',
+    firstName: 'Arben',
+    lastName: 'Berisha',
+    countryCode: 'KV',
+  },
+] as const;
+
+type NewUser = {
+  email: string;
+  type: 'manager' | 'agent' | 'customer' | 'admin';
+  group: string;
+  displayName: string;
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+  countryCode?: string;
+  password: string;
+};
+
+/** Creates a user with their ledger account (users' accounts are liabilities: what the airline owes them). */
+export async function createUserWithAccount(tx: Tx, user: NewUser) {
+  const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.code, user.group));
+  const [country] = user.countryCode
+    ? await tx.select({ id: countries.id }).from(countries).where(eq(countries.code, user.countryCode))
+    : [];
+  const [row] = await tx
+    .insert(users)
+    .values({
+      email: user.email,
+      type: user.type,
+      displayName: user.displayName,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      company: user.company ?? null,
+      countryId: country?.id ?? null,
+      groupId: group?.id ?? null,
+      marginType: user.type === 'agent' ? 'percent' : null,
+      passwordHash: await hashPassword(user.password),
+    })
+    .returning({ id: users.id });
+  await tx.insert(accounts).values({ type: 'liability', ownerUserId: row!.id });
+  return row!.id;
+}
+
+async function seedReferenceData(tx: Tx) {
+  await tx.insert(countries).values(
+    COUNTRIES.map((country) => {
+      const rank = RANKED_COUNTRIES.indexOf(country.code);
+      return { ...country, sortRank: rank >= 0 ? rank + 1 : null };
+    }),
+  );
+  await tx.insert(airports).values(AIRPORTS);
+  await tx.insert(tariffGroups).values(TARIFF_GROUPS);
+  await tx.insert(tariffs).values(TARIFFS);
+  const virtual = await tx
+    .insert(accounts)
+    .values(
+      VIRTUAL_ACCOUNTS.map((a) => ({ type: a.type, virtualCode: a.code, virtualKind: a.kind, name: a.name })),
+    )
+    .returning({ id: accounts.id, code: accounts.virtualCode });
+  for (const group of GROUPS) {
+    const [row] = await tx
+      .insert(groups)
+      .values({ code: group.code, title: group.title, roles: group.roles })
+      .returning({ id: groups.id });
+    const linked = virtual.filter(
+      (a) => group.virtualAccountCodes === 'all' || group.virtualAccountCodes.includes(a.code ?? ''),
+    );
+    if (linked.length > 0) {
+      await tx
+        .insert(groupVirtualAccounts)
+        .values(linked.map((a) => ({ groupId: row!.id, accountId: a.id })));
+    }
+  }
+}
+
+export interface SeedResult {
+  referenceData: boolean;
+  demoUsers: boolean;
+  firstAdmin: string | null;
+}
+
+/**
+ * Seeds an empty database: reference data always, the four demo users when `demo` is on, and a
+ * first admin from FLYBOOK_ADMIN_EMAIL / FLYBOOK_ADMIN_PASSWORD when given (production start).
+ */
+export async function seedIfEmpty(
+  db: Db,
+  options: { demo: boolean; admin?: { email: string; password: string } | null },
+): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    const result: SeedResult = { referenceData: false, demoUsers: false, firstAdmin: null };
+    const [{ countries: countryCount } = { countries: 0 }] = await tx
+      .select({ countries: count() })
+      .from(countries);
+    if (countryCount === 0) {
+      await seedReferenceData(tx);
+      result.referenceData = true;
+    }
+    const [{ users: userCount } = { users: 0 }] = await tx.select({ users: count() }).from(users);
+    if (userCount > 0) return result;
+    if (options.demo) {
+      for (const user of DEMO_USERS) await createUserWithAccount(tx, { ...user, password: DEMO_PASSWORD });
+      result.demoUsers = true;
+    }
+    if (options.admin && !DEMO_USERS.some((u) => u.email === options.admin?.email)) {
+      await createUserWithAccount(tx, {
+        email: options.admin.email,
+        type: 'admin',
+        group: 'admin',
+        displayName: 'Administrator',
+        password: options.admin.password,
+      });
+      result.firstAdmin = options.admin.email;
+    }
+    return result;
+  });
+}

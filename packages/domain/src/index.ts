@@ -1,0 +1,4 @@
+export * from './admin-routes.ts';
+export * from './money.ts';
+export * from './permissions.ts';
+export * from './roles.ts';

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes of the API. Clients translate by code (`errors.<CODE>` in the locale
+ * catalogue); the English message is for logs and developers.
+ */
+export const ERROR_CODES = [
+  'ERROR_MALFORMED_REQUEST',
+  'ERROR_VALIDATION',
+  'ERROR_UNAUTHORIZED',
+  'ERROR_SESSION_EXPIRED',
+  'ERROR_BAD_CREDENTIALS',
+  'ERROR_FORBIDDEN',
+  'ERROR_NOT_FOUND',
+  'ERROR_CONFLICT',
+  'ERROR_RATE_LIMITED',
+  'ERROR_INTERNAL',
+  'ERROR_USER_NOT_REGISTERED',
+  'ERROR_RECOVERY_TOKEN_INVALID',
+  'ERROR_EMAIL_TAKEN',
+  // field-level rule codes, one per schema rule type (spec 01 §5)
+  'ERROR_REQUIRED',
+  'ERROR_NOT_BLANK',
+  'ERROR_TYPE',
+  'ERROR_FORMAT',
+  'ERROR_PATTERN',
+  'ERROR_MIN_LENGTH',
+  'ERROR_MAX_LENGTH',
+  'ERROR_MINIMUM',
+  'ERROR_MAXIMUM',
+  'ERROR_ENUM',
+  'ERROR_NOT_EQUAL_PASSWORD',
+  'ERROR_MONEY_PRECISION',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ApiErrorItemSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+export type ApiErrorItem = z.infer<typeof ApiErrorItemSchema>;
+
+export const ApiErrorBodySchema = z.object({ errors: z.array(ApiErrorItemSchema) });
+export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+
+/** English texts of the codes that carry a fixed message (spec 01 §8). */
+export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  ERROR_BAD_CREDENTIALS: 'Please enter a correct email and password.',
+  ERROR_SESSION_EXPIRED: 'The session has expired. Login again.',
+  ERROR_USER_NOT_REGISTERED: 'User is not registered yet',
+  ERROR_RECOVERY_TOKEN_INVALID: 'Recovery token expired or invalid.',
+  ERROR_NOT_BLANK: 'Value should not be empty string',
+  ERROR_NOT_EQUAL_PASSWORD: 'Should be equal to password',
+  ERROR_UNAUTHORIZED: 'Authentication required.',
+  ERROR_FORBIDDEN: "You don't have permissions for this call.",
+  ERROR_NOT_FOUND: 'Not found.',
+  ERROR_RATE_LIMITED: 'Too many attempts. Please wait and try again.',
+  ERROR_INTERNAL: 'Internal server error.',
+  ERROR_MALFORMED_REQUEST: 'The request could not be read.',
+  ERROR_EMAIL_TAKEN: 'This e-mail is already in use.',
+};

@@ -1,0 +1,31 @@
+import { accountCalls } from './accounts.ts';
+import { authCalls } from './auth.ts';
+import type { ApiCall } from './http.ts';
+import { lookupCalls } from './lookups.ts';
+import { settingsCalls } from './settings.ts';
+import { userCalls } from './users.ts';
+
+export * from './accounts.ts';
+export * from './auth.ts';
+export * from './common.ts';
+export * from './errors.ts';
+export * from './http.ts';
+export * from './lookups.ts';
+export * from './settings.ts';
+export * from './users.ts';
+export * from './validation.ts';
+
+/** Every call of the API by area; the server registers these and OpenAPI is generated from them. */
+export const api = {
+  auth: authCalls,
+  user: userCalls,
+  account: accountCalls,
+  lookup: lookupCalls,
+  settings: settingsCalls,
+} as const;
+
+export const API_VERSION = 'v1';
+
+/** All calls as a flat list. */
+export const allCalls = (): ApiCall[] =>
+  Object.values(api).flatMap((area) => Object.values(area as Record<string, ApiCall>));

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/** One Vitest run over every workspace; API tests pick PGlite or PostgreSQL by FLYBOOK_TEST_DB. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'schemas',
+          include: ['schemas/src/**/*.test.ts', 'locales/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'api',
+          include: ['packages/api/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'admin',
+          include: ['admin/src/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
