@@ -1,0 +1,252 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, recoveryTokens } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    rateLimits: { login: { max: 4, windowSeconds: 300 }, recovery: { max: 3, windowSeconds: 900 } },
+  });
+});
+afterAll(() => t.close());
+
+const login = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url: '/api/v1/auth/token', payload: payload as object, headers });
+
+/** The newest recovery e-mail to an address, from the outbox as the dev endpoint shows it. */
+async function recoveryMail(email: string) {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/dev/outbox?recipient=${encodeURIComponent(email)}`,
+  });
+  const mail = response.body.items[0];
+  const token = /\/updatePassword\/([\w-]+)/.exec(mail.body)?.[1];
+  return { mail, token: token! };
+}
+
+describe('login', () => {
+  it('answers a token for the right password and the user behind it on user/me', async () => {
+    const response = await login({ login: 'manager@flybook.test', password: 'flybook-demo' });
+    expect(response.status).toBe(200);
+    expect(response.body.token).toMatch(/^[\w-]{40,}$/);
+    const me = await t.request({ method: 'GET', url: '/api/v1/user/me', token: response.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      email: 'manager@flybook.test',
+      type: 'manager',
+      displayName: 'Mira Krasniqi',
+    });
+    expect(me.body.roles).toContain('ROLE_FLIGHT_LIST');
+  });
+
+  it('accepts the e-mail in any letter case', async () => {
+    const response = await login({ login: 'Customer@Flybook.TEST', password: 'flybook-demo' });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a wrong password with 401 and the spec message', async () => {
+    const response = await login(
+      { login: 'agent@flybook.test', password: 'wrong-password' },
+      { 'x-forwarded-for': '10.0.0.1' },
+    );
+    expect(response.status).toBe(401);
+    expect(response.body.errors[0]).toEqual({
+      code: 'ERROR_BAD_CREDENTIALS',
+      message: 'Please enter a correct email and password.',
+    });
+  });
+
+  it('refuses an unknown e-mail exactly like a wrong password', async () => {
+    const response = await login({ login: 'nobody@flybook.test', password: 'flybook-demo' });
+    expect(response.status).toBe(401);
+    expect(response.body.errors[0].code).toBe('ERROR_BAD_CREDENTIALS');
+  });
+
+  it('rejects fields of only spaces with "Value should not be empty string" per field', async () => {
+    const response = await login({ login: '   ', password: ' ' });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual(
+      expect.arrayContaining([
+        { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string', field: 'login' },
+        { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string', field: 'password' },
+      ]),
+    );
+  });
+
+  it('rejects missing fields as required and unreadable JSON as 400', async () => {
+    const missing = await login({});
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([
+      ['login', 'ERROR_REQUIRED'],
+      ['password', 'ERROR_REQUIRED'],
+    ]);
+    const broken = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: '{"login":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.body.errors[0].code).toBe('ERROR_MALFORMED_REQUEST');
+  });
+});
+
+describe('sessions and roles', () => {
+  it('answers 401 to a call without token and to an unknown token', async () => {
+    const none = await t.request({ method: 'GET', url: '/api/v1/user/me' });
+    expect(none.status).toBe(401);
+    expect(none.body.errors[0].code).toBe('ERROR_UNAUTHORIZED');
+    const unknown = await t.request({ method: 'GET', url: '/api/v1/user/me', token: 'not-a-session' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.errors[0]).toEqual({
+      code: 'ERROR_SESSION_EXPIRED',
+      message: 'The session has expired. Login again.',
+    });
+  });
+
+  it('answers 403 to a role that is too weak and 200 to one that is enough', async () => {
+    const agent = await t.login('agent');
+    const forbidden = await t.request({ method: 'GET', url: '/api/v1/user/list', token: agent });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.errors[0].code).toBe('ERROR_FORBIDDEN');
+    const admin = await t.login('admin');
+    const allowed = await t.request({ method: 'GET', url: '/api/v1/user/list', token: admin });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('ends the session on logout', async () => {
+    const token = await t.login('customer');
+    const out = await t.request({ method: 'DELETE', url: '/api/v1/auth/token', token });
+    expect(out.status).toBe(204);
+    expect(out.body).toBe('');
+    const after = await t.request({ method: 'GET', url: '/api/v1/user/me', token });
+    expect(after.status).toBe(401);
+  });
+
+  it('does not accept an expired session', async () => {
+    const token = await t.login('manager');
+    await t.database.db.execute(sql`UPDATE auth_tokens SET expires_at = now() - interval '1 minute'`);
+    const response = await t.request({ method: 'GET', url: '/api/v1/user/me', token });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('password recovery', () => {
+  const recover = (email: string, locale = 'en') =>
+    t.request({ method: 'POST', url: `/api/v1/auth/recover-password/${locale}`, payload: { email } });
+  const update = (payload: object, locale = 'en') =>
+    t.request({ method: 'POST', url: `/api/v1/auth/update-password/${locale}`, payload });
+
+  it('answers 422 "User is not registered yet" on the e-mail field for an unknown address', async () => {
+    const response = await recover('stranger@example.com');
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      { code: 'ERROR_USER_NOT_REGISTERED', message: 'User is not registered yet', field: 'email' },
+    ]);
+  });
+
+  it('sends a link through the outbox that sets a new password once, ending old sessions', async () => {
+    const oldSession = await t.login('customer');
+    expect((await recover('customer@flybook.test', 'de')).status).toBe(204);
+    const { mail, token } = await recoveryMail('customer@flybook.test');
+    expect(mail).toMatchObject({ channel: 'email', template: 'password-recovery', status: 'pending' });
+    expect(mail.subject).toBe('Flybook-Passwort zurücksetzen');
+    expect(mail.body).toContain(`http://flybook.test/de/updatePassword/${token}`);
+
+    const mismatch = await update({
+      recoveryToken: token,
+      password: 'new-secret-1',
+      passwordConfirm: 'other-secret',
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors).toEqual([
+      { code: 'ERROR_NOT_EQUAL_PASSWORD', message: 'Should be equal to password', field: 'passwordConfirm' },
+    ]);
+
+    const done = await update({
+      recoveryToken: token,
+      password: 'new-secret-1',
+      passwordConfirm: 'new-secret-1',
+    });
+    expect(done.status).toBe(204);
+    expect((await t.request({ method: 'GET', url: '/api/v1/user/me', token: oldSession })).status).toBe(401);
+    expect((await login({ login: 'customer@flybook.test', password: 'flybook-demo' })).status).toBe(401);
+    expect((await login({ login: 'customer@flybook.test', password: 'new-secret-1' })).status).toBe(200);
+
+    const again = await update({
+      recoveryToken: token,
+      password: 'third-secret',
+      passwordConfirm: 'third-secret',
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.errors[0]).toMatchObject({
+      code: 'ERROR_RECOVERY_TOKEN_INVALID',
+      message: 'Recovery token expired or invalid.',
+    });
+  });
+
+  it('refuses an expired recovery token and keeps the password', async () => {
+    expect((await recover('manager@flybook.test')).status).toBe(204);
+    const { token } = await recoveryMail('manager@flybook.test');
+    await t.database.db
+      .update(recoveryTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(sql`used_at IS NULL`);
+    const response = await update({
+      recoveryToken: token,
+      password: 'new-secret-2',
+      passwordConfirm: 'new-secret-2',
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors[0].code).toBe('ERROR_RECOVERY_TOKEN_INVALID');
+    expect((await login({ login: 'manager@flybook.test', password: 'flybook-demo' })).status).toBe(200);
+  });
+
+  it('stores only a hash of the recovery token', async () => {
+    const { token } = await recoveryMail('manager@flybook.test');
+    const rows = await t.database.db.select().from(recoveryTokens);
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+    const mails = await t.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'manager@flybook.test'));
+    expect(mails).toHaveLength(1);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 after too many failed logins for one address, across two server instances', async () => {
+    const other = await t.secondInstance();
+    const attempt = (i: number) => {
+      const payload = { login: 'admin@flybook.test', password: `wrong-${i}` };
+      return i % 2 === 0
+        ? login(payload)
+        : other
+            .inject({ method: 'POST', url: '/api/v1/auth/token', payload })
+            .then((r) => ({ status: r.statusCode, body: r.json() }));
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await attempt(i)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    const blocked = await login({ login: 'admin@flybook.test', password: 'flybook-demo' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.errors[0].code).toBe('ERROR_RATE_LIMITED');
+  });
+
+  it('limits recovery requests per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (
+          await t.request({
+            method: 'POST',
+            url: '/api/v1/auth/recover-password/en',
+            payload: { email: 'agent@flybook.test' },
+          })
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([204, 204, 204, 429]);
+  });
+});

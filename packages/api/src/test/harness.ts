@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { DEMO_PASSWORD, seedIfEmpty } from '../seed/seed.ts';
+
+/** Which database the API suite runs on: PGlite in memory, or PostgreSQL with FLYBOOK_TEST_DB=postgres. */
+export const testDatabaseKind = process.env.FLYBOOK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Logs a demo user in and returns the token. */
+  login(who: 'admin' | 'manager' | 'agent' | 'customer' | string, password?: string): Promise<string>;
+  /** app.inject with an optional token; answers with status and parsed JSON. */
+  request(
+    options: InjectOptions & { token?: string },
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** Another app instance on the same database, as a second server behind a load balancer. */
+  secondInstance(): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated and seeded database with the app on top, one per test file. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  let url: string | null = null;
+  let dropName: string | null = null;
+  if (testDatabaseKind === 'postgres') {
+    dropName = `flybook_test_${randomBytes(6).toString('hex')}`;
+    await adminQuery(`CREATE DATABASE ${dropName}`);
+    const parsed = new URL(serverUrl);
+    parsed.pathname = `/${dropName}`;
+    url = parsed.toString();
+  }
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://flybook.test' }),
+    databaseUrl: url,
+    dataDir: 'memory://',
+    ...overrides,
+  };
+  const database = await openDatabase({ url, dataDir: 'memory://' });
+  await database.migrate();
+  await seedIfEmpty(database.db, { demo: true });
+  const app = await buildApp({ database, config });
+  const extra: FastifyInstance[] = [];
+
+  const request: TestApp['request'] = async ({ token, headers, ...options }) => {
+    const response = await app.inject({
+      ...options,
+      headers: { ...headers, ...(token ? { 'x-auth-token': token } : {}) },
+    });
+    const type = String(response.headers['content-type'] ?? '');
+    return {
+      status: response.statusCode,
+      body: type.includes('application/json') ? response.json() : response.body,
+      headers: response.headers,
+    };
+  };
+
+  return {
+    app,
+    database,
+    config,
+    request,
+    async login(who, password = DEMO_PASSWORD) {
+      const login = who.includes('@') ? who : `${who}@flybook.test`;
+      const response = await request({
+        method: 'POST',
+        url: '/api/v1/auth/token',
+        payload: { login, password },
+      });
+      if (response.status !== 200)
+        throw new Error(`login ${login} failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body.token as string;
+    },
+    async secondInstance() {
+      const other = await buildApp({ database, config });
+      extra.push(other);
+      return other;
+    },
+    async close() {
+      for (const other of extra) await other.close();
+      await app.close();
+      await database.close();
+      if (dropName) await adminQuery(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
+    },
+  };
+}
