@@ -27,6 +27,7 @@ export interface TestApp {
   /** Logs a demo user in and returns the token. */
   login(who: 'admin' | 'manager' | 'agent' | 'customer' | string, password?: string): Promise<string>;
   /** app.inject with an optional token; answers with status and parsed JSON. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies by path and assert their values
   request(
     options: InjectOptions & { token?: string },
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
