@@ -10,6 +10,8 @@ export interface Config {
   /** Public base URL of the site, used in e-mail links. */
   publicUrl: string;
   smtpUrl: string | null;
+  /** Sender address of e-mails. */
+  mailFrom: string;
   seedDemo: boolean;
   sessionTtlHours: number;
   recoveryTtlMinutes: number;
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Flybook <noreply@flybook.test>',
     seedDemo: env.FLYBOOK_DEMO !== '0',
     sessionTtlHours: int(env.SESSION_TTL_HOURS, 12),
     recoveryTtlMinutes: int(env.RECOVERY_TTL_MINUTES, 60),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { smtpTransport, startOutboxSender } from './jobs/outbox-sender.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed.ts';
 
 export interface RunningServer {
@@ -25,6 +26,9 @@ export async function startServer(
   const seeded = await seedIfEmpty(database.db, { demo: config.seedDemo, admin });
   const app = await buildApp({ database, config, adminDist: options.adminDist, logger: !options.quiet });
   await app.listen({ port: config.port, host: config.host });
+  const stopSender = config.smtpUrl
+    ? startOutboxSender(database.db, smtpTransport(config.smtpUrl), config.mailFrom)
+    : () => undefined;
   const url = `http://localhost:${config.port}`;
 
   if (!options.quiet) {
@@ -35,6 +39,7 @@ export async function startServer(
       `  Back office  ${url}/admin/`,
       `  API          ${url}/api/v1/   (OpenAPI: ${url}/api/docs)`,
       `  Database     ${where}${seeded.referenceData ? ', reference data seeded' : ''}`,
+      `  E-mail       ${config.smtpUrl ? 'sent by SMTP' : `kept in the outbox (${url}/api/dev/outbox)`}`,
     ];
     if (seeded.demoUsers || config.seedDemo) {
       lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
@@ -49,6 +54,7 @@ export async function startServer(
     database,
     url,
     async stop() {
+      stopSender();
       await app.close();
       await database.close();
     },
