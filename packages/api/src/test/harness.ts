@@ -20,6 +20,13 @@ async function adminQuery(sql: string) {
   }
 }
 
+export interface TestResponse {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies by path and assert their values
+  body: any;
+  headers: Record<string, unknown>;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -27,7 +34,6 @@ export interface TestApp {
   /** Logs a demo user in and returns the token. */
   login(who: 'admin' | 'manager' | 'agent' | 'customer' | string, password?: string): Promise<string>;
   /** app.inject with an optional token; answers with status and parsed JSON. */
-  // biome-ignore lint/suspicious/noExplicitAny: tests read answer bodies by path and assert their values
   request(
     options: InjectOptions & { token?: string },
   ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
