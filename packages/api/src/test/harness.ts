@@ -34,9 +34,7 @@ export interface TestApp {
   /** Logs a demo user in and returns the token. */
   login(who: 'admin' | 'manager' | 'agent' | 'customer' | string, password?: string): Promise<string>;
   /** app.inject with an optional token; answers with status and parsed JSON. */
-  request(
-    options: InjectOptions & { token?: string },
-  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  request(options: InjectOptions & { token?: string }): Promise<TestResponse>;
   /** Another app instance on the same database, as a second server behind a load balancer. */
   secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
