@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const children = [
-  spawn(process.execPath, ['--watch', 'scripts/start.ts'], {
+  spawn(process.execPath, [...process.execArgv, '--watch', 'scripts/start.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, FLYBOOK_SKIP_BUILD: '1' },
