@@ -12,6 +12,15 @@ export const accountIdOfUser = async (db: Db, userId: number) =>
   (await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerUserId, userId)).limit(1))[0]
     ?.id ?? null;
 
+export const groupVirtualAccountIds = async (db: Db, groupId: number) =>
+  (
+    await db
+      .select({ id: groupVirtualAccounts.accountId })
+      .from(groupVirtualAccounts)
+      .where(eq(groupVirtualAccounts.groupId, groupId))
+      .orderBy(asc(groupVirtualAccounts.accountId))
+  ).map((row) => row.id);
+
 /** Groups with the ids of their default virtual accounts. */
 export async function listGroups(db: Db) {
   const rows = await db.select().from(groups).orderBy(asc(groups.id));

@@ -10,17 +10,16 @@ import * as repo from './users.repository.ts';
 type GroupRow = NonNullable<Awaited<ReturnType<typeof repo.findGroup>>>;
 
 export function createUsersService(db: Db) {
-  const groupOut = async (group: GroupRow | undefined): Promise<Group | null> => {
-    if (!group) return null;
-    const withAccounts = (await repo.listGroups(db)).find((g) => g.id === group.id);
-    return {
-      id: group.id,
-      code: group.code,
-      title: group.title,
-      roles: group.roles,
-      virtualAccounts: withAccounts?.virtualAccounts ?? [],
-    };
-  };
+  const groupOut = async (group: GroupRow | undefined): Promise<Group | null> =>
+    group
+      ? {
+          id: group.id,
+          code: group.code,
+          title: group.title,
+          roles: group.roles,
+          virtualAccounts: await repo.groupVirtualAccountIds(db, group.id),
+        }
+      : null;
 
   const permissionsUser = async (id: number): Promise<PermissionsUser> => {
     const user = await repo.findUser(db, id);
