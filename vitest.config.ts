@@ -22,13 +22,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        test: {
-          name: 'admin',
-          include: ['admin/src/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-        },
-      },
+      // The back office and UI kit, with Refine inlined so one react-router instance is used.
+      'admin/vitest.config.ts',
     ],
   },
 });

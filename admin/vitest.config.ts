@@ -1,0 +1,20 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The admin test project (back office + @flybook/ui), usable as an entry of the root config's
+ * `projects` ('admin/vitest.config.ts') or on its own (`npx vitest run -c admin/vitest.config.ts`).
+ *
+ * Refine's packages are inlined: left external, @refinedev/react-router would load its own instance
+ * of react-router beside the one the app's code gets, and its hooks would find no router
+ * ("useLocation() may be used only in the context of a <Router>").
+ */
+export default defineConfig({
+  test: {
+    name: 'admin',
+    root: resolve(import.meta.dirname, '..'),
+    include: ['admin/src/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    server: { deps: { inline: [/@refinedev\//] } },
+  },
+});

@@ -1,0 +1,30 @@
+import { formatMoney, isMoneyAmount, type MoneyLocale, toRappen } from '@flybook/domain';
+
+/** An amount either in CHF as the API sends it (19.99) or in integer Rappen (1999). */
+export type MoneyProps = ({ chf: number; rappen?: never } | { rappen: number; chf?: never }) & {
+  locale: MoneyLocale;
+  className?: string;
+};
+
+function rappenOf(props: MoneyProps): number {
+  if (props.rappen !== undefined) return props.rappen;
+  // A malformed wire amount must not break the page: it is shown rounded to the Rappen instead.
+  return isMoneyAmount(props.chf) ? toRappen(props.chf) : Math.round(props.chf * 100);
+}
+
+/**
+ * A CHF amount formatted for the interface language ('CHF 1'234.50' in de, 'CHF 1,234.50' in en).
+ * Negative amounts get a modifier class so a stylesheet can colour them.
+ */
+export function Money(props: MoneyProps) {
+  const rappen = rappenOf(props);
+  const classes = ['fb-money', rappen < 0 ? 'fb-money--negative' : null, props.className]
+    .filter(Boolean)
+    .join(' ');
+  return <span className={classes}>{formatMoney(rappen, props.locale)}</span>;
+}
+
+/** The same formatting as {@link Money}, as a string (for titles, aria labels, exports). */
+export function formatChf(chf: number, locale: MoneyLocale): string {
+  return formatMoney(isMoneyAmount(chf) ? toRappen(chf) : Math.round(chf * 100), locale);
+}

@@ -1,0 +1,70 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { LoadingScreen } from './LoadingScreen.tsx';
+import { formatChf, Money } from './Money.tsx';
+import { TextField } from './TextField.tsx';
+
+afterEach(() => cleanup());
+
+describe('Money', () => {
+  it('formats CHF amounts and Rappen for the interface language', () => {
+    render(
+      <>
+        <Money chf={1234.5} locale="en" />
+        <Money rappen={-1999} locale="en" />
+        <Money chf={0} locale="de" />
+      </>,
+    );
+    expect(screen.getByText(/^CHF\s1,234\.50$/)).toBeTruthy();
+    const negative = screen.getByText(/^-CHF\s19\.99$|^CHF\s-19\.99$/);
+    expect(negative.className).toContain('fb-money--negative');
+    expect(screen.getByText(/^CHF\s0\.00$/)).toBeTruthy();
+    expect(formatChf(1234.5, 'de')).toMatch(/^CHF\s1.234\.50$/);
+  });
+});
+
+describe('TextField', () => {
+  it('links its label, description and error to the input', () => {
+    render(
+      <TextField label="E-mail" description="Your login" errorMessage="Value should not be empty string" />,
+    );
+    const input = screen.getByLabelText('E-mail');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (input.getAttribute('aria-describedby') ?? '').split(' ');
+    const texts = describedBy.map((id) => document.getElementById(id)?.textContent);
+    expect(texts).toContain('Your login');
+    expect(texts).toContain('Value should not be empty string');
+  });
+});
+
+describe('LanguageSwitch', () => {
+  it('is a radio group with the current language checked', async () => {
+    function Harness() {
+      const [locale, setLocale] = useState<'de' | 'en' | 'fr' | 'sq'>('en');
+      return (
+        <LanguageSwitch
+          locales={['de', 'en', 'fr', 'sq']}
+          value={locale}
+          onChange={setLocale}
+          label="Language"
+        />
+      );
+    }
+    render(<Harness />);
+    expect(screen.getByRole('radiogroup', { name: 'Language' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'EN' }).getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(screen.getByRole('radio', { name: 'DE' }));
+    expect(screen.getByRole('radio', { name: 'DE' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'EN' }).getAttribute('aria-checked')).toBe('false');
+  });
+});
+
+describe('LoadingScreen', () => {
+  it('announces itself as a status', () => {
+    render(<LoadingScreen label="Loading…" />);
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+  });
+});
