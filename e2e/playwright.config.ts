@@ -39,6 +39,9 @@ export default defineConfig({
   testDir: here,
   testMatch: '*.e2e.ts',
   fullyParallel: false,
+  // The journeys share one server and database, and some change what others rely on (the recovery
+  // journey changes the manager's password, which ends the manager's sessions): one file at a time.
+  workers: 1,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',

@@ -24,7 +24,7 @@ export interface AreaRoute {
  */
 export const AREA_ROUTES: readonly AreaRoute[] = [];
 
-/** The router table under /admin: login, deny, and every guarded back-office path. */
+/** The router table under /admin: login, password update, deny, and every guarded back-office path. */
 export function createAdminRoutes(areaRoutes: readonly AreaRoute[] = AREA_ROUTES): RouteObject[] {
   return [
     {
@@ -35,6 +35,13 @@ export function createAdminRoutes(areaRoutes: readonly AreaRoute[] = AREA_ROUTES
         {
           path: 'login',
           lazy: () => import('./LoginPage.tsx').then((module) => ({ Component: module.LoginPage })),
+        },
+        // The recovery e-mail's link, open to everyone whether logged in or not, so outside the guard
+        // (@flybook/domain's route table does not know it). Lazy for the same reason as login.
+        {
+          path: 'updatePassword/:recoveryToken',
+          lazy: () =>
+            import('./UpdatePasswordPage.tsx').then((module) => ({ Component: module.UpdatePasswordPage })),
         },
         { path: 'deny', element: <DenyPage /> },
         // /admin itself has no page of its own: it opens the default page (or login)

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
+import { isLocale } from '@flybook/locales';
 import { desc, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
@@ -73,6 +74,21 @@ export async function buildApp({
       return { items: rows };
     });
   }
+
+  // The recovery e-mail links to the public site's /updatePassword/:token (with a locale prefix except
+  // for English). Until the public site exists, the back office's page of the same name answers
+  // it; the public site takes this route over in the public-site issue and these redirects go.
+  app.get<{ Params: { token: string } }>('/updatePassword/:token', (request, reply) =>
+    reply.redirect(`/admin/updatePassword/${encodeURIComponent(request.params.token)}`, 302),
+  );
+  app.get<{ Params: { locale: string; token: string } }>(
+    '/:locale/updatePassword/:token',
+    (request, reply) => {
+      const { locale, token } = request.params;
+      if (!isLocale(locale)) return reply.callNotFound();
+      return reply.redirect(`/admin/updatePassword/${encodeURIComponent(token)}?lang=${locale}`, 302);
+    },
+  );
 
   if (adminDist && existsSync(adminDist)) {
     await app.register(fastifyStatic, {
