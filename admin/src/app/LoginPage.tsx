@@ -1,14 +1,15 @@
 import { hasAdminSiteAccess } from '@flybook/domain';
 import { LoginBody } from '@flybook/schemas';
-import { Button, PasswordField, TextField } from '@flybook/ui';
+import { Button } from '@flybook/ui';
 import { type RefineError, useLogin } from '@refinedev/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import type { LoginValues } from './auth-provider.ts';
 import { useServices } from './context.tsx';
 import { isHttpError, NETWORK_STATUS } from './errors.ts';
+import { FormField } from './FormField.tsx';
 import { schemaResolver } from './forms.ts';
 import { PublicLayout } from './layouts.tsx';
 import { usePageTitle } from './page-title.ts';
@@ -91,42 +92,23 @@ export function LoginPage() {
           </div>
         ) : null}
         <form noValidate onSubmit={submit} aria-labelledby="login-title">
-          <Controller
+          <FormField
+            control={form.control}
             name="login"
-            control={form.control}
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('auth.login.email')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                errorMessage={fieldState.error?.message ?? null}
-                isRequired
-                // type=email would trim spaces away; the spec wants "only spaces" reported as such
-                type="text"
-                inputMode="email"
-                autoComplete="username"
-                autoFocus
-              />
-            )}
+            label={t('auth.login.email')}
+            isRequired
+            // type=email would trim spaces away; the spec wants "only spaces" reported as such
+            type="text"
+            inputMode="email"
+            autoComplete="username"
+            autoFocus
           />
-          <Controller
-            name="password"
+          <FormField
+            password
             control={form.control}
-            render={({ field, fieldState }) => (
-              <PasswordField
-                label={t('auth.login.password')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                errorMessage={fieldState.error?.message ?? null}
-                isRequired
-              />
-            )}
+            name="password"
+            label={t('auth.login.password')}
+            isRequired
           />
           <Button
             type="submit"

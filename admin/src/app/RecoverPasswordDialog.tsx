@@ -1,11 +1,12 @@
 import { authCalls, RecoverPasswordBody } from '@flybook/schemas';
-import { Button, Dialog, TextField } from '@flybook/ui';
+import { Button, Dialog } from '@flybook/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServices } from './context.tsx';
 import { NETWORK_STATUS, toHttpError } from './errors.ts';
+import { FormField } from './FormField.tsx';
 import { schemaResolver } from './forms.ts';
 import { useLocale } from './layout-parts.tsx';
 
@@ -87,25 +88,15 @@ export function RecoverPasswordDialog({
               {formError}
             </div>
           ) : null}
-          <Controller
-            name="email"
+          <FormField
             control={form.control}
-            render={({ field, fieldState }) => (
-              <TextField
-                label={t('auth.recovery.email')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                errorMessage={fieldState.error?.message ?? null}
-                isRequired
-                type="text"
-                inputMode="email"
-                autoComplete="email"
-                autoFocus
-              />
-            )}
+            name="email"
+            label={t('auth.recovery.email')}
+            isRequired
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            autoFocus
           />
           <div className="dialog-actions">
             <Button variant="secondary" onPress={() => onOpenChange(false)}>

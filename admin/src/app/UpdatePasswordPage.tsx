@@ -1,14 +1,15 @@
 import { isLocale } from '@flybook/locales';
 import { authCalls, PASSWORD_MIN_LENGTH, passwordsMatch } from '@flybook/schemas';
-import { Button, PasswordField } from '@flybook/ui';
+import { Button } from '@flybook/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useServices } from './context.tsx';
 import { NETWORK_STATUS, toHttpError } from './errors.ts';
+import { FormField } from './FormField.tsx';
 import { schemaResolver } from './forms.ts';
 import { useLocale } from './layout-parts.tsx';
 import { PublicLayout } from './layouts.tsx';
@@ -141,41 +142,23 @@ export function UpdatePasswordPage() {
           </div>
         ) : null}
         <form noValidate onSubmit={submit} aria-labelledby="update-password-title">
-          <Controller
+          <FormField
+            password
+            control={form.control}
             name="password"
-            control={form.control}
-            render={({ field, fieldState }) => (
-              <PasswordField
-                label={t('auth.updatePassword.password')}
-                description={t('auth.updatePassword.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                errorMessage={fieldState.error?.message ?? null}
-                isRequired
-                autoComplete="new-password"
-                autoFocus
-              />
-            )}
+            label={t('auth.updatePassword.password')}
+            description={t('auth.updatePassword.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            isRequired
+            autoComplete="new-password"
+            autoFocus
           />
-          <Controller
-            name="passwordConfirm"
+          <FormField
+            password
             control={form.control}
-            render={({ field, fieldState }) => (
-              <PasswordField
-                label={t('auth.updatePassword.passwordConfirm')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                errorMessage={fieldState.error?.message ?? null}
-                isRequired
-                autoComplete="new-password"
-              />
-            )}
+            name="passwordConfirm"
+            label={t('auth.updatePassword.passwordConfirm')}
+            isRequired
+            autoComplete="new-password"
           />
           <Button type="submit" className="auth-card__submit" isPending={update.isPending}>
             {t('auth.updatePassword.submit')}
