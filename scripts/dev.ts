@@ -11,7 +11,7 @@ const children = [
   }),
   spawn('npm', ['run', 'dev', '--workspace', 'admin'], { cwd: root, stdio: 'inherit' }),
 ];
-console.log('Back office with hot reload: http://localhost:5173/admin/ (API on :4321)');
+console.log('Back office with hot reload: http://localhost:5174/admin/ (API on :4321)');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     for (const child of children) child.kill(signal);
