@@ -1,6 +1,7 @@
 import { hasAdminSiteAccess } from '@flybook/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MessagePage } from './frames.tsx';
 import { LogoutButton } from './layout-parts.tsx';
 import { FrameFor } from './layouts.tsx';
 import { usePageTitle } from './page-title.ts';
@@ -20,14 +21,7 @@ export function DenyPage() {
   return (
     // A customer's way out is the logout button in the page itself, not a second one in the bar.
     <FrameFor showLogout={false}>
-      <section className="message-page" aria-labelledby="deny-title">
-        <p className="message-page__code" aria-hidden="true">
-          403
-        </p>
-        <h1 id="deny-title" className="message-page__title">
-          {t('deny.title')}
-        </h1>
-        <p className="message-page__text">{t('deny.text')}</p>
+      <MessagePage code={403} titleId="deny-title" title={t('deny.title')} text={t('deny.text')}>
         <div className="message-page__actions">
           {staff ? (
             <Link className="message-page__link" to={DEFAULT_ADMIN_PATH}>
@@ -41,7 +35,7 @@ export function DenyPage() {
             </Link>
           )}
         </div>
-      </section>
+      </MessagePage>
     </FrameFor>
   );
 }

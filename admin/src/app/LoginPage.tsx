@@ -11,7 +11,7 @@ import { useServices } from './context.tsx';
 import { isHttpError, NETWORK_STATUS } from './errors.ts';
 import { FormField } from './FormField.tsx';
 import { schemaResolver } from './forms.ts';
-import { PublicLayout } from './layouts.tsx';
+import { AuthCard } from './frames.tsx';
 import { usePageTitle } from './page-title.ts';
 import { DEFAULT_ADMIN_PATH, DENY_PAGE_PATH, returnPathFrom } from './paths.ts';
 import { RecoverPasswordDialog } from './RecoverPasswordDialog.tsx';
@@ -80,55 +80,49 @@ export function LoginPage() {
   });
 
   return (
-    <PublicLayout>
-      <div className="auth-card">
-        <h1 id="login-title" className="auth-card__title">
-          {t('auth.login.title')}
-        </h1>
-        <p className="auth-card__intro">{t('auth.login.intro')}</p>
-        {formError ? (
-          <div className="form-error" role="alert">
-            {formError}
-          </div>
-        ) : null}
-        <form noValidate onSubmit={submit} aria-labelledby="login-title">
-          <FormField
-            control={form.control}
-            name="login"
-            label={t('auth.login.email')}
-            isRequired
-            // type=email would trim spaces away; the spec wants "only spaces" reported as such
-            type="text"
-            inputMode="email"
-            autoComplete="username"
-            autoFocus
-          />
-          <FormField
-            password
-            control={form.control}
-            name="password"
-            label={t('auth.login.password')}
-            isRequired
-          />
-          <Button
-            type="submit"
-            className="auth-card__submit"
-            isPending={isPending || current.status === 'loading'}
-          >
-            {t('auth.login.submit')}
-          </Button>
-        </form>
-        <div className="auth-card__footer">
-          <Button variant="link" onPress={() => setRecoveryOpen(true)}>
-            {t('auth.login.forgotPassword')}
-          </Button>
+    <AuthCard titleId="login-title" title={t('auth.login.title')} intro={t('auth.login.intro')}>
+      {formError ? (
+        <div className="form-error" role="alert">
+          {formError}
         </div>
+      ) : null}
+      <form noValidate onSubmit={submit} aria-labelledby="login-title">
+        <FormField
+          control={form.control}
+          name="login"
+          label={t('auth.login.email')}
+          isRequired
+          // type=email would trim spaces away; the spec wants "only spaces" reported as such
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          autoFocus
+        />
+        <FormField
+          password
+          control={form.control}
+          name="password"
+          label={t('auth.login.password')}
+          isRequired
+        />
+        <Button
+          type="submit"
+          className="auth-card__submit"
+          isPending={isPending || current.status === 'loading'}
+        >
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+      <div className="auth-card__footer">
+        <Button variant="link" onPress={() => setRecoveryOpen(true)}>
+          {t('auth.login.forgotPassword')}
+        </Button>
       </div>
       <RecoverPasswordDialog
         isOpen={recoveryOpen}
         onOpenChange={setRecoveryOpen}
         initialEmail={form.getValues('login').trim()}
       />
-    </PublicLayout>
+    </AuthCard>
   );
 }

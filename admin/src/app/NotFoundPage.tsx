@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { MessagePage } from './frames.tsx';
 import { usePageTitle } from './page-title.ts';
 import { DEFAULT_ADMIN_PATH } from './paths.ts';
 
@@ -9,19 +10,12 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   usePageTitle(t('notFound.title'));
   return (
-    <section className="message-page" aria-labelledby="not-found-title">
-      <p className="message-page__code" aria-hidden="true">
-        404
-      </p>
-      <h1 id="not-found-title" className="message-page__title">
-        {t('notFound.title')}
-      </h1>
-      <p className="message-page__text">{t('notFound.text')}</p>
+    <MessagePage code={404} titleId="not-found-title" title={t('notFound.title')} text={t('notFound.text')}>
       {pathname === DEFAULT_ADMIN_PATH ? null : (
         <Link className="message-page__link" to={DEFAULT_ADMIN_PATH}>
           {t('notFound.back')}
         </Link>
       )}
-    </section>
+    </MessagePage>
   );
 }

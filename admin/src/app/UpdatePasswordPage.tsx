@@ -11,8 +11,8 @@ import { useServices } from './context.tsx';
 import { NETWORK_STATUS, toHttpError } from './errors.ts';
 import { FormField } from './FormField.tsx';
 import { schemaResolver } from './forms.ts';
+import { AuthCard } from './frames.tsx';
 import { useLocale } from './layout-parts.tsx';
-import { PublicLayout } from './layouts.tsx';
 import { usePageTitle } from './page-title.ts';
 import { LOGIN_PATH } from './paths.ts';
 import { RecoverPasswordDialog } from './RecoverPasswordDialog.tsx';
@@ -122,53 +122,51 @@ export function UpdatePasswordPage() {
   });
 
   return (
-    <PublicLayout>
-      <div className="auth-card">
-        <h1 id="update-password-title" className="auth-card__title">
-          {t('auth.updatePassword.title')}
-        </h1>
-        <p className="auth-card__intro">{t('auth.updatePassword.intro')}</p>
-        {tokenInvalid ? (
-          <div className="form-error form-error--with-action" role="alert">
-            <p className="form-error__text">{t('errors.ERROR_RECOVERY_TOKEN_INVALID')}</p>
-            <Button variant="secondary" onPress={() => setRecoveryOpen(true)}>
-              {t('auth.updatePassword.requestNewLink')}
-            </Button>
-          </div>
-        ) : null}
-        {formError ? (
-          <div className="form-error" role="alert">
-            {formError}
-          </div>
-        ) : null}
-        <form noValidate onSubmit={submit} aria-labelledby="update-password-title">
-          <FormField
-            password
-            control={form.control}
-            name="password"
-            label={t('auth.updatePassword.password')}
-            description={t('auth.updatePassword.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-            isRequired
-            autoComplete="new-password"
-            autoFocus
-          />
-          <FormField
-            password
-            control={form.control}
-            name="passwordConfirm"
-            label={t('auth.updatePassword.passwordConfirm')}
-            isRequired
-            autoComplete="new-password"
-          />
-          <Button type="submit" className="auth-card__submit" isPending={update.isPending}>
-            {t('auth.updatePassword.submit')}
+    <AuthCard
+      titleId="update-password-title"
+      title={t('auth.updatePassword.title')}
+      intro={t('auth.updatePassword.intro')}
+    >
+      {tokenInvalid ? (
+        <div className="form-error form-error--with-action" role="alert">
+          <p className="form-error__text">{t('errors.ERROR_RECOVERY_TOKEN_INVALID')}</p>
+          <Button variant="secondary" onPress={() => setRecoveryOpen(true)}>
+            {t('auth.updatePassword.requestNewLink')}
           </Button>
-        </form>
-        <div className="auth-card__footer">
-          <Link to={LOGIN_PATH}>{t('auth.updatePassword.toLogin')}</Link>
         </div>
+      ) : null}
+      {formError ? (
+        <div className="form-error" role="alert">
+          {formError}
+        </div>
+      ) : null}
+      <form noValidate onSubmit={submit} aria-labelledby="update-password-title">
+        <FormField
+          password
+          control={form.control}
+          name="password"
+          label={t('auth.updatePassword.password')}
+          description={t('auth.updatePassword.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+          isRequired
+          autoComplete="new-password"
+          autoFocus
+        />
+        <FormField
+          password
+          control={form.control}
+          name="passwordConfirm"
+          label={t('auth.updatePassword.passwordConfirm')}
+          isRequired
+          autoComplete="new-password"
+        />
+        <Button type="submit" className="auth-card__submit" isPending={update.isPending}>
+          {t('auth.updatePassword.submit')}
+        </Button>
+      </form>
+      <div className="auth-card__footer">
+        <Link to={LOGIN_PATH}>{t('auth.updatePassword.toLogin')}</Link>
       </div>
       <RecoverPasswordDialog isOpen={recoveryOpen} onOpenChange={setRecoveryOpen} initialEmail="" />
-    </PublicLayout>
+    </AuthCard>
   );
 }
