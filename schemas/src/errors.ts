@@ -18,6 +18,11 @@ export const ERROR_CODES = [
   'ERROR_USER_NOT_REGISTERED',
   'ERROR_RECOVERY_TOKEN_INVALID',
   'ERROR_EMAIL_TAKEN',
+  'ERROR_NOT_UNIQUE',
+  'ERROR_IN_USE',
+  'ERROR_IMMUTABLE_PROPERTY_IS_CHANGED',
+  'ERROR_SEAT_LABEL_NOT_UNIQUE',
+  'ERROR_SEAT_MAP_SHAPE',
   // field-level rule codes, one per schema rule type (spec 01 §5)
   'ERROR_REQUIRED',
   'ERROR_NOT_BLANK',
@@ -61,4 +66,8 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   ERROR_INTERNAL: 'Internal server error.',
   ERROR_MALFORMED_REQUEST: 'The request could not be read.',
   ERROR_EMAIL_TAKEN: 'This e-mail is already in use.',
+  ERROR_NOT_UNIQUE: 'This value is already used.',
+  ERROR_IN_USE: 'This is still in use and cannot be deleted.',
+  ERROR_IMMUTABLE_PROPERTY_IS_CHANGED: 'Immutable properties can not be changed.',
+  ERROR_SEAT_LABEL_NOT_UNIQUE: 'Error: This seat is already sold. Please select another one.',
 };

@@ -1,7 +1,9 @@
 import { accountCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
+import { aircraftTemplateCalls, flightCompanyCalls } from './flights.ts';
 import type { ApiCall } from './http.ts';
 import { lookupCalls } from './lookups.ts';
+import { optionCalls, rateCalls } from './rates.ts';
 import { settingsCalls } from './settings.ts';
 import { userCalls } from './users.ts';
 
@@ -9,8 +11,10 @@ export * from './accounts.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './errors.ts';
+export * from './flights.ts';
 export * from './http.ts';
 export * from './lookups.ts';
+export * from './rates.ts';
 export * from './settings.ts';
 export * from './users.ts';
 export * from './validation.ts';
@@ -22,6 +26,10 @@ export const api = {
   account: accountCalls,
   lookup: lookupCalls,
   settings: settingsCalls,
+  flightCompany: flightCompanyCalls,
+  aircraftTemplate: aircraftTemplateCalls,
+  rate: rateCalls,
+  option: optionCalls,
 } as const;
 
 export const API_VERSION = 'v1';

@@ -14,7 +14,13 @@ import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAircraftTemplatesService } from './modules/flights/aircraft-templates.service.ts';
+import { createFlightCompaniesService } from './modules/flights/flight-companies.service.ts';
+import { flightRoutes } from './modules/flights/flights.routes.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
+import { createOptionsService } from './modules/rates/options.service.ts';
+import { rateRoutes } from './modules/rates/rates.routes.ts';
+import { createRatesService } from './modules/rates/rates.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -55,6 +61,8 @@ export async function buildApp({
       ...accountRoutes(createAccountsService(db)),
       ...lookupRoutes(db),
       ...settingsRoutes(db),
+      ...flightRoutes(createFlightCompaniesService(db), createAircraftTemplatesService(db)),
+      ...rateRoutes(createRatesService(db), createOptionsService(db)),
     ],
     { authenticate: auth.authenticate, checkResponses: config.devEndpoints },
   );

@@ -156,6 +156,18 @@ const CATALOGUE = [
     title: 'View aircraft templates',
     description: 'Open an aircraft template with its sections, seats and seat prices.',
   },
+  {
+    role: 'ROLE_AIRCRAFT_TEMPLATE_CREATE',
+    category: 'aircraft template',
+    title: 'Create aircraft templates',
+    description: 'Add a seat-map template for an aircraft type: sections, seat flags and seat prices.',
+  },
+  {
+    role: 'ROLE_AIRCRAFT_TEMPLATE_UPDATE',
+    category: 'aircraft template',
+    title: 'Edit aircraft templates',
+    description: 'Change the sections, seat flags and seat prices of an aircraft template.',
+  },
 
   // allotment
   {

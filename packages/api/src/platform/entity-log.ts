@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Tx } from '../db/client.ts';
 import { entityLog } from '../db/schema/index.ts';
 
@@ -15,7 +16,10 @@ export async function logEntityChange(
   await tx.insert(entityLog).values({ ...entry, entityId: String(entry.entityId) });
 }
 
-/** Field names whose values differ between two versions of an entity. */
+/**
+ * Field names whose values differ between two versions of an entity. Deep and independent of key
+ * order: jsonb columns come back with their keys reordered.
+ */
 export function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): string[] {
-  return Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return Object.keys(after).filter((key) => !isDeepStrictEqual(before[key], after[key]));
 }

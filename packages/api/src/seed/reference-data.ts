@@ -231,3 +231,12 @@ export const VIRTUAL_ACCOUNTS: {
   { code: 'REVENUE_TICKETS', name: 'Ticket revenue', kind: 'revenue', type: 'revenue' },
   { code: 'EXPENSE_CASHBACK', name: 'Cashback and discounts', kind: 'expense', type: 'expense' },
 ];
+
+export const OPTION_TYPES = [
+  { id: 1, code: 'general' as const, name: localized('General', 'Allgemein', 'Général', 'E përgjithshme') },
+  {
+    id: 2,
+    code: 'travel-insurance' as const,
+    name: localized('Travel insurance', 'Reiseversicherung', 'Assurance voyage', 'Sigurim udhëtimi'),
+  },
+];

@@ -2,19 +2,24 @@ import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
   accounts,
+  aircraftTemplates,
   airports,
   countries,
   groups,
   groupVirtualAccounts,
+  optionTypes,
   tariffGroups,
   tariffs,
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../platform/secrets.ts';
+import { AIRCRAFT_TEMPLATES } from './aircraft.ts';
+import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { GROUPS } from './groups.ts';
 import {
   AIRPORTS,
   COUNTRIES,
+  OPTION_TYPES,
   RANKED_COUNTRIES,
   TARIFF_GROUPS,
   TARIFFS,
@@ -111,6 +116,8 @@ async function seedReferenceData(tx: Tx) {
   await tx.insert(airports).values(AIRPORTS);
   await tx.insert(tariffGroups).values(TARIFF_GROUPS);
   await tx.insert(tariffs).values(TARIFFS);
+  await tx.insert(optionTypes).values(OPTION_TYPES);
+  await tx.insert(aircraftTemplates).values(AIRCRAFT_TEMPLATES);
   const virtual = await tx
     .insert(accounts)
     .values(
@@ -160,6 +167,7 @@ export async function seedIfEmpty(
     if (userCount > 0) return result;
     if (options.demo) {
       for (const user of DEMO_USERS) await createUserWithAccount(tx, { ...user, password: DEMO_PASSWORD });
+      await seedDemoCatalogue(tx);
       result.demoUsers = true;
     }
     if (options.admin && !DEMO_USERS.some((u) => u.email === options.admin?.email)) {

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, groupVirtualAccounts, users, userVirtualAccounts } from '../../db/schema/index.ts';
+import { containsPattern } from '../../platform/sql.ts';
 
 /** The name an account is shown and sorted by: its owner's display name or its own name. */
 export const accountDisplayName = sql<string>`coalesce(${users.displayName}, ${accounts.name}, '')`;
@@ -42,8 +43,6 @@ const countAccounts = async (db: Db, where: SQL | undefined) =>
       .where(where)
   )[0]?.total ?? 0;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export interface AccountFilter {
   query?: string | undefined;
   isActive?: boolean | undefined;
@@ -56,7 +55,7 @@ export interface AccountFilter {
 function whereOf(filter: AccountFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.query) {
-    const like = `%${escapeLike(filter.query.trim())}%`;
+    const like = containsPattern(filter.query);
     conditions.push(
       or(ilike(users.displayName, like), ilike(users.email, like), ilike(accounts.name, like))!,
     );

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { airports, countries, tariffGroups, tariffs } from '../../db/schema/index.ts';
+import { containsPattern } from '../../platform/sql.ts';
 
 /** Ranked countries first (CH, KV, FR, DE, AT, IT, MK), then the rest by English name. */
 export const listCountries = (db: Db) =>
@@ -15,7 +16,7 @@ export function listAirports(
 ) {
   const conditions: SQL[] = [];
   if (filter.query) {
-    const like = `%${filter.query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.query);
     conditions.push(
       or(
         ilike(airports.code, like),

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { entityLog, users } from '../../db/schema/index.ts';
+import { containsPattern } from '../../platform/sql.ts';
 
 export interface EntityLogFilter {
   query?: string | undefined;
@@ -22,7 +23,7 @@ export async function listEntityLog(
 ) {
   const conditions: SQL[] = [];
   if (filter.query) {
-    const like = `%${filter.query.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.query);
     conditions.push(
       or(ilike(users.displayName, like), ilike(entityLog.entityId, like), ilike(entityLog.entityType, like))!,
     );

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, groups, groupVirtualAccounts, users, userVirtualAccounts } from '../../db/schema/index.ts';
+import { containsPattern } from '../../platform/sql.ts';
 
 export const findUser = async (db: Db | Tx, id: number) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
@@ -37,8 +38,6 @@ export interface UserListFilter {
   type?: string[] | undefined;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export async function listUsers(
   db: Db,
   filter: UserListFilter,
@@ -51,7 +50,7 @@ export async function listUsers(
 ) {
   const conditions: SQL[] = [];
   if (filter.query) {
-    const like = `%${escapeLike(filter.query.trim())}%`;
+    const like = containsPattern(filter.query);
     conditions.push(or(ilike(users.displayName, like), ilike(users.email, like))!);
   }
   if (filter.isActive !== undefined) conditions.push(eq(users.isActive, filter.isActive));

@@ -1,0 +1,130 @@
+import { toChf, toRappen } from '@flybook/domain';
+import {
+  type AircraftSection,
+  type AircraftTemplate,
+  type AircraftTemplateBody,
+  SEAT_FLAGS,
+} from '@flybook/schemas';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import type { StoredAircraftSection } from '../../db/schema/index.ts';
+import { ApiError, ValidationError } from '../../http/api-error.ts';
+import type { AuthUser } from '../../http/routes.ts';
+import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
+import { isUniqueViolation } from '../../platform/sql.ts';
+import { listTariffGroups } from '../lookups/lookups.repository.ts';
+import * as repo from './aircraft-templates.repository.ts';
+
+type TemplateRow = NonNullable<Awaited<ReturnType<typeof repo.findTemplate>>>;
+
+/** Wire sections (prices in CHF) to stored ones (prices in Rappen), and back. */
+export const storeSections = (sections: readonly AircraftSection[]): StoredAircraftSection[] =>
+  sections.map((section) => ({ ...section, prices: section.prices.map((row) => row.map(toRappen)) }));
+export const wireSections = (sections: readonly StoredAircraftSection[]): AircraftSection[] =>
+  sections.map((section) => ({ ...section, prices: section.prices.map((row) => row.map(toChf)) }));
+
+const toTemplate = (row: TemplateRow): AircraftTemplate => ({
+  id: row.id,
+  label: row.label,
+  sections: wireSections(row.sections),
+});
+
+/** Seats that exist (are not absent) per tariff group. */
+export function seatsByTariffGroup(sections: readonly StoredAircraftSection[]) {
+  const counts = new Map<number, number>();
+  for (const section of sections) {
+    const seats = section.seats.flat().filter((flags) => (flags & SEAT_FLAGS.absent) === 0).length;
+    counts.set(section.tariffGroup.id, (counts.get(section.tariffGroup.id) ?? 0) + seats);
+  }
+  return [...counts].map(([id, seats]) => ({ tariffGroup: { id }, seats }));
+}
+
+const labelTaken = (label: string) =>
+  new ValidationError([
+    { code: 'ERROR_NOT_UNIQUE', message: `The label ${label} is already used`, field: 'label' },
+  ]);
+
+export function createAircraftTemplatesService(db: Db) {
+  async function checkTariffGroups(body: z.output<typeof AircraftTemplateBody>) {
+    const known = new Set((await listTariffGroups(db)).map((group) => group.id));
+    body.sections.forEach((section, index) => {
+      if (!known.has(section.tariffGroup.id)) {
+        throw new ValidationError([
+          {
+            code: 'ERROR_NOT_FOUND',
+            message: `Unknown tariff group ${section.tariffGroup.id}`,
+            field: `sections.${index}.tariffGroup.id`,
+          },
+        ]);
+      }
+    });
+  }
+
+  const write = async <T>(label: string, work: (tx: Tx) => Promise<T>): Promise<T> => {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw labelTaken(label);
+      throw error;
+    }
+  };
+
+  return {
+    async list() {
+      const rows = await repo.listTemplates(db);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          label: row.label,
+          seatsByTariffGroup: seatsByTariffGroup(row.sections),
+        })),
+      };
+    },
+
+    async get(id: number) {
+      const row = await repo.findTemplate(db, id);
+      if (!row) throw ApiError.notFound('aircraft template', id);
+      return toTemplate(row);
+    },
+
+    async create(actor: AuthUser, body: z.output<typeof AircraftTemplateBody>) {
+      const label = body.label.trim();
+      await checkTariffGroups(body);
+      return write(label, async (tx) => {
+        if (await repo.findTemplateByLabel(tx, label)) throw labelTaken(label);
+        const row = await repo.insertTemplate(tx, { label, sections: storeSections(body.sections) });
+        await logEntityChange(tx, {
+          userId: actor.id,
+          entityType: 'aircraftTemplate',
+          entityId: row.id,
+          operation: 'create',
+          changedFields: ['label', 'sections'],
+        });
+        return toTemplate(row);
+      });
+    },
+
+    async update(actor: AuthUser, id: number, body: z.output<typeof AircraftTemplateBody>) {
+      const label = body.label.trim();
+      await checkTariffGroups(body);
+      return write(label, async (tx) => {
+        const before = await repo.findTemplate(tx, id);
+        if (!before) throw ApiError.notFound('aircraft template', id);
+        const holder = await repo.findTemplateByLabel(tx, label);
+        if (holder && holder.id !== id) throw labelTaken(label);
+        const sections = storeSections(body.sections);
+        const row = (await repo.updateTemplate(tx, id, { label, sections }))!;
+        await logEntityChange(tx, {
+          userId: actor.id,
+          entityType: 'aircraftTemplate',
+          entityId: id,
+          operation: 'update',
+          changedFields: changedFields(before, { label, sections }),
+        });
+        return toTemplate(row);
+      });
+    },
+  };
+}
+
+export type AircraftTemplatesService = ReturnType<typeof createAircraftTemplatesService>;
