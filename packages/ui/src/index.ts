@@ -14,4 +14,40 @@ export {
   useNotifications,
 } from './notifications.ts';
 export { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';
+export {
+  type SeatLegendState,
+  SeatMap,
+  type SeatMapLabels,
+  type SeatMapProps,
+  type SeatNameParts,
+} from './seat-map/SeatMap.tsx';
+export {
+  SeatMapEditor,
+  type SeatMapEditorLabels,
+  type SeatMapEditorProps,
+} from './seat-map/SeatMapEditor.tsx';
+export {
+  columnGroups,
+  compareColumnLabels,
+  connectedBlock,
+  defaultAisleAfter,
+  editorReducer,
+  hasFlag,
+  initialEditorState,
+  parseSeatLabel,
+  parseSeatPrice,
+  SEAT_ACTION_FLAG,
+  SEAT_MAP_ACTIONS,
+  SEAT_PRICE_MAX,
+  type SeatMapAction,
+  type SeatMapEditorAction,
+  type SeatMapEditorState,
+  type SeatOverlay,
+  type SeatPosition,
+  type SeatRef,
+  type SeatState,
+  seatAt,
+  seatKey,
+  seatStateOf,
+} from './seat-map/seat-map-model.ts';
 export { TextField, type TextFieldProps } from './TextField.tsx';
