@@ -53,7 +53,7 @@ describe('seat labels', () => {
       columnIndex: 2,
       flags: reserved,
       price: 45,
-      tariffGroupId: 4,
+      tariffGroupId: 3,
     });
     expect(seatAt(sections, '11B')).toMatchObject({
       sectionIndex: 1,

@@ -6,7 +6,7 @@ import { type AircraftSection, SEAT_FLAGS } from '@flybook/schemas/flights';
 import type { SeatMapLabels } from './SeatMap.tsx';
 import type { SeatMapEditorLabels } from './SeatMapEditor.tsx';
 
-export const TARIFF_GROUP_NAMES: Record<number, string> = { 1: 'Economy', 4: 'Business' };
+export const TARIFF_GROUP_NAMES: Record<number, string> = { 1: 'Economy', 3: 'Business' };
 
 export const tariffGroupName = (id: number) => TARIFF_GROUP_NAMES[id] ?? `Group ${id}`;
 
@@ -71,7 +71,7 @@ const range = (from: number, to: number) =>
  * row 31 D–F absent (lavatory).
  */
 export function a320(): AircraftSection[] {
-  const business = makeSection(4, range(1, 3), ['A', 'C', 'D', 'F'], 45);
+  const business = makeSection(3, range(1, 3), ['A', 'C', 'D', 'F'], 45);
   const economy = makeSection(1, range(4, 31), ['A', 'B', 'C', 'D', 'E', 'F'], 0, ['11', '12']);
   const set = (section: AircraftSection, row: number, column: number, flags: number) => {
     const seats = section.seats[row];
