@@ -1,6 +1,8 @@
 import { type AdminRouteName, adminRouteByName, MAIN_MENU } from '@flybook/domain';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { FLIGHT_ROUTES } from '../flights/routes.ts';
+import { RATE_ROUTES } from '../rates/routes.ts';
 import { DenyPage } from './DenyPage.tsx';
 import { AdminGuard, SectionRedirect } from './guards.tsx';
 import { AdminLayoutRoute } from './layouts.tsx';
@@ -22,7 +24,7 @@ export interface AreaRoute {
  *
  * A route without a page shows Not Found (to a user who may open it) until its page is added.
  */
-export const AREA_ROUTES: readonly AreaRoute[] = [];
+export const AREA_ROUTES: readonly AreaRoute[] = [...FLIGHT_ROUTES, ...RATE_ROUTES];
 
 /** The router table under /admin: login, password update, deny, and every guarded back-office path. */
 export function createAdminRoutes(areaRoutes: readonly AreaRoute[] = AREA_ROUTES): RouteObject[] {

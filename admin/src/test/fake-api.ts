@@ -1,5 +1,6 @@
 import type { AccountSchema, ApiErrorItem, MeSchema } from '@flybook/schemas';
 import type { z } from 'zod';
+import { createFakeCatalogue, type FakeCatalogue, handleCatalogue } from './fake-catalogue.ts';
 
 type Me = z.input<typeof MeSchema>;
 type Account = z.input<typeof AccountSchema>;
@@ -73,6 +74,10 @@ export interface FakeApiOptions {
   balances?: Record<number, number>;
   /** Tokens the server no longer accepts (an expired session). */
   expiredTokens?: string[];
+  /** Roles a demo user has instead of the usual ones (e.g. a manager without ROLE_RATE_CREATE). */
+  roles?: Partial<Record<DemoUser, string[]>>;
+  /** Airline companies, rates and options the API holds (a fresh demo set by default). */
+  catalogue?: FakeCatalogue;
   /** Extra handlers tried first: return a Response to answer, or undefined to fall through. */
   handle?: (request: FakeRequest) => Response | Promise<Response | undefined> | undefined;
 }
@@ -89,11 +94,12 @@ const fail = (status: number, ...errors: ApiErrorItem[]) => json({ errors }, sta
 export function createFakeApi(options: FakeApiOptions = {}) {
   const requests: FakeRequest[] = [];
   const expired = new Set(options.expiredTokens ?? []);
+  const catalogue = options.catalogue ?? createFakeCatalogue();
   const userByToken = (token: string | null) => {
     const name = DEMO_USERS.find(
       (candidate) => token !== null && !expired.has(token) && tokenOf(candidate) === token,
     );
-    return name ? USERS[name] : undefined;
+    return name ? { ...USERS[name], roles: options.roles?.[name] ?? USERS[name].roles } : undefined;
   };
 
   const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -162,8 +168,10 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       };
       return json(body);
     }
+    const answer = handleCatalogue(catalogue, request);
+    if (answer) return answer;
     return fail(404, { code: 'ERROR_NOT_FOUND', message: 'Not found.' });
   };
 
-  return { fetch, requests, expire: (token: string) => expired.add(token) };
+  return { fetch, requests, catalogue, expire: (token: string) => expired.add(token) };
 }

@@ -1,0 +1,208 @@
+import './list.css';
+import { Button } from '@flybook/ui';
+import type { BaseRecord } from '@refinedev/core';
+import type { ColDef, SortChangedEvent, SuppressKeyboardEventParams } from 'ag-grid-community';
+import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { listTheme } from './grid.ts';
+import { Pagination } from './Pagination.tsx';
+import type { ListFilterValues, ServerListState } from './use-server-list.ts';
+
+/** An action on one row, shown as a small button in the actions column. */
+export interface RowAction<T> {
+  id: string;
+  /** The visible text ("Edit"). */
+  text: string;
+  /** The accessible name, naming the row ("Edit Air Prishtina"): many rows have the same button. */
+  label: (row: T) => string;
+  /** Where the action leads (a link), e.g. the edit page. */
+  to?: (row: T) => string;
+  onPress?: (row: T) => void;
+  /**
+   * Shown but not usable, e.g. without the permission of the target route (spec 03 §2: "each list
+   * action is enabled only with the permission of its target route").
+   */
+  isDisabled?: (row: T) => boolean;
+}
+
+export interface ServerListProps<T extends BaseRecord, F extends ListFilterValues> {
+  list: ServerListState<T, F>;
+  /**
+   * The area's columns. A sortable column sets `sortable: true` and its `colId` to the API's
+   * `sortBy` name; the grid only reports the click, the server sorts.
+   */
+  columns: ColDef<T>[];
+  /** The accessible name of the table ("Airline companies"). */
+  label: string;
+  /** What an empty result says: "No airline companies found". */
+  emptyTitle: string;
+  /** How to get rows after all (change the filters). */
+  emptyHint: string;
+  actions?: readonly RowAction<T>[];
+}
+
+function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }) {
+  return (
+    <div className="row-actions">
+      {actions.map((action) => {
+        const disabled = action.isDisabled?.(row) ?? false;
+        const label = action.label(row);
+        if (action.to && !disabled) {
+          return (
+            <Link key={action.id} className="row-action" to={action.to(row)} aria-label={label}>
+              {action.text}
+            </Link>
+          );
+        }
+        return (
+          <Button
+            key={action.id}
+            variant="secondary"
+            className="row-action"
+            aria-label={label}
+            isDisabled={disabled}
+            onPress={() => action.onPress?.(row)}
+          >
+            {action.text}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab inside a cell with links or buttons: AG Grid moves Tab from cell to cell and would jump over
+ * them. While there is a next (or, with Shift, a previous) focusable element in the cell, the
+ * browser gets the key and moves into it; after the last one the grid goes on to the next cell.
+ */
+function tabThroughCell({ event }: SuppressKeyboardEventParams): boolean {
+  if (event.key !== 'Tab' || !(event.target instanceof HTMLElement)) return false;
+  const cell = event.target.closest('.ag-cell');
+  if (!cell) return false;
+  const focusable = [...cell.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  if (focusable.length === 0) return false;
+  const index = focusable.indexOf(event.target); // -1: the cell itself has the focus
+  return event.shiftKey ? index > 0 : index < focusable.length - 1;
+}
+
+// The server already sorted the page; the grid must keep its order, not sort again.
+const keepServerOrder = () => 0;
+
+/**
+ * A server-paged list: AG Grid for the rows, with the sort state of {@link useServerList}, a loading
+ * state, an empty state, an actions column and the pagination below. The area supplies the columns
+ * and actions; filters go above it ({@link ListFilters}).
+ */
+export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
+  list,
+  columns,
+  label,
+  emptyTitle,
+  emptyHint,
+  actions = [],
+}: ServerListProps<T, F>) {
+  const { t } = useTranslation();
+  const { field: sortField, order: sortOrder } = list.sort;
+
+  const columnDefs = useMemo<ColDef<T>[]>(() => {
+    const shown: ColDef<T>[] = columns.map((column) => ({
+      ...column,
+      sort: column.sortable && column.colId === sortField ? sortOrder : null,
+    }));
+    if (actions.length > 0) {
+      shown.push({
+        colId: 'actions',
+        headerName: t('list.actions'),
+        sortable: false,
+        flex: 0,
+        width: 80 + actions.length * 70,
+        cellClass: 'list-cell--actions',
+        suppressKeyboardEvent: tabThroughCell,
+        cellRenderer: (params: CustomCellRendererProps<T>) =>
+          params.data ? <RowActions row={params.data} actions={actions} /> : null,
+      });
+    }
+    return shown;
+  }, [columns, actions, sortField, sortOrder, t]);
+
+  const defaultColDef = useMemo<ColDef<T>>(
+    () => ({
+      sortable: false,
+      comparator: keepServerOrder,
+      sortingOrder: ['asc', 'desc'],
+      suppressMovable: true,
+      resizable: false,
+      flex: 1,
+      minWidth: 90,
+    }),
+    [],
+  );
+
+  const { setSort } = list;
+  const onSortChanged = (event: SortChangedEvent<T>) => {
+    // Only the user's header clicks; sort states the grid takes from columnDefs are ours already.
+    if (event.source !== 'uiColumnSorted') return;
+    const sorted = event.columns?.find((column) => column.getSort());
+    const order = sorted?.getSort();
+    if (sorted && order) setSort({ field: sorted.getColId(), order });
+  };
+
+  const first = list.rows.length === 0 ? 0 : list.offset + 1;
+  let content: ReactNode;
+  if (list.isLoading) {
+    content = (
+      <div className="server-list__loading">
+        <span className="spinner" aria-hidden="true" />
+        {t('common.loading')}
+      </div>
+    );
+  } else if (list.rows.length === 0) {
+    content = (
+      <div className="server-list__empty">
+        <p className="server-list__empty-title">{emptyTitle}</p>
+        <p className="server-list__empty-hint">{emptyHint}</p>
+      </div>
+    );
+  } else {
+    content = (
+      <div className="server-list__grid">
+        <AgGridReact<T>
+          theme={listTheme}
+          rowData={list.rows}
+          columnDefs={columnDefs}
+          defaultColDef={defaultColDef}
+          getRowId={(params) => String(params.data.id)}
+          domLayout="autoHeight"
+          // a few columns and one page of rows: all in the DOM, in reading order, for screen readers
+          suppressColumnVirtualisation
+          ensureDomOrder
+          enableCellTextSelection
+          onSortChanged={onSortChanged}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <section className="server-list" aria-label={label} aria-busy={list.isFetching}>
+      <p className="server-list__status" role="status">
+        {list.isFetching && !list.isLoading
+          ? t('common.loading')
+          : list.isLoading || list.rows.length === 0
+            ? ''
+            : t('list.showing', {
+                from: first,
+                to: first === 0 ? 0 : first + list.rows.length - 1,
+                total: list.total,
+              })}
+      </p>
+      {content}
+      {list.isLoading || list.total === 0 ? null : <Pagination list={list} />}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAdmin } from '../test/render-admin.tsx';
+import { RATE_ROUTES } from './routes.ts';
+
+const open = (options: Parameters<typeof renderAdmin>[0] = {}) =>
+  renderAdmin({ as: 'admin', url: '/admin/rate/list', areaRoutes: RATE_ROUTES, ...options });
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('gridcell')
+    .map((cell) => cell.textContent);
+
+describe('rates list', () => {
+  it('shows one column per tariff with standard price + fuel fee + airport fee, summed exactly', async () => {
+    const app = open();
+    expect(await screen.findByRole('heading', { name: 'Rates' })).toBeTruthy();
+    const tabs = within(screen.getByRole('navigation', { name: 'Rates' }));
+    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual(['Rates', 'Options']);
+    const summer = (await screen.findByText('Summer 2027')).closest<HTMLElement>('[role="row"]');
+    if (!summer) throw new Error('no row');
+    for (const name of ['Economy Light', 'Economy Classic', 'Economy Plus', 'Business']) {
+      expect(screen.getByRole('columnheader', { name })).toBeTruthy();
+    }
+    // 199.95 + 35.10 + 12.05; 249.90 + 35.10 + 12.05; 0.10 + 0.20 + 0.05; 899 + 40 + 12.05
+    expect(cellsOf(summer).slice(0, 6)).toEqual([
+      '1',
+      'Summer 2027',
+      'CHF\u00a0247.10',
+      'CHF\u00a0297.05',
+      'CHF\u00a00.35',
+      'CHF\u00a0951.05',
+    ]);
+    const winter = screen.getByText('Winter 2027').closest<HTMLElement>('[role="row"]');
+    if (!winter) throw new Error('no row');
+    expect(cellsOf(winter).slice(2, 6)).toEqual(['CHF\u00a0129.00', 'CHF\u00a0159.00', '–', '–']);
+    const query = Object.fromEntries(
+      app.api.requests.find((request) => request.path === 'rate/list')?.query ?? [],
+    );
+    expect(query).toEqual({ page: '0', pageSize: '15', sortBy: 'name', sortOrder: 'ASC', isActive: 'true' });
+  });
+
+  it('names the tariff columns in the interface language', async () => {
+    open({ languages: ['fr-CH'] });
+    expect(await screen.findByRole('columnheader', { name: 'Économique Light' })).toBeTruthy();
+    expect(await screen.findByText(/^247.10\sCHF$/)).toBeTruthy();
+  });
+
+  it('hides "Add new rate" without ROLE_RATE_CREATE and disables edit without the edit page rule', async () => {
+    open({ as: 'manager', roles: { manager: ['ROLE_RATE_LIST', 'ROLE_TARIFF_LIST', 'ROLE_RATE_READ'] } });
+    await screen.findByText('Summer 2027');
+    expect(screen.queryByRole('link', { name: 'Add new rate' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit Summer 2027' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offers add and edit with the roles of those pages', async () => {
+    open({
+      as: 'manager',
+      roles: {
+        manager: [
+          'ROLE_RATE_LIST',
+          'ROLE_TARIFF_LIST',
+          'ROLE_RATE_CREATE',
+          'ROLE_RATE_READ',
+          'ROLE_RATE_UPDATE',
+        ],
+      },
+    });
+    expect((await screen.findByRole('link', { name: 'Add new rate' })).getAttribute('href')).toBe(
+      '/admin/rate/new',
+    );
+    expect((await screen.findByRole('link', { name: 'Edit Summer 2027' })).getAttribute('href')).toBe(
+      '/admin/rate/edit/1',
+    );
+  });
+});
