@@ -3,15 +3,10 @@ import type { Rate } from '@flybook/schemas';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useLocale } from '../app/layout-parts.tsx';
-import { ListFilters, SearchFilter, ToggleFilter } from '../app/list/ListFilters.tsx';
-import { type RowAction, ServerList } from '../app/list/ServerList.tsx';
+import { CatalogueListPage } from '../app/list/CatalogueListPage.tsx';
 import { StatusBadge } from '../app/list/StatusBadge.tsx';
 import { useServerList } from '../app/list/use-server-list.ts';
-import { PageHeader } from '../app/PageHeader.tsx';
-import { useRouteAccess } from '../app/route-access.ts';
-import { SectionTabs } from '../app/SectionTabs.tsx';
 import { RATES } from './rate-resources.ts';
 import { tariffTotal } from './rate-totals.ts';
 import { tariffName, useTariffs } from './tariffs.ts';
@@ -24,6 +19,9 @@ export const RATE_LIST = {
   defaultSort: { field: 'name', order: 'asc' },
 } as const;
 
+const editPath = (row: Rate) => adminPath('rateEdit', { rateId: row.id });
+const rowName = (row: Rate) => row.name;
+
 /**
  * Rates (spec 03 §2): search, active only, and per tariff what a one-way adult seat costs under the
  * rate (standard price + fuel fee + airport fee), one column per tariff of the tariff list.
@@ -31,7 +29,6 @@ export const RATE_LIST = {
 export function RateListPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { user, canOpen } = useRouteAccess();
   const { tariffs } = useTariffs();
   const list = useServerList<Rate, { query: string; isActive: boolean }>({
     ...RATE_LIST,
@@ -74,43 +71,19 @@ export function RateListPage() {
     [t, tariffs, locale],
   );
 
-  const mayEdit = canOpen('rateEdit');
-  const actions = useMemo<RowAction<Rate>[]>(
-    () => [
-      {
-        id: 'edit',
-        text: t('list.edit'),
-        label: (row) => t('list.editNamed', { name: row.name }),
-        to: (row) => adminPath('rateEdit', { rateId: row.id }),
-        isDisabled: () => !mayEdit,
-      },
-    ],
-    [t, mayEdit],
-  );
-
   return (
-    <>
-      <SectionTabs section="rate" user={user} />
-      <PageHeader title={t('rates.list.title')}>
-        {canOpen('rateNew') ? (
-          <Link className="button-link" to={adminPath('rateNew')}>
-            {t('rates.list.add')}
-          </Link>
-        ) : null}
-      </PageHeader>
-      <ListFilters>
-        <SearchFilter list={list} name="query" label={t('list.search')} />
-        <ToggleFilter list={list} name="isActive" label={t('list.activeOnly')} />
-      </ListFilters>
-      <p className="list-note">{t('rates.list.totalHint')}</p>
-      <ServerList
-        list={list}
-        columns={columns}
-        actions={actions}
-        label={t('rates.list.title')}
-        emptyTitle={t('rates.list.empty')}
-        emptyHint={t('list.emptyHint')}
-      />
-    </>
+    <CatalogueListPage
+      section="rate"
+      list={list}
+      columns={columns}
+      title={t('rates.list.title')}
+      addLabel={t('rates.list.add')}
+      emptyTitle={t('rates.list.empty')}
+      newRoute="rateNew"
+      editRoute="rateEdit"
+      editPath={editPath}
+      rowName={rowName}
+      note={t('rates.list.totalHint')}
+    />
   );
 }

@@ -1,0 +1,92 @@
+import { type AdminRouteName, adminPath, type MainMenuEntry } from '@flybook/domain';
+import type { BaseRecord } from '@refinedev/core';
+import type { ColDef } from 'ag-grid-community';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../PageHeader.tsx';
+import { useRouteAccess } from '../route-access.ts';
+import { SectionTabs } from '../SectionTabs.tsx';
+import { ListFilters, SearchFilter, ToggleFilter } from './ListFilters.tsx';
+import { type RowAction, ServerList } from './ServerList.tsx';
+import type { ServerListState } from './use-server-list.ts';
+
+export type SearchAndActiveFilters = { query: string; isActive: boolean };
+
+export interface CatalogueListPageProps<T extends BaseRecord> {
+  section: MainMenuEntry['section'];
+  list: ServerListState<T, SearchAndActiveFilters>;
+  columns: ColDef<T>[];
+  title: string;
+  addLabel: string;
+  emptyTitle: string;
+  /** The add button shows and the edit action is enabled only when the user may open these routes. */
+  newRoute: AdminRouteName;
+  editRoute: AdminRouteName;
+  editPath: (row: T) => string;
+  /** The row's name in the edit action's accessible label. */
+  rowName: (row: T) => string;
+  /** A line between the filters and the table (e.g. what a column sums). */
+  note?: ReactNode;
+}
+
+/**
+ * The frame of a master-data list (airline companies, rates, options): section tabs, title with
+ * the add button, search and active-only filters, the server-paged table and an edit action.
+ */
+export function CatalogueListPage<T extends BaseRecord>(props: CatalogueListPageProps<T>) {
+  const {
+    section,
+    list,
+    columns,
+    title,
+    addLabel,
+    emptyTitle,
+    newRoute,
+    editRoute,
+    editPath,
+    rowName,
+    note,
+  } = props;
+  const { t } = useTranslation();
+  const { user, canOpen } = useRouteAccess();
+  const mayEdit = canOpen(editRoute);
+  const actions = useMemo<RowAction<T>[]>(
+    () => [
+      {
+        id: 'edit',
+        text: t('list.edit'),
+        label: (row) => t('list.editNamed', { name: rowName(row) }),
+        to: editPath,
+        isDisabled: () => !mayEdit,
+      },
+    ],
+    [t, mayEdit, editPath, rowName],
+  );
+
+  return (
+    <>
+      <SectionTabs section={section} user={user} />
+      <PageHeader title={title}>
+        {canOpen(newRoute) ? (
+          <Link className="button-link" to={adminPath(newRoute)}>
+            {addLabel}
+          </Link>
+        ) : null}
+      </PageHeader>
+      <ListFilters>
+        <SearchFilter list={list} name="query" label={t('list.search')} />
+        <ToggleFilter list={list} name="isActive" label={t('list.activeOnly')} />
+      </ListFilters>
+      {note ? <p className="list-note">{note}</p> : null}
+      <ServerList
+        list={list}
+        columns={columns}
+        actions={actions}
+        label={title}
+        emptyTitle={emptyTitle}
+        emptyHint={t('list.emptyHint')}
+      />
+    </>
+  );
+}
