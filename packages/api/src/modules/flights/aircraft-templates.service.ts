@@ -6,12 +6,12 @@ import {
   SEAT_FLAGS,
 } from '@flybook/schemas';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { StoredAircraftSection } from '../../db/schema/index.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
-import { isUniqueViolation } from '../../platform/sql.ts';
+import { transactionUnique } from '../../platform/sql.ts';
 import { listTariffGroups } from '../lookups/lookups.repository.ts';
 import * as repo from './aircraft-templates.repository.ts';
 
@@ -60,15 +60,6 @@ export function createAircraftTemplatesService(db: Db) {
     });
   }
 
-  const write = async <T>(label: string, work: (tx: Tx) => Promise<T>): Promise<T> => {
-    try {
-      return await db.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw labelTaken(label);
-      throw error;
-    }
-  };
-
   return {
     async list() {
       const rows = await repo.listTemplates(db);
@@ -90,39 +81,47 @@ export function createAircraftTemplatesService(db: Db) {
     async create(actor: AuthUser, body: z.output<typeof AircraftTemplateBody>) {
       const label = body.label.trim();
       await checkTariffGroups(body);
-      return write(label, async (tx) => {
-        if (await repo.findTemplateByLabel(tx, label)) throw labelTaken(label);
-        const row = await repo.insertTemplate(tx, { label, sections: storeSections(body.sections) });
-        await logEntityChange(tx, {
-          userId: actor.id,
-          entityType: 'aircraftTemplate',
-          entityId: row.id,
-          operation: 'create',
-          changedFields: ['label', 'sections'],
-        });
-        return toTemplate(row);
-      });
+      return transactionUnique(
+        db,
+        async (tx) => {
+          if (await repo.findTemplateByLabel(tx, label)) throw labelTaken(label);
+          const row = await repo.insertTemplate(tx, { label, sections: storeSections(body.sections) });
+          await logEntityChange(tx, {
+            userId: actor.id,
+            entityType: 'aircraftTemplate',
+            entityId: row.id,
+            operation: 'create',
+            changedFields: ['label', 'sections'],
+          });
+          return toTemplate(row);
+        },
+        () => labelTaken(label),
+      );
     },
 
     async update(actor: AuthUser, id: number, body: z.output<typeof AircraftTemplateBody>) {
       const label = body.label.trim();
       await checkTariffGroups(body);
-      return write(label, async (tx) => {
-        const before = await repo.findTemplate(tx, id);
-        if (!before) throw ApiError.notFound('aircraft template', id);
-        const holder = await repo.findTemplateByLabel(tx, label);
-        if (holder && holder.id !== id) throw labelTaken(label);
-        const sections = storeSections(body.sections);
-        const row = (await repo.updateTemplate(tx, id, { label, sections }))!;
-        await logEntityChange(tx, {
-          userId: actor.id,
-          entityType: 'aircraftTemplate',
-          entityId: id,
-          operation: 'update',
-          changedFields: changedFields(before, { label, sections }),
-        });
-        return toTemplate(row);
-      });
+      return transactionUnique(
+        db,
+        async (tx) => {
+          const before = await repo.findTemplate(tx, id);
+          if (!before) throw ApiError.notFound('aircraft template', id);
+          const holder = await repo.findTemplateByLabel(tx, label);
+          if (holder && holder.id !== id) throw labelTaken(label);
+          const sections = storeSections(body.sections);
+          const row = (await repo.updateTemplate(tx, id, { label, sections }))!;
+          await logEntityChange(tx, {
+            userId: actor.id,
+            entityType: 'aircraftTemplate',
+            entityId: id,
+            operation: 'update',
+            changedFields: changedFields(before, { label, sections }),
+          });
+          return toTemplate(row);
+        },
+        () => labelTaken(label),
+      );
     },
   };
 }

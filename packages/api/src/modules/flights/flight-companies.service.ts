@@ -1,10 +1,10 @@
 import type { FlightCompany, FlightCompanyBody, FlightCompanyListQuery } from '@flybook/schemas';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
-import { isForeignKeyViolation, isUniqueViolation } from '../../platform/sql.ts';
+import { isForeignKeyViolation, transactionUnique } from '../../platform/sql.ts';
 import * as repo from './flight-companies.repository.ts';
 
 const toCompany = ({ id, name, code, isActive }: repo.FlightCompanyRow): FlightCompany => ({
@@ -20,16 +20,6 @@ const codeTaken = (code: string) =>
   ]);
 
 export function createFlightCompaniesService(db: Db) {
-  /** Runs a write; a concurrent insert of the same code still ends as a field error, not a 500. */
-  const write = async <T>(code: string, work: (tx: Tx) => Promise<T>): Promise<T> => {
-    try {
-      return await db.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw codeTaken(code);
-      throw error;
-    }
-  };
-
   return {
     async list(query: z.output<typeof FlightCompanyListQuery>) {
       const { items, total } = await repo.listCompanies(db, query, query);
@@ -48,37 +38,45 @@ export function createFlightCompaniesService(db: Db) {
 
     async create(actor: AuthUser, body: FlightCompanyBody) {
       const values = { name: body.name.trim(), code: body.code, isActive: body.isActive };
-      return write(values.code, async (tx) => {
-        if (await repo.findCompanyByCode(tx, values.code)) throw codeTaken(values.code);
-        const row = await repo.insertCompany(tx, values);
-        await logEntityChange(tx, {
-          userId: actor.id,
-          entityType: 'flightCompany',
-          entityId: row.id,
-          operation: 'create',
-          changedFields: Object.keys(values),
-        });
-        return toCompany(row);
-      });
+      return transactionUnique(
+        db,
+        async (tx) => {
+          if (await repo.findCompanyByCode(tx, values.code)) throw codeTaken(values.code);
+          const row = await repo.insertCompany(tx, values);
+          await logEntityChange(tx, {
+            userId: actor.id,
+            entityType: 'flightCompany',
+            entityId: row.id,
+            operation: 'create',
+            changedFields: Object.keys(values),
+          });
+          return toCompany(row);
+        },
+        () => codeTaken(values.code),
+      );
     },
 
     async update(actor: AuthUser, id: number, body: FlightCompanyBody) {
       const values = { name: body.name.trim(), code: body.code, isActive: body.isActive };
-      return write(values.code, async (tx) => {
-        const before = await repo.findCompany(tx, id);
-        if (!before) throw ApiError.notFound('flight company', id);
-        const holder = await repo.findCompanyByCode(tx, values.code);
-        if (holder && holder.id !== id) throw codeTaken(values.code);
-        const row = (await repo.updateCompany(tx, id, values))!;
-        await logEntityChange(tx, {
-          userId: actor.id,
-          entityType: 'flightCompany',
-          entityId: id,
-          operation: 'update',
-          changedFields: changedFields(before, values),
-        });
-        return toCompany(row);
-      });
+      return transactionUnique(
+        db,
+        async (tx) => {
+          const before = await repo.findCompany(tx, id);
+          if (!before) throw ApiError.notFound('flight company', id);
+          const holder = await repo.findCompanyByCode(tx, values.code);
+          if (holder && holder.id !== id) throw codeTaken(values.code);
+          const row = (await repo.updateCompany(tx, id, values))!;
+          await logEntityChange(tx, {
+            userId: actor.id,
+            entityType: 'flightCompany',
+            entityId: id,
+            operation: 'update',
+            changedFields: changedFields(before, values),
+          });
+          return toCompany(row);
+        },
+        () => codeTaken(values.code),
+      );
     },
 
     /** Deletes a company no flight refers to; one that flies keeps its history (deactivate it instead). */

@@ -1,11 +1,11 @@
 import { toChf, toRappen } from '@flybook/domain';
 import type { CreateOptionBody, Option, OptionListQuery, UpdateOptionBody } from '@flybook/schemas';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
-import { isUniqueViolation } from '../../platform/sql.ts';
+import { transactionUnique } from '../../platform/sql.ts';
 import { listTariffs } from '../lookups/lookups.repository.ts';
 import * as repo from './options.repository.ts';
 import { findRate } from './rates.repository.ts';
@@ -33,15 +33,6 @@ const valuesOf = (body: Body) => ({
 });
 
 export function createOptionsService(db: Db) {
-  const write = async <T>(code: string, work: (tx: Tx) => Promise<T>): Promise<T> => {
-    try {
-      return await db.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw codeTaken(code);
-      throw error;
-    }
-  };
-
   async function get(id: number) {
     const row = await repo.findOption(db, id);
     if (!row) throw ApiError.notFound('option', id);
@@ -84,46 +75,54 @@ export function createOptionsService(db: Db) {
         ]);
       }
       const values = { ...valuesOf(body), typeId: body.type.id };
-      const id = await write(body.code, async (tx) => {
-        if (await repo.findOptionByCode(tx, body.code)) throw codeTaken(body.code);
-        const newId = await repo.insertOption(tx, values);
-        await logEntityChange(tx, {
-          userId: actor.id,
-          entityType: 'option',
-          entityId: newId,
-          operation: 'create',
-          changedFields: Object.keys(values),
-        });
-        return newId;
-      });
+      const id = await transactionUnique(
+        db,
+        async (tx) => {
+          if (await repo.findOptionByCode(tx, body.code)) throw codeTaken(body.code);
+          const newId = await repo.insertOption(tx, values);
+          await logEntityChange(tx, {
+            userId: actor.id,
+            entityType: 'option',
+            entityId: newId,
+            operation: 'create',
+            changedFields: Object.keys(values),
+          });
+          return newId;
+        },
+        () => codeTaken(body.code),
+      );
       return get(id);
     },
 
     async update(actor: AuthUser, id: number, body: z.output<typeof UpdateOptionBody>) {
       const values = valuesOf(body);
-      await write(body.code, async (tx) => {
-        const before = await repo.findOption(tx, id);
-        if (!before) throw ApiError.notFound('option', id);
-        if (body.type && body.type.id !== before.option.typeId) {
-          throw new ValidationError([
-            {
-              code: 'ERROR_IMMUTABLE_PROPERTY_IS_CHANGED',
-              message: 'Immutable properties can not be changed.',
-              field: 'type.id',
-            },
-          ]);
-        }
-        const holder = await repo.findOptionByCode(tx, body.code);
-        if (holder && holder.id !== id) throw codeTaken(body.code);
-        await repo.updateOption(tx, id, values);
-        await logEntityChange(tx, {
-          userId: actor.id,
-          entityType: 'option',
-          entityId: id,
-          operation: 'update',
-          changedFields: changedFields(before.option, values),
-        });
-      });
+      await transactionUnique(
+        db,
+        async (tx) => {
+          const before = await repo.findOption(tx, id);
+          if (!before) throw ApiError.notFound('option', id);
+          if (body.type && body.type.id !== before.option.typeId) {
+            throw new ValidationError([
+              {
+                code: 'ERROR_IMMUTABLE_PROPERTY_IS_CHANGED',
+                message: 'Immutable properties can not be changed.',
+                field: 'type.id',
+              },
+            ]);
+          }
+          const holder = await repo.findOptionByCode(tx, body.code);
+          if (holder && holder.id !== id) throw codeTaken(body.code);
+          await repo.updateOption(tx, id, values);
+          await logEntityChange(tx, {
+            userId: actor.id,
+            entityType: 'option',
+            entityId: id,
+            operation: 'update',
+            changedFields: changedFields(before.option, values),
+          });
+        },
+        () => codeTaken(body.code),
+      );
       return get(id);
     },
   };
