@@ -69,7 +69,7 @@ export function CatalogueListPage<T extends BaseRecord>(props: CatalogueListPage
       <SectionTabs section={section} user={user} />
       <PageHeader title={title}>
         {canOpen(newRoute) ? (
-          <Link className="button-link" to={adminPath(newRoute)}>
+          <Link className="fb-button fb-button--primary" to={adminPath(newRoute)}>
             {addLabel}
           </Link>
         ) : null}
