@@ -1,11 +1,11 @@
 import { accountCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
-import { aircraftTemplateCalls, flightCompanyCalls } from './flights.ts';
+import { aircraftTemplateCalls, flightCalls, flightCompanyCalls } from './flights.ts';
 import type { ApiCall } from './http.ts';
 import { lookupCalls } from './lookups.ts';
 import { optionCalls, rateCalls } from './rates.ts';
 import { settingsCalls } from './settings.ts';
-import { userCalls } from './users.ts';
+import { agentCalls, userCalls } from './users.ts';
 
 export * from './accounts.ts';
 export * from './auth.ts';
@@ -23,9 +23,11 @@ export * from './validation.ts';
 export const api = {
   auth: authCalls,
   user: userCalls,
+  agent: agentCalls,
   account: accountCalls,
   lookup: lookupCalls,
   settings: settingsCalls,
+  flight: flightCalls,
   flightCompany: flightCompanyCalls,
   aircraftTemplate: aircraftTemplateCalls,
   rate: rateCalls,

@@ -16,7 +16,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createAircraftTemplatesService } from './modules/flights/aircraft-templates.service.ts';
 import { createFlightCompaniesService } from './modules/flights/flight-companies.service.ts';
+import { createFlightOperationsService } from './modules/flights/flight-operations.service.ts';
+import { createFlightReportsService } from './modules/flights/flight-reports.service.ts';
 import { flightRoutes } from './modules/flights/flights.routes.ts';
+import { createFlightsService } from './modules/flights/flights.service.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { createOptionsService } from './modules/rates/options.service.ts';
 import { rateRoutes } from './modules/rates/rates.routes.ts';
@@ -61,7 +64,13 @@ export async function buildApp({
       ...accountRoutes(createAccountsService(db)),
       ...lookupRoutes(db),
       ...settingsRoutes(db),
-      ...flightRoutes(createFlightCompaniesService(db), createAircraftTemplatesService(db)),
+      ...flightRoutes({
+        companies: createFlightCompaniesService(db),
+        templates: createAircraftTemplatesService(db),
+        flights: createFlightsService(db),
+        operations: createFlightOperationsService(db),
+        reports: createFlightReportsService(db),
+      }),
       ...rateRoutes(createRatesService(db), createOptionsService(db)),
     ],
     { authenticate: auth.authenticate, checkResponses: config.devEndpoints },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { startFlightCloser } from './jobs/flight-closer.ts';
 import { smtpTransport, startOutboxSender } from './jobs/outbox-sender.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed.ts';
 
@@ -29,6 +30,7 @@ export async function startServer(
   const stopSender = config.smtpUrl
     ? startOutboxSender(database.db, smtpTransport(config.smtpUrl), config.mailFrom)
     : () => undefined;
+  const stopCloser = startFlightCloser(database.db);
   const url = `http://localhost:${config.port}`;
 
   if (!options.quiet) {
@@ -55,6 +57,7 @@ export async function startServer(
     url,
     async stop() {
       stopSender();
+      stopCloser();
       await app.close();
       await database.close();
     },

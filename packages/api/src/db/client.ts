@@ -31,6 +31,16 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 export async function openDatabase(options: { url: string | null; dataDir: string }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    // An idle connection the server drops (restart, failover) must not crash the process:
+    // the pool discards it and opens a new one on the next checkout.
+    pool.on('error', () => undefined);
+    // pool.end() resolves before its sockets have closed; close() waits for every one, so a
+    // caller that drops the database right after never cuts a connection still saying goodbye.
+    const open = new Set<pg.Client>();
+    pool.on('connect', (client) => {
+      open.add(client);
+      client.on('end', () => open.delete(client));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -46,7 +56,11 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
           client.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        const closed = [...open].map((client) => new Promise((resolve) => client.once('end', resolve)));
+        await pool.end();
+        await Promise.all(closed);
+      },
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });

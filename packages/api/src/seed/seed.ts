@@ -15,6 +15,7 @@ import {
 import { hashPassword } from '../platform/secrets.ts';
 import { AIRCRAFT_TEMPLATES } from './aircraft.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
+import { seedDemoFlights } from './demo-flights.ts';
 import { GROUPS } from './groups.ts';
 import {
   AIRPORTS,
@@ -168,6 +169,7 @@ export async function seedIfEmpty(
     if (options.demo) {
       for (const user of DEMO_USERS) await createUserWithAccount(tx, { ...user, password: DEMO_PASSWORD });
       await seedDemoCatalogue(tx);
+      await seedDemoFlights(tx);
       result.demoUsers = true;
     }
     if (options.admin && !DEMO_USERS.some((u) => u.email === options.admin?.email)) {

@@ -3,4 +3,5 @@ export * from './flights.ts';
 export * from './lookups.ts';
 export * from './platform.ts';
 export * from './rates.ts';
+export * from './reservations.ts';
 export * from './users.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { airports, countries, tariffGroups, tariffs } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
@@ -34,7 +34,7 @@ export function listAirports(
     .orderBy(asc(airports.code));
 }
 
-export const listTariffGroups = (db: Db) => db.select().from(tariffGroups).orderBy(asc(tariffGroups.id));
+export const listTariffGroups = (db: Db | Tx) => db.select().from(tariffGroups).orderBy(asc(tariffGroups.id));
 
 export const listTariffs = (db: Db) =>
   db

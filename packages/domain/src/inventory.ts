@@ -1,0 +1,39 @@
+/**
+ * Seat inventory of one tariff group on a flight (DESIGN §4). `booked` counts seats of
+ * reservations outside allotments; `allotted` the seats blocked by agents' allotments.
+ */
+export interface InventoryCounts {
+  /** Seats we hold on the aircraft: never more are sold, by anyone. */
+  totalSeats: number;
+  /** The sale quota; staff may book past it (negative free seats) up to totalSeats. */
+  seatsForSale: number;
+  booked: number;
+  allotted: number;
+}
+
+/** Seats still for sale; negative when staff booked past the quota. */
+export const freeSeats = (counts: InventoryCounts): number =>
+  counts.seatsForSale - counts.booked - counts.allotted;
+
+/** Free seats as agents and the public see them: never negative. */
+export const visibleFreeSeats = (counts: InventoryCounts): number => Math.max(0, freeSeats(counts));
+
+/**
+ * Which new inventory number cannot hold the seats already taken, or null when both can.
+ * Total seats must always cover bookings and allotments. The sale quota may stay below them
+ * when staff overbooked it, but may not be lowered further.
+ */
+export function inventoryConflict(
+  previous: Pick<InventoryCounts, 'totalSeats' | 'seatsForSale'> | undefined,
+  next: Pick<InventoryCounts, 'totalSeats' | 'seatsForSale' | 'booked' | 'allotted'>,
+): 'totalSeats' | 'seatsForSale' | null {
+  const taken = next.booked + next.allotted;
+  if (next.totalSeats < taken) return 'totalSeats';
+  if (next.seatsForSale < taken && (!previous || next.seatsForSale < previous.seatsForSale))
+    return 'seatsForSale';
+  return null;
+}
+
+/** Allotments come out of the sale quota: growing them needs that many free seats. */
+export const allotmentFits = (counts: InventoryCounts, previousAllotted: number): boolean =>
+  counts.allotted <= previousAllotted || counts.booked + counts.allotted <= counts.seatsForSale;
