@@ -23,6 +23,7 @@ export function registerResources(map: ResourceMap): void {
  * resource without its calls.
  */
 export const RESOURCES: ResourceProps[] = [
+  { name: 'flights', list: '/flight/list', create: '/flight/new', edit: '/flight/edit/:id' },
   {
     name: 'flightCompanies',
     list: '/flight/company/list',

@@ -1,7 +1,19 @@
 import type { AreaRoute } from '../app/routes.tsx';
 
-/** The flight area's pages built so far (airline companies); each loads on first visit. */
+/** The flight area's pages; each loads on first visit. */
 export const FLIGHT_ROUTES: readonly AreaRoute[] = [
+  {
+    name: 'flightList',
+    load: () => import('./FlightListPage.tsx').then((m) => ({ Component: m.FlightListPage })),
+  },
+  {
+    name: 'flightNew',
+    load: () => import('./FlightFormPage.tsx').then((m) => ({ Component: m.FlightNewPage })),
+  },
+  {
+    name: 'flightEdit',
+    load: () => import('./FlightFormPage.tsx').then((m) => ({ Component: m.FlightEditPage })),
+  },
   {
     name: 'flightCompanyList',
     load: () => import('./AirlineCompanyListPage.tsx').then((m) => ({ Component: m.AirlineCompanyListPage })),

@@ -1,6 +1,8 @@
 import type { AccountSchema, ApiErrorItem, MeSchema } from '@flybook/schemas';
 import type { z } from 'zod';
 import { createFakeCatalogue, type FakeCatalogue, handleCatalogue } from './fake-catalogue.ts';
+import { handleFlightForm } from './fake-flight-form.ts';
+import { createFakeFlights, type FakeFlights, handleFlights } from './fake-flights.ts';
 
 type Me = z.input<typeof MeSchema>;
 type Account = z.input<typeof AccountSchema>;
@@ -78,6 +80,8 @@ export interface FakeApiOptions {
   roles?: Partial<Record<DemoUser, string[]>>;
   /** Airline companies, rates and options the API holds (a fresh demo set by default). */
   catalogue?: FakeCatalogue;
+  /** Flights, airports and tariff groups of the flight list (a fresh demo set by default). */
+  flights?: FakeFlights;
   /** Extra handlers tried first: return a Response to answer, or undefined to fall through. */
   handle?: (request: FakeRequest) => Response | Promise<Response | undefined> | undefined;
 }
@@ -95,6 +99,7 @@ export function createFakeApi(options: FakeApiOptions = {}) {
   const requests: FakeRequest[] = [];
   const expired = new Set(options.expiredTokens ?? []);
   const catalogue = options.catalogue ?? createFakeCatalogue();
+  const flights = options.flights ?? createFakeFlights();
   const userByToken = (token: string | null) => {
     const name = DEMO_USERS.find(
       (candidate) => token !== null && !expired.has(token) && tokenOf(candidate) === token,
@@ -168,10 +173,14 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       };
       return json(body);
     }
+    const flightAnswer = handleFlights(flights, request, user.roles);
+    if (flightAnswer) return flightAnswer;
+    const formAnswer = handleFlightForm(catalogue, flights, request, user.roles);
+    if (formAnswer) return formAnswer;
     const answer = handleCatalogue(catalogue, request);
     if (answer) return answer;
     return fail(404, { code: 'ERROR_NOT_FOUND', message: 'Not found.' });
   };
 
-  return { fetch, requests, catalogue, expire: (token: string) => expired.add(token) };
+  return { fetch, requests, catalogue, flights, expire: (token: string) => expired.add(token) };
 }

@@ -8,11 +8,13 @@ export function CheckboxField<T extends FieldValues, TOut extends FieldValues = 
   name,
   label,
   description,
+  isDisabled = false,
 }: {
   control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   label: ReactNode;
   description?: ReactNode;
+  isDisabled?: boolean;
 }) {
   return (
     <Controller
@@ -27,6 +29,7 @@ export function CheckboxField<T extends FieldValues, TOut extends FieldValues = 
             onChange={field.onChange}
             onBlur={field.onBlur}
             inputRef={field.ref}
+            isDisabled={isDisabled}
           >
             <span className="checkbox__box" aria-hidden="true">
               <svg viewBox="0 0 18 18" width="14" height="14" focusable="false" aria-hidden="true">

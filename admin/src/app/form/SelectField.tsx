@@ -19,6 +19,7 @@ export function SelectField<T extends FieldValues, TOut extends FieldValues = T>
   isRequired = false,
   isDisabled = false,
   description,
+  onChange,
 }: {
   control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
@@ -29,6 +30,8 @@ export function SelectField<T extends FieldValues, TOut extends FieldValues = T>
   isRequired?: boolean;
   isDisabled?: boolean;
   description?: ReactNode;
+  /** Told of a choice the user made, after the form field has taken it (e.g. to fill dependent fields). */
+  onChange?: (value: string) => void;
 }) {
   const id = useId();
   const descriptionId = `${id}-description`;
@@ -59,7 +62,10 @@ export function SelectField<T extends FieldValues, TOut extends FieldValues = T>
               name={field.name}
               className="fb-field__input select"
               value={typeof field.value === 'string' ? field.value : ''}
-              onChange={(event) => field.onChange(event.target.value)}
+              onChange={(event) => {
+                field.onChange(event.target.value);
+                onChange?.(event.target.value);
+              }}
               onBlur={field.onBlur}
               disabled={isDisabled}
               required={isRequired}

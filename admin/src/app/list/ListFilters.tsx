@@ -1,7 +1,7 @@
 import { TextField } from '@flybook/ui';
 import type { BaseRecord } from '@refinedev/core';
-import type { ReactNode } from 'react';
-import { Switch } from 'react-aria-components';
+import { type ReactNode, useId } from 'react';
+import { Checkbox, CheckboxGroup, Label, Switch } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { ListFilterValues, ServerListState } from './use-server-list.ts';
 
@@ -66,5 +66,91 @@ export function ToggleFilter<T extends BaseRecord, F extends ListFilterValues>({
       </span>
       {label}
     </Switch>
+  );
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** One value from a short list, or none ('' and the `anyLabel` choice): the browser's own select. */
+export function SelectFilter<T extends BaseRecord, F extends ListFilterValues>({
+  list,
+  name,
+  label,
+  options,
+  anyLabel,
+}: FilterProps<T, F> & { options: readonly FilterOption[]; anyLabel: string }) {
+  const id = useId();
+  const value = list.filterValues[name];
+  return (
+    <div className="fb-field list-filters__select">
+      <label className="fb-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="fb-field__input select"
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => list.setFilter(name, event.target.value)}
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Several values from a short list (statuses, weekdays): a labelled group of checkbox chips. */
+export function CheckboxGroupFilter<T extends BaseRecord, F extends ListFilterValues>({
+  list,
+  name,
+  label,
+  options,
+}: FilterProps<T, F> & { options: readonly FilterOption[] }) {
+  const value = list.filterValues[name];
+  return (
+    <CheckboxGroup
+      className="list-filters__group"
+      value={Array.isArray(value) ? [...value] : []}
+      onChange={(chosen) => list.setFilter(name, chosen)}
+    >
+      <Label className="fb-field__label">{label}</Label>
+      <div className="list-filters__chips">
+        {options.map((option) => (
+          <Checkbox key={option.value} value={option.value} className="list-chip">
+            {({ isSelected }) => (
+              <>
+                {isSelected ? <span aria-hidden="true">✓&nbsp;</span> : null}
+                {option.label}
+              </>
+            )}
+          </Checkbox>
+        ))}
+      </div>
+    </CheckboxGroup>
+  );
+}
+
+/** A calendar date (yyyy-MM-dd, '' for none) in the browser's date input. */
+export function DateFilter<T extends BaseRecord, F extends ListFilterValues>({
+  list,
+  name,
+  label,
+}: FilterProps<T, F>) {
+  const value = list.filterValues[name];
+  return (
+    <TextField
+      className="list-filters__date"
+      label={label}
+      type="date"
+      value={typeof value === 'string' ? value : ''}
+      onChange={(text) => list.setFilter(name, text)}
+    />
   );
 }

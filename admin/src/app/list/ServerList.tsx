@@ -1,9 +1,14 @@
 import './list.css';
 import { Button } from '@flybook/ui';
 import type { BaseRecord } from '@refinedev/core';
-import type { ColDef, SortChangedEvent, SuppressKeyboardEventParams } from 'ag-grid-community';
+import type {
+  ColDef,
+  RowClickedEvent,
+  SortChangedEvent,
+  SuppressKeyboardEventParams,
+} from 'ag-grid-community';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
-import { type ReactNode, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { listTheme } from './grid.ts';
@@ -27,6 +32,20 @@ export interface RowAction<T> {
   isDisabled?: (row: T) => boolean;
 }
 
+/**
+ * Checkboxes in a first column to choose rows for bulk actions, and one in its header for the
+ * whole page. The page keeps the choice (it may span pages or mean "all matching").
+ */
+export interface RowSelection<T> {
+  isSelected: (row: T) => boolean;
+  /** Choose or drop rows: one row from its box, or every row of the page from the header box. */
+  onChange: (rows: readonly T[], selected: boolean) => void;
+  /** The accessible name of a row's box, naming the row ("Select FB1234"). */
+  rowLabel: (row: T) => string;
+  /** The accessible name of the header box ("Select all flights on this page"). */
+  pageLabel: string;
+}
+
 export interface ServerListProps<T extends BaseRecord, F extends ListFilterValues> {
   list: ServerListState<T, F>;
   /**
@@ -41,6 +60,12 @@ export interface ServerListProps<T extends BaseRecord, F extends ListFilterValue
   /** How to get rows after all (change the filters). */
   emptyHint: string;
   actions?: readonly RowAction<T>[];
+  selection?: RowSelection<T>;
+  /**
+   * What a click on a row does (e.g. open its edit page). Clicks on the row's links, buttons and
+   * boxes keep their own meaning; keyboard users reach the same page through a link or action.
+   */
+  onRowClick?: (row: T) => void;
 }
 
 function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }) {
@@ -81,13 +106,76 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [ta
  * browser gets the key and moves into it; after the last one the grid goes on to the next cell.
  */
 function tabThroughCell({ event }: SuppressKeyboardEventParams): boolean {
+  return tabThrough(event, '.ag-cell');
+}
+
+/** The same for a header cell with a control (the page's select-all box). */
+const tabThroughHeader = ({ event }: { event: KeyboardEvent }) =>
+  tabThrough(event, '.ag-header-cell') || event.key === ' ';
+
+function tabThrough(event: KeyboardEvent, cellSelector: string): boolean {
   if (event.key !== 'Tab' || !(event.target instanceof HTMLElement)) return false;
-  const cell = event.target.closest('.ag-cell');
+  const cell = event.target.closest(cellSelector);
   if (!cell) return false;
   const focusable = [...cell.querySelectorAll<HTMLElement>(FOCUSABLE)];
   if (focusable.length === 0) return false;
   const index = focusable.indexOf(event.target); // -1: the cell itself has the focus
   return event.shiftKey ? index > 0 : index < focusable.length - 1;
+}
+
+/**
+ * For cells with controls: Tab moves through them ({@link tabThroughCell}), and Enter and Space
+ * reach the focused control (a box, a button, a menu) instead of the grid.
+ */
+export function cellControlKeys(params: SuppressKeyboardEventParams): boolean {
+  const { event } = params;
+  if (event.key === 'Tab') return tabThroughCell(params);
+  if (!(event.target instanceof HTMLElement) || event.target.classList.contains('ag-cell')) return false;
+  return event.key === 'Enter' || event.key === ' ' || event.key === 'Escape';
+}
+
+const INTERACTIVE = 'a, button, input, label, select, textarea, [role="menu"], [role="dialog"]';
+
+// The rows and the choice, read by the box cells: the grid keeps its cells while React re-renders.
+const SelectionContext = createContext<{ rows: readonly unknown[]; selection: RowSelection<unknown> } | null>(
+  null,
+);
+
+function SelectRowCell({ data }: CustomCellRendererProps) {
+  const context = useContext(SelectionContext);
+  if (!context || data === undefined) return null;
+  const { selection } = context;
+  return (
+    <input
+      type="checkbox"
+      className="list-select"
+      checked={selection.isSelected(data)}
+      onChange={(event) => selection.onChange([data], event.target.checked)}
+      aria-label={selection.rowLabel(data)}
+    />
+  );
+}
+
+function SelectPageHeader() {
+  const context = useContext(SelectionContext);
+  const box = useRef<HTMLInputElement>(null);
+  const rows = context?.rows ?? [];
+  const chosen = context ? rows.filter((row) => context.selection.isSelected(row)).length : 0;
+  const all = rows.length > 0 && chosen === rows.length;
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = chosen > 0 && !all;
+  }, [chosen, all]);
+  if (!context) return null;
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      className="list-select"
+      checked={all}
+      onChange={(event) => context.selection.onChange(rows, event.target.checked)}
+      aria-label={context.selection.pageLabel}
+    />
+  );
 }
 
 // The server already sorted the page; the grid must keep its order, not sort again.
@@ -105,15 +193,33 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   emptyTitle,
   emptyHint,
   actions = [],
+  selection,
+  onRowClick,
 }: ServerListProps<T, F>) {
   const { t } = useTranslation();
   const { field: sortField, order: sortOrder } = list.sort;
 
+  const hasSelection = selection !== undefined;
   const columnDefs = useMemo<ColDef<T>[]>(() => {
     const shown: ColDef<T>[] = columns.map((column) => ({
       ...column,
       sort: column.sortable && column.colId === sortField ? sortOrder : null,
     }));
+    if (hasSelection) {
+      shown.unshift({
+        colId: 'select',
+        headerComponent: SelectPageHeader,
+        cellRenderer: SelectRowCell,
+        sortable: false,
+        flex: 0,
+        width: 56,
+        minWidth: 56,
+        cellClass: 'list-cell--select',
+        headerClass: 'list-header--select',
+        suppressKeyboardEvent: cellControlKeys,
+        suppressHeaderKeyboardEvent: tabThroughHeader,
+      });
+    }
     if (actions.length > 0) {
       shown.push({
         colId: 'actions',
@@ -128,7 +234,21 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
       });
     }
     return shown;
-  }, [columns, actions, sortField, sortOrder, t]);
+  }, [columns, actions, hasSelection, sortField, sortOrder, t]);
+
+  const selectionContext = useMemo(
+    // A selection of T is used only with rows of T: the cells hand back the rows they were given.
+    () => (selection ? { rows: list.rows, selection: selection as RowSelection<unknown> } : null),
+    [selection, list.rows],
+  );
+
+  const onRowClicked = onRowClick
+    ? (event: RowClickedEvent<T>) => {
+        const target = event.event?.target;
+        if (target instanceof Element && target.closest(INTERACTIVE)) return;
+        if (event.data) onRowClick(event.data);
+      }
+    : undefined;
 
   const defaultColDef = useMemo<ColDef<T>>(
     () => ({
@@ -171,19 +291,23 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   } else {
     content = (
       <div className="server-list__grid">
-        <AgGridReact<T>
-          theme={listTheme}
-          rowData={list.rows}
-          columnDefs={columnDefs}
-          defaultColDef={defaultColDef}
-          getRowId={(params) => String(params.data.id)}
-          domLayout="autoHeight"
-          // a few columns and one page of rows: all in the DOM, in reading order, for screen readers
-          suppressColumnVirtualisation
-          ensureDomOrder
-          enableCellTextSelection
-          onSortChanged={onSortChanged}
-        />
+        <SelectionContext.Provider value={selectionContext}>
+          <AgGridReact<T>
+            theme={listTheme}
+            rowData={list.rows}
+            columnDefs={columnDefs}
+            defaultColDef={defaultColDef}
+            getRowId={(params) => String(params.data.id)}
+            domLayout="autoHeight"
+            // a few columns and one page of rows: all in the DOM, in reading order, for screen readers
+            suppressColumnVirtualisation
+            ensureDomOrder
+            enableCellTextSelection
+            onSortChanged={onSortChanged}
+            onRowClicked={onRowClicked}
+            rowClass={onRowClick ? 'list-row--clickable' : undefined}
+          />
+        </SelectionContext.Provider>
       </div>
     );
   }

@@ -9,8 +9,11 @@ export const LIST_RELOAD_DEBOUNCE_MS = 1000;
 /** The page sizes offered; each list shows those up to its maximum, plus its own default. */
 const PAGE_SIZE_CHOICES = [10, 15, 25, 50, 100, 250, 500] as const;
 
-/** A filter of the filter bar: search text, a toggle, or a chosen value ('' for none). */
-export type ListFilterValue = string | boolean | undefined;
+/**
+ * A filter of the filter bar: search text, a toggle, a chosen value ('' for none), or the values
+ * chosen in a multi-select (empty for none).
+ */
+export type ListFilterValue = string | boolean | readonly string[] | undefined;
 export type ListFilterValues = Record<string, ListFilterValue>;
 
 export type ListSortOrder = 'asc' | 'desc';
@@ -35,9 +38,10 @@ export interface ServerListOptions<F extends ListFilterValues> {
 }
 
 /**
- * The default filter mapping: a text is sent trimmed under its own name, `true` is sent, and empty
- * texts and `false` are left out. "Active only" toggles work this way: on asks the API for active
- * records only, off asks for all of them (never for inactive only).
+ * The default filter mapping: a text is sent trimmed under its own name, `true` is sent, a list of
+ * chosen values is sent as a list, and empty texts, empty lists and `false` are left out. "Active
+ * only" toggles work this way: on asks the API for active records only, off asks for all of them
+ * (never for inactive only).
  */
 export function filtersFromValues(values: ListFilterValues): CrudFilter[] {
   const filters: CrudFilter[] = [];
@@ -46,6 +50,8 @@ export function filtersFromValues(values: ListFilterValues): CrudFilter[] {
       filters.push({ field, operator: 'contains', value: value.trim() });
     } else if (value === true) {
       filters.push({ field, operator: 'eq', value: true });
+    } else if (Array.isArray(value) && value.length > 0) {
+      filters.push({ field, operator: 'in', value: [...value] });
     }
   }
   return filters;

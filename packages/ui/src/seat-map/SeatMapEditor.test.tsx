@@ -9,7 +9,7 @@ import { a320, seatMapEditorLabels, tariffGroupName } from './seat-map.fixtures.
 afterEach(() => cleanup());
 
 /** The popup as the flight form uses it: the form keeps the sections and saves what onChange gives. */
-function renderEditor(initial: AircraftSection[] = a320()) {
+function renderEditor(initial: AircraftSection[] = a320(), lockedLabels?: ReadonlySet<string>) {
   const onChange = vi.fn<(sections: AircraftSection[]) => void>();
   function Harness() {
     const [value, setValue] = useState(initial);
@@ -23,6 +23,7 @@ function renderEditor(initial: AircraftSection[] = a320()) {
         labels={seatMapEditorLabels}
         tariffGroupName={tariffGroupName}
         locale="en"
+        {...(lockedLabels ? { lockedLabels } : {})}
       />
     );
   }
@@ -167,6 +168,18 @@ describe('SeatMapEditor', () => {
     await user.click(screen.getByRole('radio', { name: 'Select' }));
     expect(screen.queryByRole('gridcell', { name: /^Seat 5C,/ })).toBeNull();
     expect(seat('4A')).toBeTruthy();
+  });
+
+  it("shows passengers' seats as taken and keeps them when hiding", async () => {
+    const { user, lastSections } = renderEditor(a320(), new Set(['5C']));
+    expect(seat('5C').getAttribute('aria-label')).toMatch(/taken$/);
+    await user.click(screen.getByRole('radio', { name: 'Hide' }));
+    await user.click(seat('5C'));
+    await user.dblClick(seat('5B'));
+    const economy = lastSections()[1];
+    expect(economy?.seats[1]?.[2]).toBe(0);
+    expect(economy?.seats[1]?.[1]).toBe(SEAT_FLAGS.absent);
+    expect(seat('5C').getAttribute('aria-label')).toMatch(/taken$/);
   });
 
   it('selects with the keyboard: arrows move, Space toggles, Shift+Enter takes the block', async () => {

@@ -1,10 +1,10 @@
 import type { MoneyLocale } from '@flybook/domain';
 import type { AircraftSection } from '@flybook/schemas/flights';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Button } from '../Button.tsx';
 import { TextField } from '../TextField.tsx';
-import { SeatMap, type SeatMapLabels } from './SeatMap.tsx';
+import { type SeatLegendState, SeatMap, type SeatMapLabels } from './SeatMap.tsx';
 import {
   defaultAisleAfter,
   editorReducer,
@@ -13,6 +13,7 @@ import {
   type SeatMapAction,
   type SeatMapEditorAction,
   type SeatMapEditorState,
+  type SeatOverlay,
   seatAt,
 } from './seat-map-model.ts';
 
@@ -48,7 +49,15 @@ export interface SeatMapEditorProps {
   locale: MoneyLocale;
   /** Column labels after which an aisle lies; default: the middle of the widest section. */
   aisleAfter?: readonly string[];
+  /**
+   * Seats held by passengers (a flight's taken seats): shown as taken and never hidden, so a
+   * passenger's seat cannot vanish from the cabin. They can still be selected, priced, disabled
+   * or reserved.
+   */
+  lockedLabels?: ReadonlySet<string>;
 }
+
+const NO_LOCKED: ReadonlySet<string> = new Set();
 
 /**
  * The content of the aircraft seat-map popup (spec 03 §2): an action switch (select, disable,
@@ -63,6 +72,7 @@ export function SeatMapEditor({
   tariffGroupName,
   locale,
   aisleAfter,
+  lockedLabels = NO_LOCKED,
 }: SeatMapEditorProps) {
   const [action, setAction] = useState<SeatMapAction>('select');
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
@@ -73,7 +83,13 @@ export function SeatMapEditor({
 
   // The sections live with the caller; the reducer works on the current value each time.
   const dispatch = (editorAction: SeatMapEditorAction) => {
-    const state: SeatMapEditorState = { action, selection, sections: value, aisleAfter: aisles };
+    const state: SeatMapEditorState = {
+      action,
+      selection,
+      sections: value,
+      aisleAfter: aisles,
+      locked: lockedLabels,
+    };
     const next = editorReducer(state, editorAction);
     if (next.action !== action) setAction(next.action);
     if (next.selection !== selection) setSelection(next.selection);
@@ -101,13 +117,17 @@ export function SeatMapEditor({
     }),
     [tariffGroupName, labels],
   );
-  const legend = useMemo(
-    () =>
-      action === 'hide'
-        ? (['free', 'reserved', 'disabled', 'absent'] as const)
-        : (['free', 'selected', 'reserved', 'disabled'] as const),
-    [action],
+  const seatState = useCallback(
+    (label: string): SeatOverlay | undefined => (lockedLabels.has(label) ? 'taken' : undefined),
+    [lockedLabels],
   );
+  const legend = useMemo(() => {
+    const states: SeatLegendState[] =
+      action === 'hide'
+        ? ['free', 'reserved', 'disabled', 'absent']
+        : ['free', 'selected', 'reserved', 'disabled'];
+    return lockedLabels.size > 0 ? [...states.slice(0, 2), 'taken' as const, ...states.slice(2)] : states;
+  }, [action, lockedLabels]);
 
   return (
     <div className="fb-seatmap-editor">
@@ -139,6 +159,7 @@ export function SeatMapEditor({
         locale={locale}
         aisleAfter={aisles}
         selectedLabels={selection}
+        seatState={seatState}
         showAbsent={action === 'hide'}
         legend={legend}
         onSeatPress={(label) => dispatch({ type: 'click', label })}

@@ -257,6 +257,22 @@ describe('editorReducer', () => {
     expect(shown.sections[0]?.seats[1]).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
+  it('never hides a locked seat (held by a passenger), alone or in a block', () => {
+    const sections = [drawn(['......', '......'])];
+    const hide = {
+      ...editorReducer(initialEditorState(sections), { type: 'setAction', action: 'hide' }),
+      locked: new Set(['1E']),
+    };
+    expect(editorReducer(hide, { type: 'click', label: '1E' })).toBe(hide);
+    const hidden = editorReducer(hide, { type: 'doubleClick', label: '1D' });
+    expect(hidden.sections[0]?.seats[0]).toEqual([0, 0, 0, absent, 0, absent]);
+    expect(hidden.sections[0]?.seats[1]).toEqual([0, 0, 0, absent, absent, absent]);
+    const disable = editorReducer(hide, { type: 'setAction', action: 'disable' });
+    expect(editorReducer(disable, { type: 'click', label: '1E' }).sections[0]?.seats[0]?.[4]).toBe(
+      SEAT_FLAGS.disabled,
+    );
+  });
+
   it('applies a price, rounded to the Rappen, to the selected seats only', () => {
     let state = start();
     for (const label of ['2C', '5A', '5B']) state = editorReducer(state, { type: 'click', label });

@@ -234,6 +234,8 @@ export interface SeatMapEditorState {
   sections: AircraftSection[];
   /** Column labels after which an aisle lies; defaultAisleAfter(sections) when left out. */
   aisleAfter?: readonly string[];
+  /** Seats that must stay in the cabin (held by passengers): hide passes over them. */
+  locked?: ReadonlySet<string>;
 }
 
 export type SeatMapEditorAction =
@@ -301,13 +303,19 @@ function blockOf(state: SeatMapEditorState, seat: SeatRef): SeatRef[] {
   }));
 }
 
-/** Sets (on = true) or clears a flag on seats; a seat that becomes absent also leaves the selection. */
-function withFlag(state: SeatMapEditorState, seats: readonly SeatRef[], flag: number, on: boolean) {
+/**
+ * Sets (on = true) or clears a flag on seats; a seat that becomes absent also leaves the selection.
+ * Locked seats are never made absent.
+ */
+function withFlag(state: SeatMapEditorState, targets: readonly SeatRef[], flag: number, on: boolean) {
+  const hiding = on && flag === SEAT_FLAGS.absent;
+  const seats = hiding && state.locked ? targets.filter((seat) => !state.locked?.has(seat.label)) : targets;
+  if (seats.length === 0) return state;
   const sections = updateSeats(state.sections, seats, ({ flags, price }) => ({
     flags: on ? flags | flag : flags & ~flag,
     price,
   }));
-  if (!(on && flag === SEAT_FLAGS.absent && seats.some((seat) => state.selection.has(seat.label)))) {
+  if (!(hiding && seats.some((seat) => state.selection.has(seat.label)))) {
     return { ...state, sections };
   }
   const selection = new Set(state.selection);
@@ -325,7 +333,8 @@ function withFlag(state: SeatMapEditorState, seats: readonly SeatRef[], flag: nu
  * - `applyPrice` sets the price (rounded to 0.01; negative, non-finite or above SEAT_PRICE_MAX is
  *   ignored) on the selected seats and keeps the selection;
  * - `clearSelection` empties the selection.
- * Absent seats cannot be selected, disabled or reserved; only hide reaches them.
+ * Absent seats cannot be selected, disabled or reserved; only hide reaches them. Locked seats
+ * (`state.locked`, held by passengers) are never hidden.
  */
 export function editorReducer(state: SeatMapEditorState, action: SeatMapEditorAction): SeatMapEditorState {
   switch (action.type) {

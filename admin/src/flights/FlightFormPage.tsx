@@ -1,0 +1,70 @@
+import { adminPath } from '@flybook/domain';
+import type { Flight } from '@flybook/schemas';
+import { type HttpError, useOne } from '@refinedev/core';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useServices } from '../app/context.tsx';
+import { toHttpError } from '../app/errors.ts';
+import { FormPlaceholder } from '../app/form/FormLayout.tsx';
+import { failureNotice } from '../app/notices.ts';
+import { PageHeader } from '../app/PageHeader.tsx';
+import { useRouteAccess } from '../app/route-access.ts';
+import { SectionTabs } from '../app/SectionTabs.tsx';
+import { FlightForm } from './flight-form/FlightForm.tsx';
+import { type FlightFormMode, flightFieldAccess } from './flight-form/flight-form.ts';
+import { useFlightLookups } from './flight-form/use-flight-lookups.ts';
+import { FLIGHTS } from './flight-resources.ts';
+
+/** The new and edit flight pages: the form shows once its lists (and the flight) have loaded. */
+function FlightFormPage({ id }: { id?: string }) {
+  const { t } = useTranslation();
+  const { translateError } = useServices();
+  const { user } = useRouteAccess();
+  const titleId = useId();
+  const mode: FlightFormMode = id === undefined ? 'create' : 'edit';
+  const listPath = adminPath('flightList');
+  const access = useMemo(() => flightFieldAccess(user.roles, mode), [user.roles, mode]);
+  const { lookups, error: lookupError } = useFlightLookups();
+  const { query } = useOne<Flight, HttpError>({
+    resource: FLIGHTS,
+    id: id ?? '',
+    queryOptions: { enabled: mode === 'edit' },
+    errorNotification: (error) => failureNotice(t, error),
+  });
+  const record = mode === 'edit' ? query.data?.data : undefined;
+  const title = t(mode === 'create' ? 'flights.form.newTitle' : 'flights.form.editTitle');
+  const ready = lookups !== undefined && (mode === 'create' || record !== undefined);
+  const failure = query.error ?? (lookupError ? toHttpError(lookupError, translateError) : null);
+  const failureText = failure ? failureNotice(t, failure) : false;
+
+  return (
+    <>
+      <SectionTabs section="flight" user={user} />
+      <PageHeader title={title} titleId={titleId} back={{ to: listPath, label: t('flights.form.back') }} />
+      {ready ? (
+        <FlightForm
+          mode={mode}
+          access={access}
+          lookups={lookups}
+          record={record}
+          titleId={titleId}
+          listPath={listPath}
+        />
+      ) : (
+        <FormPlaceholder error={failure ? (failureText ? failureText.message : failure.message) : null} />
+      )}
+    </>
+  );
+}
+
+/** New flight (spec 03 §2): one flight, or a sequence with repeating data. */
+export function FlightNewPage() {
+  return <FlightFormPage />;
+}
+
+/** Edit flight, by the route's flightId (spec 03 §2). */
+export function FlightEditPage() {
+  const { flightId } = useParams();
+  return <FlightFormPage key={flightId} id={flightId ?? ''} />;
+}

@@ -1,0 +1,85 @@
+import type { Locale } from '@flybook/locales';
+import type { AircraftSection } from '@flybook/schemas';
+import { SeatMap, SeatMapEditor, type SeatMapEditorLabels } from '@flybook/ui';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The seat-map popup's texts in the interface language. */
+function useEditorLabels(): SeatMapEditorLabels {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const states = {
+      free: t('flights.form.seatMap.states.free'),
+      taken: t('flights.form.seatMap.states.taken'),
+      disabled: t('flights.form.seatMap.states.disabled'),
+      reserved: t('flights.form.seatMap.states.reserved'),
+      own: t('flights.form.seatMap.states.own'),
+      absent: t('flights.form.seatMap.states.absent'),
+      selected: t('flights.form.seatMap.states.selected'),
+    };
+    return {
+      seat: ({ label, className, price, state }) =>
+        t('flights.form.seatMap.seat', { label, className, price, state: states[state] }),
+      states,
+      exitRow: t('flights.form.seatMap.exitRow'),
+      legend: t('flights.form.seatMap.legend'),
+      actionGroup: t('flights.form.seatMap.actionGroup'),
+      actions: {
+        select: t('flights.form.seatMap.actions.select'),
+        disable: t('flights.form.seatMap.actions.disable'),
+        reserve: t('flights.form.seatMap.actions.reserve'),
+        hide: t('flights.form.seatMap.actions.hide'),
+      },
+      hint: t('flights.form.seatMap.hint'),
+      price: t('flights.form.seatMap.price'),
+      priceError: t('flights.form.seatMap.priceError'),
+      apply: t('flights.form.seatMap.apply'),
+      clearSelection: t('flights.form.seatMap.clearSelection'),
+      selectedCount: (count) => t('flights.form.seatMap.selectedCount', { count }),
+    };
+  }, [t]);
+}
+
+/**
+ * The flight's seat map in the template settings tab: the seat-map editor (select, disable,
+ * reserve, hide, block select, price apply) over the flight's sections, or the map read-only.
+ * Its own chunk: the form loads it when the tab is opened.
+ */
+export default function SeatMapPanel({
+  sections,
+  onChange,
+  tariffGroupName,
+  locale,
+  takenSeatLabels,
+  readOnly,
+}: {
+  sections: AircraftSection[];
+  onChange: (sections: AircraftSection[]) => void;
+  tariffGroupName: (id: number) => string;
+  locale: Locale;
+  /** Seats held by passengers: shown as taken and never hidden. */
+  takenSeatLabels: ReadonlySet<string>;
+  readOnly: boolean;
+}) {
+  const labels = useEditorLabels();
+  if (readOnly) {
+    return (
+      <SeatMap
+        sections={sections}
+        labels={{ ...labels, tariffGroup: tariffGroupName }}
+        locale={locale}
+        seatState={(label) => (takenSeatLabels.has(label) ? 'taken' : undefined)}
+      />
+    );
+  }
+  return (
+    <SeatMapEditor
+      value={sections}
+      onChange={onChange}
+      labels={labels}
+      tariffGroupName={tariffGroupName}
+      locale={locale}
+      lockedLabels={takenSeatLabels}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import type { Locale } from '@flybook/locales';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { type Control, type UseFormSetValue, useFormState, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { FlightFormOutput, FlightFormValues } from './flight-form.ts';
+
+const SeatMapPanel = lazy(() => import('./SeatMapPanel.tsx'));
+
+type FormControl = Control<FlightFormValues, unknown, FlightFormOutput>;
+
+const NO_SEATS: ReadonlySet<string> = new Set();
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="form-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      {t('common.loading')}
+    </div>
+  );
+}
+
+/**
+ * The template settings tab (spec 03 §2): the flight's own seat map, copied from the chosen
+ * template, edited in the seat-map editor. Seats held by passengers stay. On a flight whose
+ * passengers hold seats, a new template's map is taken as it is (saving asks first).
+ */
+export function TemplateTab({
+  control,
+  setValue,
+  locale,
+  tariffGroupName,
+  takenSeatLabels,
+  templateIsNew,
+  removesSeats,
+  isLoading,
+  loadFailed,
+  isFrozen,
+}: {
+  control: FormControl;
+  setValue: UseFormSetValue<FlightFormValues>;
+  locale: Locale;
+  tariffGroupName: (id: number) => string;
+  /** Seats held by passengers on the stored flight's map. */
+  takenSeatLabels: readonly string[];
+  /** The chosen template is not the stored flight's (or the flight is new). */
+  templateIsNew: boolean;
+  /** The new template replaces a map with seated passengers: their seats go. */
+  removesSeats: boolean;
+  isLoading: boolean;
+  loadFailed: boolean;
+  isFrozen: boolean;
+}) {
+  const { t } = useTranslation();
+  const [templateId, sections, sectionsTemplateId] = useWatch({
+    control,
+    name: ['aircraftTemplateId', 'sections', 'sectionsTemplateId'],
+  });
+  const { errors } = useFormState({ control, name: 'sections' });
+  const taken = useMemo(
+    () => (templateIsNew ? NO_SEATS : new Set(takenSeatLabels)),
+    [templateIsNew, takenSeatLabels],
+  );
+  const error = errors.sections?.message ?? errors.sections?.root?.message;
+
+  let body: ReactNode;
+  if (templateId === '') {
+    body = <p className="form-hint">{t('flights.form.template.chooseTemplate')}</p>;
+  } else if (sections === null || sectionsTemplateId !== Number(templateId)) {
+    body = loadFailed ? (
+      <p className="form-hint">{t('flights.form.template.loadFailed')}</p>
+    ) : isLoading ? (
+      <Loading />
+    ) : null;
+  } else {
+    const readOnly = isFrozen || removesSeats;
+    body = (
+      <>
+        <p className="form-hint">
+          {isFrozen
+            ? t('flights.form.template.frozen')
+            : removesSeats
+              ? t('flights.form.template.replacesSeats')
+              : taken.size > 0
+                ? t('flights.form.template.takenHint', { count: taken.size })
+                : t('flights.form.template.hint')}
+        </p>
+        <Suspense fallback={<Loading />}>
+          <SeatMapPanel
+            sections={sections}
+            onChange={(next) => setValue('sections', next, { shouldDirty: true })}
+            tariffGroupName={tariffGroupName}
+            locale={locale}
+            takenSeatLabels={taken}
+            readOnly={readOnly}
+          />
+        </Suspense>
+      </>
+    );
+  }
+  return (
+    <div className="flight-form__tab-body">
+      {error ? (
+        <p className="fb-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { FlightListItem } from '@flybook/schemas';
+import { Button, Dialog, TextField } from '@flybook/ui';
+import { type FormEvent, useState } from 'react';
+import { Checkbox } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import type { NotifyChoice } from './use-flight-jobs.ts';
+
+/** DelayQuery: an announced delay of 1 minute to 2 days. */
+const MAX_DELAY_MINUTES = 2880;
+
+export interface DelayDialogProps {
+  flight: FlightListItem;
+  /** 'delay' marks the flight delayed (with optional minutes); 'undelay' takes the delay back. */
+  mode: 'delay' | 'undelay';
+  isPending: boolean;
+  onSubmit: (notify: NotifyChoice & { minutes?: number }) => void;
+  onCancel: () => void;
+}
+
+function NotifyBox({
+  label,
+  isSelected,
+  onChange,
+}: {
+  label: string;
+  isSelected: boolean;
+  onChange: (selected: boolean) => void;
+}) {
+  return (
+    <Checkbox className="flight-check" isSelected={isSelected} onChange={onChange}>
+      <span className="flight-check__box" aria-hidden="true">
+        <svg viewBox="0 0 18 18" width="14" height="14" focusable="false" aria-hidden="true">
+          <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
+        </svg>
+      </span>
+      {label}
+    </Checkbox>
+  );
+}
+
+/**
+ * Spec 03 §4: setting a flight delayed first asks how to tell its passengers (e-mail on, SMS off
+ * by default) and for the announced delay in minutes, if known. Taking a delay back asks only how
+ * to tell them (both off by default).
+ */
+export function DelayDialog({ flight, mode, isPending, onSubmit, onCancel }: DelayDialogProps) {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState(mode === 'delay');
+  const [sms, setSms] = useState(false);
+  const [minutes, setMinutes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const choice = { isEmailNotifyEnabled: email, isSmsNotifyEnabled: sms };
+    const typed = minutes.trim();
+    if (mode === 'undelay' || typed === '') {
+      onSubmit(choice);
+      return;
+    }
+    const value = Number(typed);
+    if (!/^\d+$/.test(typed) || value < 1 || value > MAX_DELAY_MINUTES) {
+      setError(t('flights.list.delay.minutesInvalid', { max: MAX_DELAY_MINUTES }));
+      return;
+    }
+    onSubmit({ ...choice, minutes: value });
+  };
+
+  return (
+    <Dialog
+      title={
+        mode === 'delay'
+          ? t('flights.list.delay.title', { number: flight.number })
+          : t('flights.list.delay.undelayTitle', { number: flight.number })
+      }
+      isOpen
+      onOpenChange={(open) => {
+        if (!open && !isPending) onCancel();
+      }}
+      closeLabel={t('common.close')}
+      isDismissable={!isPending}
+    >
+      <form className="flight-dialog__form" onSubmit={submit} noValidate>
+        <fieldset className="flight-dialog__fieldset">
+          <legend className="fb-field__label">{t('flights.list.delay.notify')}</legend>
+          <NotifyBox label={t('flights.list.delay.email')} isSelected={email} onChange={setEmail} />
+          <NotifyBox label={t('flights.list.delay.sms')} isSelected={sms} onChange={setSms} />
+        </fieldset>
+        {mode === 'delay' ? (
+          <TextField
+            label={t('flights.list.delay.minutes')}
+            description={t('flights.list.delay.minutesHint')}
+            inputMode="numeric"
+            value={minutes}
+            onChange={(value) => {
+              setMinutes(value);
+              setError(null);
+            }}
+            errorMessage={error}
+          />
+        ) : null}
+        <div className="flight-dialog__buttons">
+          <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="primary" type="submit" isPending={isPending}>
+            {mode === 'delay' ? t('flights.actions.delay') : t('flights.actions.undelay')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
