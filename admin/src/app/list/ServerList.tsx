@@ -259,6 +259,9 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
       resizable: false,
       flex: 1,
       minWidth: 90,
+      // Long headers (German, French) wrap onto a second line instead of being cut off.
+      wrapHeaderText: true,
+      autoHeaderHeight: true,
     }),
     [],
   );

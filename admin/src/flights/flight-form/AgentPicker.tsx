@@ -1,6 +1,6 @@
 import { agentCalls } from '@flybook/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type Ref, useEffect, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import {
   Button,
   ComboBox,
@@ -38,7 +38,7 @@ export function AgentPicker({
   isRequired = false,
   error,
 }: {
-  label: string;
+  label: ReactNode;
   value: AgentChoice | null;
   onChange: (agent: AgentChoice | null) => void;
   onBlur?: () => void;

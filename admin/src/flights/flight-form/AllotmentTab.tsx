@@ -66,7 +66,13 @@ export function AllotmentTab({
           const row = rows[index] ?? field;
           const readOnly = !editable || row.isInvoiced;
           const number = index + 1;
-          const label = (text: string) => t('flights.form.allotments.rowField', { number, field: text });
+          // Screen readers hear which allotment a field belongs to; the eye sees it in the row's title.
+          const label = (text: string) => (
+            <>
+              <span className="fb-visually-hidden">{t('flights.form.allotments.rowPrefix', { number })}</span>{' '}
+              {text}
+            </>
+          );
           return (
             <li key={field.key} className="allotment-row">
               <div className="allotment-row__head">
@@ -81,7 +87,7 @@ export function AllotmentTab({
                 ) : null}
                 {readOnly ? null : (
                   <Button
-                    variant="ghost"
+                    variant="secondary"
                     className="allotment-row__remove"
                     onPress={() => remove(index)}
                     isDisabled={row.booked > 0}

@@ -161,7 +161,7 @@ export function flightColumns(options: {
         const { departure } = flightLocalTimes(data);
         return `${formatDate(departure.date, locale)} ${departure.time}`;
       },
-      minWidth: 170,
+      minWidth: 190,
     },
     {
       colId: 'arrival',
@@ -172,13 +172,13 @@ export function flightColumns(options: {
         const days = Math.round((Date.parse(arrival.date) - Date.parse(departure.date)) / DAY_MS);
         return days === 0 ? arrival.time : `${arrival.time} (${days > 0 ? '+' : ''}${days})`;
       },
-      minWidth: 100,
+      minWidth: 110,
     },
     {
       colId: 'weekday',
       headerName: t('flights.list.columns.weekday'),
       valueGetter: ({ data }) => (data ? weekdayName(flightLocalTimes(data).departure.weekday, locale) : ''),
-      minWidth: 90,
+      minWidth: 110,
     },
     {
       colId: 'status',
@@ -260,6 +260,8 @@ export function flightColumns(options: {
       cellRenderer: ActionsCell,
       cellClass: 'list-cell--actions',
       suppressKeyboardEvent: cellControlKeys,
+      // The row's actions stay in view while the seat columns scroll.
+      pinned: 'right',
       minWidth: 200,
       flex: 0,
       width: 200,
