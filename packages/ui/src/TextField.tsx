@@ -7,6 +7,7 @@ import {
   Label,
   Text,
 } from 'react-aria-components';
+import { RequiredMark } from './RequiredMark.tsx';
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, 'className' | 'children'> {
   label: ReactNode;
@@ -42,12 +43,7 @@ export function TextField({
     >
       <Label className="fb-field__label">
         {label}
-        {props.isRequired ? (
-          <span className="fb-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        <RequiredMark shown={props.isRequired} />
       </Label>
       <Input className="fb-field__input" placeholder={placeholder} ref={inputRef} />
       {description ? (

@@ -14,6 +14,7 @@ export {
   useNotifications,
 } from './notifications.ts';
 export { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';
+export { RequiredMark } from './RequiredMark.tsx';
 export {
   type SeatLegendState,
   SeatMap,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Checkbox } from 'react-aria-components';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { CheckBox } from './CheckBox.tsx';
 
 /** A checkbox bound to a boolean react-hook-form field ("Active"). */
 export function CheckboxField<T extends FieldValues, TOut extends FieldValues = T>({
@@ -22,8 +22,7 @@ export function CheckboxField<T extends FieldValues, TOut extends FieldValues = 
       control={control}
       render={({ field }) => (
         <div className="checkbox-field">
-          <Checkbox
-            className="checkbox"
+          <CheckBox
             name={field.name}
             isSelected={field.value === true}
             onChange={field.onChange}
@@ -31,13 +30,8 @@ export function CheckboxField<T extends FieldValues, TOut extends FieldValues = 
             inputRef={field.ref}
             isDisabled={isDisabled}
           >
-            <span className="checkbox__box" aria-hidden="true">
-              <svg viewBox="0 0 18 18" width="14" height="14" focusable="false" aria-hidden="true">
-                <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
-              </svg>
-            </span>
             {label}
-          </Checkbox>
+          </CheckBox>
           {description ? <p className="checkbox-field__description">{description}</p> : null}
         </div>
       )}

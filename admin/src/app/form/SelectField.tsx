@@ -1,3 +1,4 @@
+import { RequiredMark } from '@flybook/ui';
 import { type ReactNode, useId } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 
@@ -49,12 +50,7 @@ export function SelectField<T extends FieldValues, TOut extends FieldValues = T>
           <div className="fb-field">
             <label className="fb-field__label" htmlFor={id}>
               {label}
-              {isRequired ? (
-                <span className="fb-field__required" aria-hidden="true">
-                  {' '}
-                  *
-                </span>
-              ) : null}
+              <RequiredMark shown={isRequired} />
             </label>
             <select
               id={id}

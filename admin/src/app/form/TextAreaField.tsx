@@ -1,3 +1,4 @@
+import { RequiredMark } from '@flybook/ui';
 import type { ReactNode } from 'react';
 import { TextField as AriaTextField, FieldError, Label, Text, TextArea } from 'react-aria-components';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
@@ -38,12 +39,7 @@ export function TextAreaField<T extends FieldValues, TOut extends FieldValues = 
           >
             <Label className="fb-field__label">
               {label}
-              {isRequired ? (
-                <span className="fb-field__required" aria-hidden="true">
-                  {' '}
-                  *
-                </span>
-              ) : null}
+              <RequiredMark shown={isRequired} />
             </Label>
             <TextArea className="fb-field__input" ref={field.ref} rows={3} />
             {description ? (

@@ -1,4 +1,5 @@
 import { agentCalls } from '@flybook/schemas';
+import { RequiredMark } from '@flybook/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useState } from 'react';
 import {
@@ -110,12 +111,7 @@ export function AgentPicker({
     >
       <Label className="fb-field__label">
         {label}
-        {isRequired ? (
-          <span className="fb-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
+        <RequiredMark shown={isRequired} />
       </Label>
       <div className="agent-picker__control">
         <Input

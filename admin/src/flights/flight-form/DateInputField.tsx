@@ -1,3 +1,4 @@
+import { RequiredMark } from '@flybook/ui';
 import { type ReactNode, useId } from 'react';
 import { type Control, Controller, type FieldPath } from 'react-hook-form';
 import type { FlightFormOutput, FlightFormValues } from './flight-form.ts';
@@ -38,12 +39,7 @@ export function DateInputField({
           <div className="fb-field">
             <label className="fb-field__label" htmlFor={id}>
               {label}
-              {isRequired ? (
-                <span className="fb-field__required" aria-hidden="true">
-                  {' '}
-                  *
-                </span>
-              ) : null}
+              <RequiredMark shown={isRequired} />
             </label>
             <input
               id={id}

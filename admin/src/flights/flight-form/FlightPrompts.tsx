@@ -1,7 +1,7 @@
 import { Button, Dialog } from '@flybook/ui';
 import { useState } from 'react';
-import { Checkbox } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { CheckBox } from '../../app/form/CheckBox.tsx';
 
 /** How passengers hear of a new departure time (the update call's query). */
 export interface NotifyChoice {
@@ -13,27 +13,6 @@ export interface NotifyChoice {
 export type FlightPrompt =
   | { kind: 'templateChange'; answer: (confirmed: boolean) => void }
   | { kind: 'notify'; answer: (choice: NotifyChoice | null) => void };
-
-function ChoiceBox({
-  label,
-  isSelected,
-  onChange,
-}: {
-  label: string;
-  isSelected: boolean;
-  onChange: (selected: boolean) => void;
-}) {
-  return (
-    <Checkbox className="checkbox" isSelected={isSelected} onChange={onChange}>
-      <span className="checkbox__box" aria-hidden="true">
-        <svg viewBox="0 0 18 18" width="14" height="14" focusable="false" aria-hidden="true">
-          <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
-        </svg>
-      </span>
-      {label}
-    </Checkbox>
-  );
-}
 
 /** "Would you like to inform your passengers about this change?" with e-mail (on) and SMS (off). */
 function NotifyDialog({ answer }: { answer: (choice: NotifyChoice | null) => void }) {
@@ -51,8 +30,12 @@ function NotifyDialog({ answer }: { answer: (choice: NotifyChoice | null) => voi
     >
       <p className="flight-form__prompt-text">{t('flights.form.prompts.notifyText')}</p>
       <div className="flight-form__prompt-choices">
-        <ChoiceBox label={t('flights.form.prompts.email')} isSelected={email} onChange={setEmail} />
-        <ChoiceBox label={t('flights.form.prompts.sms')} isSelected={sms} onChange={setSms} />
+        <CheckBox isSelected={email} onChange={setEmail}>
+          {t('flights.form.prompts.email')}
+        </CheckBox>
+        <CheckBox isSelected={sms} onChange={setSms}>
+          {t('flights.form.prompts.sms')}
+        </CheckBox>
       </div>
       <div className="flight-form__prompt-buttons">
         <Button variant="secondary" onPress={() => answer(null)}>

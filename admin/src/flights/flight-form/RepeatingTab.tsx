@@ -1,9 +1,11 @@
 import type { Locale } from '@flybook/locales';
+import { RequiredMark } from '@flybook/ui';
 import { useMemo } from 'react';
-import { Checkbox, CheckboxGroup, FieldError, Label } from 'react-aria-components';
+import { CheckboxGroup, FieldError, Label } from 'react-aria-components';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../app/FormField.tsx';
+import { CheckBox } from '../../app/form/CheckBox.tsx';
 import { DateInputField } from './DateInputField.tsx';
 import {
   type FlightFormOutput,
@@ -79,23 +81,13 @@ export function RepeatingTab({ control, locale }: { control: FormControl; locale
           >
             <Label className="fb-field__label">
               {t('flights.form.repeating.weekdays')}
-              {active ? (
-                <span className="fb-field__required" aria-hidden="true">
-                  {' '}
-                  *
-                </span>
-              ) : null}
+              <RequiredMark shown={active} />
             </Label>
             <div className="flight-form__weekday-list">
               {WEEKDAYS.map((day, index) => (
-                <Checkbox key={day} value={String(day)} className="checkbox">
-                  <span className="checkbox__box" aria-hidden="true">
-                    <svg viewBox="0 0 18 18" width="14" height="14" focusable="false" aria-hidden="true">
-                      <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
-                    </svg>
-                  </span>
+                <CheckBox key={day} value={String(day)}>
                   {names[index]}
-                </Checkbox>
+                </CheckBox>
               ))}
             </div>
             <FieldError className="fb-field__error">{fieldState.error?.message}</FieldError>

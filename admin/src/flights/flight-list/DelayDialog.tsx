@@ -1,8 +1,8 @@
 import type { FlightListItem } from '@flybook/schemas';
 import { Button, Dialog, TextField } from '@flybook/ui';
 import { type FormEvent, useState } from 'react';
-import { Checkbox } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { CheckBox } from '../../app/form/CheckBox.tsx';
 import type { NotifyChoice } from './use-flight-jobs.ts';
 
 /** DelayQuery: an announced delay of 1 minute to 2 days. */
@@ -15,27 +15,6 @@ export interface DelayDialogProps {
   isPending: boolean;
   onSubmit: (notify: NotifyChoice & { minutes?: number }) => void;
   onCancel: () => void;
-}
-
-function NotifyBox({
-  label,
-  isSelected,
-  onChange,
-}: {
-  label: string;
-  isSelected: boolean;
-  onChange: (selected: boolean) => void;
-}) {
-  return (
-    <Checkbox className="flight-check" isSelected={isSelected} onChange={onChange}>
-      <span className="flight-check__box" aria-hidden="true">
-        <svg viewBox="0 0 18 18" width="14" height="14" focusable="false" aria-hidden="true">
-          <polyline points="2 9 7 14 16 4" fill="none" stroke="currentColor" strokeWidth="3" />
-        </svg>
-      </span>
-      {label}
-    </Checkbox>
-  );
 }
 
 /**
@@ -83,8 +62,12 @@ export function DelayDialog({ flight, mode, isPending, onSubmit, onCancel }: Del
       <form className="flight-dialog__form" onSubmit={submit} noValidate>
         <fieldset className="flight-dialog__fieldset">
           <legend className="fb-field__label">{t('flights.list.delay.notify')}</legend>
-          <NotifyBox label={t('flights.list.delay.email')} isSelected={email} onChange={setEmail} />
-          <NotifyBox label={t('flights.list.delay.sms')} isSelected={sms} onChange={setSms} />
+          <CheckBox isSelected={email} onChange={setEmail}>
+            {t('flights.list.delay.email')}
+          </CheckBox>
+          <CheckBox isSelected={sms} onChange={setSms}>
+            {t('flights.list.delay.sms')}
+          </CheckBox>
         </fieldset>
         {mode === 'delay' ? (
           <TextField
