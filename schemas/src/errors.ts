@@ -32,6 +32,24 @@ export const ERROR_CODES = [
   'ERROR_SAME_AIRPORTS',
   'ERROR_SOLD_SEAT_REMOVED',
   'ERROR_SEQUENCE_EMPTY',
+  // booking (spec 02 §8); {direction} is outbound flight, return flight or both
+  'ERROR_BOOKED_FLIGHT_SORTING_WRONG',
+  'ERROR_BOOKED_SEATS_OCCUPIED',
+  'ERROR_BOOKED_SEATS_NOT_UNIQUE',
+  'ERROR_BOOKED_DEPARTED_FLIGHT_SEATS_CHANGED',
+  'ERROR_BOOKED_DEPARTED_FLIGHT_OPTIONS_CHANGED',
+  'ERROR_BOOKED_SEATS_NOT_BELONG_BOOKED_FLIGHTS',
+  'ERROR_BOOKED_CANCELLED_FLIGHT_SELECTED',
+  'ERROR_BOOKED_DEPARTED_FLIGHT_ADDED',
+  'ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED',
+  'ERROR_PAYMENT_DEADLINE_DATE_IN_THE_PAST',
+  'ERROR_PAYMENT_TERMS_LATER_IS_NOT_ALLOWED',
+  'ERROR_USER_IS_NO_LOGGED_IN',
+  'ERROR_TOO_MANY_INFANTS',
+  'ERROR_INFANT_SEAT',
+  'ERROR_OPTION_NOT_AVAILABLE',
+  'ERROR_TARIFF_NOT_AVAILABLE',
+  'ERROR_IDEMPOTENCY_KEY_REUSED',
   // field-level rule codes, one per schema rule type (spec 01 §5)
   'ERROR_REQUIRED',
   'ERROR_NOT_BLANK',
@@ -88,4 +106,26 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   ERROR_SOLD_SEAT_REMOVED: 'A sold seat cannot be removed from the seat map.',
   ERROR_SEQUENCE_EMPTY: 'No date between the first and last date matches the weekdays.',
   ERROR_SEAT_LABEL_NOT_UNIQUE: 'Error: This seat is already sold. Please select another one.',
+  ERROR_BOOKED_FLIGHT_SORTING_WRONG:
+    'The return flight must be after the outbound flight. Please change flight dates.',
+  ERROR_BOOKED_SEATS_OCCUPIED:
+    'Seat {seatLabel} is already occupied. Select an available seat on the {direction}.',
+  ERROR_BOOKED_SEATS_NOT_UNIQUE:
+    'Seat {seatLabel} is not unique. Choose different seats in {direction} flight.',
+  ERROR_BOOKED_DEPARTED_FLIGHT_SEATS_CHANGED: "Can't change {seatLabel} seat of departed {direction} flight.",
+  ERROR_BOOKED_DEPARTED_FLIGHT_OPTIONS_CHANGED: "Can't change options of departed {direction} flight.",
+  ERROR_BOOKED_SEATS_NOT_BELONG_BOOKED_FLIGHTS: "Seat doesn't exist on selected {direction}.",
+  ERROR_BOOKED_CANCELLED_FLIGHT_SELECTED: "Can't save reservation due {direction} is cancelled.",
+  ERROR_BOOKED_DEPARTED_FLIGHT_ADDED:
+    'Selected {direction} has already departed. Please select another flight.',
+  ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED: "Departed flights can't be changed or removed.",
+  ERROR_PAYMENT_DEADLINE_DATE_IN_THE_PAST: "Can't set a deadline. The deadline cannot be earlier than today.",
+  ERROR_PAYMENT_TERMS_LATER_IS_NOT_ALLOWED: 'Reservations with these flights cannot be paid later.',
+  ERROR_USER_IS_NO_LOGGED_IN: 'Login is required.',
+  ERROR_TOO_MANY_INFANTS:
+    "Each infant travels on an adult's lap: there must be at least as many adults as infants.",
+  ERROR_INFANT_SEAT: "Infants travel on an adult's lap and cannot have a seat.",
+  ERROR_OPTION_NOT_AVAILABLE: 'This option cannot be booked on the {direction}.',
+  ERROR_IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another request.',
+  ERROR_TARIFF_NOT_AVAILABLE: 'This tariff cannot be booked on the {direction}.',
 };

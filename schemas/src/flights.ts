@@ -11,6 +11,7 @@ import {
   MoneySchema,
   QueryBoolean,
 } from './common.ts';
+import { PartyQuery, PriceListEntrySchema } from './fares.ts';
 import { defineCall } from './http.ts';
 import { AirportSchema } from './lookups.ts';
 import { notBlank } from './validation.ts';
@@ -451,7 +452,8 @@ export const FlightListItemSchema = z.object({
   delayMinutes: z.number().int().nullable(),
   isOnlineCheckInEnabled: z.boolean(),
   comment: z.string(),
-  rate: z.object({ id: z.number().int(), name: z.string() }),
+  /** The rate with its prices per tariff; `hasAvailableSeats` is for the searched party (one adult by default). */
+  rate: z.object({ id: z.number().int(), name: z.string(), priceList: z.array(PriceListEntrySchema) }),
   aircraftTemplate: z.object({ id: z.number().int(), label: z.string() }),
   sequence: FlightSequenceSchema.nullable(),
   seatsByTariff: z.array(SeatsByTariffSchema),
@@ -499,7 +501,14 @@ export const FlightListQuery = listQuery({
   defaultSortOrder: 'ASC',
 })
   .extend(FlightFilters.shape)
-  .extend({ status: z.array(FlightStatusSchema).default(DEFAULT_FLIGHT_STATUS_FILTER) });
+  .extend(PartyQuery.shape)
+  .extend({
+    status: z.array(FlightStatusSchema).default(DEFAULT_FLIGHT_STATUS_FILTER),
+    // The booking wizard's names (spec 02 §7): one local departure date and the airport codes.
+    departureDate: IsoDateSchema.optional(),
+    fromAirportCode: AirportCodeSchema.optional(),
+    toAirportCode: AirportCodeSchema.optional(),
+  });
 
 /**
  * Which flights a bulk action means: just `ids`, or (excluded = true) every flight matching the

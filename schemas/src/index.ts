@@ -1,20 +1,25 @@
 import { accountCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
+import { bookingCalls } from './booking.ts';
 import { aircraftTemplateCalls, flightCalls, flightCompanyCalls } from './flights.ts';
 import type { ApiCall } from './http.ts';
 import { lookupCalls } from './lookups.ts';
 import { optionCalls, rateCalls } from './rates.ts';
+import { reservationCalls } from './reservations.ts';
 import { settingsCalls } from './settings.ts';
 import { agentCalls, userCalls } from './users.ts';
 
 export * from './accounts.ts';
 export * from './auth.ts';
+export * from './booking.ts';
 export * from './common.ts';
 export * from './errors.ts';
+export * from './fares.ts';
 export * from './flights.ts';
 export * from './http.ts';
 export * from './lookups.ts';
 export * from './rates.ts';
+export * from './reservations.ts';
 export * from './settings.ts';
 export * from './users.ts';
 export * from './validation.ts';
@@ -32,6 +37,8 @@ export const api = {
   aircraftTemplate: aircraftTemplateCalls,
   rate: rateCalls,
   option: optionCalls,
+  booking: bookingCalls,
+  reservation: reservationCalls,
 } as const;
 
 export const API_VERSION = 'v1';

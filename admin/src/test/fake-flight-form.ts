@@ -139,7 +139,7 @@ export function fakeFormFlights(data: FakeFlights): Flight[] {
     isDelayed: false,
     delayMinutes: null,
     isOnlineCheckInEnabled: false,
-    rate: { id: 1, name: 'Summer 2027' },
+    rate: { id: 1, name: 'Summer 2027', priceList: [] },
     aircraftTemplate: { id: 2, label: 'E190 (100)' },
     sequence: null,
     sections: e190,
@@ -298,7 +298,7 @@ function flightFromBody(
     delayMinutes: before?.delayMinutes ?? null,
     isOnlineCheckInEnabled: body.isOnlineCheckInEnabled,
     comment: body.comment,
-    rate: { id: body.rate.id, name: rate?.name ?? '' },
+    rate: { id: body.rate.id, name: rate?.name ?? '', priceList: [] },
     aircraftTemplate: { id: body.aircraftTemplate.id, label: template?.label ?? '' },
     sequence: before?.sequence ?? null,
     seatsByTariff: body.seatsByTariff.map((seats) => {

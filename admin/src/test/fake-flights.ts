@@ -140,7 +140,7 @@ const flight = (seed: FlightSeed): FlightListItem => ({
   delayMinutes: null,
   isOnlineCheckInEnabled: false,
   comment: '',
-  rate: { id: 1, name: 'Summer 2027' },
+  rate: { id: 1, name: 'Summer 2027', priceList: [] },
   aircraftTemplate: { id: 1, label: 'A320 (174)' },
   sequence: null,
   seatsByTariff: [seats(1, 150, 140, 20, 10), seats(3, 12, 12, 2, 0)],

@@ -14,6 +14,9 @@ import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { bookingRoutes } from './modules/booking/booking.routes.ts';
+import { createBookingService } from './modules/booking/booking.service.ts';
+import { createBookingSearchService } from './modules/booking/booking-search.service.ts';
 import { createAircraftTemplatesService } from './modules/flights/aircraft-templates.service.ts';
 import { createFlightCompaniesService } from './modules/flights/flight-companies.service.ts';
 import { createFlightOperationsService } from './modules/flights/flight-operations.service.ts';
@@ -24,6 +27,8 @@ import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { createOptionsService } from './modules/rates/options.service.ts';
 import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
+import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
+import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -72,6 +77,10 @@ export async function buildApp({
         reports: createFlightReportsService(db),
       }),
       ...rateRoutes(createRatesService(db), createOptionsService(db)),
+      ...bookingRoutes({ search: createBookingSearchService(db), booking: createBookingService(db) }),
+      ...reservationRoutes(
+        createReservationsService(db, { paymentWindowMinutes: config.paymentWindowMinutes }),
+      ),
     ],
     { authenticate: auth.authenticate, checkResponses: config.devEndpoints },
   );

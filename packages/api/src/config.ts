@@ -15,6 +15,8 @@ export interface Config {
   seedDemo: boolean;
   sessionTtlHours: number;
   recoveryTtlMinutes: number;
+  /** How long an unpaid card booking holds its seats (spec 02 §9). */
+  paymentWindowMinutes: number;
   trustProxy: boolean;
   /** Dev-only endpoints (outbox reader) are mounted when true. */
   devEndpoints: boolean;
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.FLYBOOK_DEMO !== '0',
     sessionTtlHours: int(env.SESSION_TTL_HOURS, 12),
     recoveryTtlMinutes: int(env.RECOVERY_TTL_MINUTES, 60),
+    paymentWindowMinutes: int(env.PAYMENT_WINDOW_MINUTES, 15),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     devEndpoints: env.NODE_ENV !== 'production',
     rateLimits: {

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { startFlightCloser } from './jobs/flight-closer.ts';
 import { smtpTransport, startOutboxSender } from './jobs/outbox-sender.ts';
+import { startReservationExpirer } from './jobs/reservation-expirer.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed.ts';
 
 export interface RunningServer {
@@ -31,6 +32,7 @@ export async function startServer(
     ? startOutboxSender(database.db, smtpTransport(config.smtpUrl), config.mailFrom)
     : () => undefined;
   const stopCloser = startFlightCloser(database.db);
+  const stopExpirer = startReservationExpirer(database.db);
   const url = `http://localhost:${config.port}`;
 
   if (!options.quiet) {
@@ -58,6 +60,7 @@ export async function startServer(
     async stop() {
       stopSender();
       stopCloser();
+      stopExpirer();
       await app.close();
       await database.close();
     },

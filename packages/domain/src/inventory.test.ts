@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allotmentFits, freeSeats, inventoryConflict, visibleFreeSeats } from './inventory.ts';
+import { allotmentFits, bookableSeats, freeSeats, inventoryConflict, visibleFreeSeats } from './inventory.ts';
 
 const counts = { totalSeats: 180, seatsForSale: 150, booked: 100, allotted: 40 };
 
@@ -30,5 +30,33 @@ describe('seat inventory', () => {
     expect(allotmentFits({ ...counts, allotted: 50 }, 40)).toBe(true);
     expect(allotmentFits({ ...counts, allotted: 51 }, 40)).toBe(false);
     expect(allotmentFits({ ...counts, booked: 120, allotted: 35 }, 40)).toBe(true);
+  });
+});
+
+describe('bookableSeats', () => {
+  const counts = {
+    totalSeats: 180,
+    seatsForSale: 170,
+    booked: 150,
+    allotted: 12,
+    agentSeatsLimit: 5,
+    onlineSeatsLimit: 7,
+  };
+
+  it('gives the public the free seats up to the online limit', () => {
+    expect(bookableSeats(counts, 'public')).toBe(7);
+    expect(bookableSeats({ ...counts, booked: 155 }, 'public')).toBe(3);
+    expect(bookableSeats({ ...counts, booked: 170 }, 'public')).toBe(0);
+  });
+
+  it('gives an agent the agent limit plus what is left of their own allotments', () => {
+    expect(bookableSeats(counts, 'agent')).toBe(5);
+    expect(bookableSeats(counts, 'agent', 4)).toBe(9);
+    expect(bookableSeats({ ...counts, booked: 170 }, 'agent', 4)).toBe(4);
+  });
+
+  it('lets staff book past the sale quota but never past the aircraft', () => {
+    expect(bookableSeats({ ...counts, booked: 160 }, 'staff')).toBe(8);
+    expect(bookableSeats({ ...counts, booked: 168 }, 'staff')).toBe(0);
   });
 });

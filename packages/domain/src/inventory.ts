@@ -37,3 +37,32 @@ export function inventoryConflict(
 /** Allotments come out of the sale quota: growing them needs that many free seats. */
 export const allotmentFits = (counts: InventoryCounts, previousAllotted: number): boolean =>
   counts.allotted <= previousAllotted || counts.booked + counts.allotted <= counts.seatsForSale;
+
+/** Who books: the public site, an agent, or staff in the back office. */
+export type BookingChannel = 'public' | 'agent' | 'staff';
+
+/** A tariff group's inventory with the per-booking limits of the online and agent channels. */
+export interface ChannelInventory extends InventoryCounts {
+  agentSeatsLimit: number;
+  onlineSeatsLimit: number;
+}
+
+/**
+ * The most seats of one tariff group a single booking through `channel` may take (docs/booking.md):
+ * the public up to the online limit of the free seats, an agent up to the agent limit plus what is
+ * left of the agent's own allotments, staff past the sale quota up to the aircraft's total seats.
+ */
+export function bookableSeats(
+  counts: ChannelInventory,
+  channel: BookingChannel,
+  ownAllotmentLeft = 0,
+): number {
+  switch (channel) {
+    case 'staff':
+      return Math.max(0, counts.totalSeats - counts.booked - counts.allotted);
+    case 'agent':
+      return Math.min(visibleFreeSeats(counts), counts.agentSeatsLimit) + Math.max(0, ownAllotmentLeft);
+    case 'public':
+      return Math.min(visibleFreeSeats(counts), counts.onlineSeatsLimit);
+  }
+}

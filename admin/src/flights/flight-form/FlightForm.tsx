@@ -73,7 +73,14 @@ export function FlightForm({
     () => withStored(lookups.companies, record?.flightCompany),
     [lookups.companies, record],
   );
-  const rates = useMemo(() => withStored(lookups.rates, record?.rate), [lookups.rates, record]);
+  const rates = useMemo(
+    () =>
+      withStored<{ id: number; name: string }>(
+        lookups.rates,
+        record ? { id: record.rate.id, name: record.rate.name } : undefined,
+      ),
+    [lookups.rates, record],
+  );
   const context = useMemo<FlightFormContext>(
     () => ({
       mode,

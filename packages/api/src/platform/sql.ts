@@ -26,6 +26,23 @@ function hasSqlState(error: unknown, state: string): boolean {
 /** A unique-constraint violation. */
 export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error, '23505');
 
+/** The constraint and detail of a unique violation ("Key (flight_id, seat_label)=(7, 12A) already exists."), or null. */
+export function uniqueViolationOf(error: unknown): { constraint: string; detail: string } | null {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    const { code, constraint, detail } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      detail?: unknown;
+    };
+    if (code === '23505') return { constraint: String(constraint ?? ''), detail: String(detail ?? '') };
+  }
+  return null;
+}
+
 /** A foreign-key violation: the row is still referenced. */
 export const isForeignKeyViolation = (error: unknown): boolean => hasSqlState(error, '23503');
 

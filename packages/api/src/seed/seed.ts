@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
   accounts,
@@ -12,7 +12,7 @@ import {
   tariffs,
   users,
 } from '../db/schema/index.ts';
-import { hashPassword } from '../platform/secrets.ts';
+import { createUserWithAccount } from '../modules/users/users.repository.ts';
 import { AIRCRAFT_TEMPLATES } from './aircraft.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoFlights } from './demo-flights.ts';
@@ -69,43 +69,6 @@ export const DEMO_USERS = [
     countryCode: 'KV',
   },
 ] as const;
-
-type NewUser = {
-  email: string;
-  type: 'manager' | 'agent' | 'customer' | 'admin';
-  group: string;
-  displayName: string;
-  firstName?: string;
-  lastName?: string;
-  company?: string;
-  countryCode?: string;
-  password: string;
-};
-
-/** Creates a user with their ledger account (users' accounts are liabilities: what the airline owes them). */
-export async function createUserWithAccount(tx: Tx, user: NewUser) {
-  const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.code, user.group));
-  const [country] = user.countryCode
-    ? await tx.select({ id: countries.id }).from(countries).where(eq(countries.code, user.countryCode))
-    : [];
-  const [row] = await tx
-    .insert(users)
-    .values({
-      email: user.email,
-      type: user.type,
-      displayName: user.displayName,
-      firstName: user.firstName ?? null,
-      lastName: user.lastName ?? null,
-      company: user.company ?? null,
-      countryId: country?.id ?? null,
-      groupId: group?.id ?? null,
-      marginType: user.type === 'agent' ? 'percent' : null,
-      passwordHash: await hashPassword(user.password),
-    })
-    .returning({ id: users.id });
-  await tx.insert(accounts).values({ type: 'liability', ownerUserId: row!.id });
-  return row!.id;
-}
 
 async function seedReferenceData(tx: Tx) {
   await tx.insert(countries).values(

@@ -1,3 +1,4 @@
+import { INVOICE_STATUSES, PAYMENT_TERMS, RESERVATION_STATUSES } from '@flybook/schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { allotments, flights } from './flights.ts';
 import { tariffs } from './lookups.ts';
+import { options } from './rates.ts';
 import { users } from './users.ts';
 
 /** Who booked and how to reach them (spec 02 §3 Billing information), as stored. */
@@ -32,9 +34,13 @@ export interface StoredBillingInformation {
   phoneMobile: string;
   phoneNumberFirst?: string;
   phoneNumberSecond?: string;
+  /** What the customer agreed to be told about (spec 02 §3). */
+  isBankInformation?: boolean;
+  isBookingInformation?: boolean;
+  isPostInformation?: boolean;
 }
 
-export const RESERVATION_STATUSES = ['created', 'reserved', 'confirmed', 'cancelled'] as const;
+export { RESERVATION_STATUSES };
 
 /** A booking: its passengers each hold one ticket per booked flight. */
 export const reservations = pgTable(
@@ -52,10 +58,91 @@ export const reservations = pgTable(
       .notNull()
       .default('de'),
     comment: text('comment').notNull().default(''),
+    /** Prices are left out of what the owner sees (agent bookings for their customers). */
+    priceNeedsToBeHidden: boolean('price_needs_to_be_hidden').notNull().default(false),
+    /** Until when an unpaid card booking holds its seats; the expiry job cancels it after. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The snapshot version: one more on every write (history page). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reservations_owner_idx').on(t.ownerId), index('reservations_created_idx').on(t.createdAt)],
+  (t) => [
+    index('reservations_owner_idx').on(t.ownerId),
+    index('reservations_reservator_idx').on(t.reservatorId),
+    index('reservations_created_idx').on(t.createdAt),
+    index('reservations_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'created' AND ${t.expiresAt} IS NOT NULL`),
+  ],
+);
+
+/** What a reservation costs and what was paid; one per reservation. Money in Rappen. */
+export const reservationInvoices = pgTable(
+  'reservation_invoices',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .unique()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('notPaid'),
+    /** What is charged: the computed price plus fee, or the agreed one. */
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** The price from the pricing rules (kept beside an agreed total). */
+    computedTotal: bigint('computed_total', { mode: 'number' }).notNull(),
+    updateFee: bigint('update_fee', { mode: 'number' }).notNull().default(0),
+    totalPaid: bigint('total_paid', { mode: 'number' }).notNull().default(0),
+    isSpecificPrice: boolean('is_specific_price').notNull().default(false),
+    paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull(),
+    paymentDeadline: date('payment_deadline', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reservation_invoices_deadline_idx').on(t.paymentDeadline),
+    check(
+      'reservation_invoices_money',
+      sql`${t.total} >= 0 AND ${t.computedTotal} >= 0 AND ${t.updateFee} >= 0`,
+    ),
+  ],
+);
+
+/** Each version of a reservation as it was saved, for its history. */
+export const reservationSnapshots = pgTable(
+  'reservation_snapshots',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reservation_snapshots_version_key').on(t.reservationId, t.version)],
+);
+
+/**
+ * The first answer to a request with an Idempotency-Key, per caller: a retry gets it again instead
+ * of booking twice; the same key with another body is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The user id, or 'public' for anonymous callers, plus the call. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_key').on(t.scope, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 export const reservationPassengers = pgTable(
@@ -123,5 +210,23 @@ export const tickets = pgTable(
       'tickets_prices_not_negative',
       sql`${t.basePrice} >= 0 AND ${t.airportFee} >= 0 AND ${t.fuelFee} >= 0 AND ${t.seatPrice} >= 0 AND ${t.optionsPrice} >= 0`,
     ),
+  ],
+);
+
+/** An option a passenger booked on a flight, at the price it had when booked (Rappen). */
+export const ticketOptions = pgTable(
+  'ticket_options',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => options.id),
+    price: bigint('price', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('ticket_options_key').on(t.ticketId, t.optionId),
+    check('ticket_options_price', sql`${t.price} >= 0`),
   ],
 );

@@ -1,5 +1,11 @@
 import { freeSeats, satisfies, toChf, visibleFreeSeats } from '@flybook/domain';
-import { FLIGHT_FIELD_ROLES, type Flight, type FlightListItem, type SeatsByTariff } from '@flybook/schemas';
+import {
+  FLIGHT_FIELD_ROLES,
+  type Flight,
+  type FlightListItem,
+  type PriceListEntry,
+  type SeatsByTariff,
+} from '@flybook/schemas';
 import type { AuthUser } from '../../http/routes.ts';
 import { wireSections } from './aircraft-templates.service.ts';
 import type { AllotmentRow, FlightHead, FlightSeatsRow } from './flights.repository.ts';
@@ -53,6 +59,7 @@ export function toFlightListItem(
   allotments: readonly AllotmentRow[],
   passengers: number,
   reader: FlightReader,
+  priceList: PriceListEntry[] = [],
 ): FlightListItem {
   const { flight, sequence } = head;
   return {
@@ -70,7 +77,7 @@ export function toFlightListItem(
     delayMinutes: flight.delayMinutes,
     isOnlineCheckInEnabled: flight.isOnlineCheckInEnabled,
     comment: flight.comment,
-    rate: head.rate,
+    rate: { ...head.rate, priceList },
     aircraftTemplate: head.template,
     sequence: sequence
       ? {
@@ -94,11 +101,12 @@ export function toFlight(
   passengers: number,
   takenSeatLabels: string[],
   reader: FlightReader,
+  priceList: PriceListEntry[],
 ): Flight {
   const showAllotments = satisfies(reader.roles, FLIGHT_FIELD_ROLES.allotmentRead);
   const showAllotmentCost = satisfies(reader.roles, FLIGHT_FIELD_ROLES.allotmentReadCost);
   return {
-    ...toFlightListItem(head, seats, allotments, passengers, reader),
+    ...toFlightListItem(head, seats, allotments, passengers, reader, priceList),
     sections: wireSections(head.flight.sections),
     ...(showAllotments
       ? {

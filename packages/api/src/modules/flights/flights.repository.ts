@@ -70,12 +70,31 @@ const headQuery = (db: Db | Tx) =>
 
 const localDeparture = sql`(${flights.departure} AT TIME ZONE ${origin.timezone})`;
 
+/** Who the list is for: agents see active flights only, the public bookable ones for a party. */
+export interface FlightScope {
+  onlyActive?: boolean;
+  /** Seats the public party needs on one tariff group. */
+  publicSeats?: number;
+}
+
 /**
  * The list filters as SQL. Date filters are on the local departure date at the origin; a coarse
  * range on the indexed instant (no airport is more than 14 hours from UTC) narrows the scan first.
  */
-function filterConditions(filters: FlightFilters, scope: { onlyActive?: boolean }): SQL[] {
+function filterConditions(filters: FlightFilters, scope: FlightScope): SQL[] {
   const conditions: SQL[] = [];
+  if (scope.publicSeats !== undefined) {
+    // What the public may book: open, in the future, not booked out, and one tariff group whose
+    // free seats within the online limit hold the party (domain bookableSeats, 'public').
+    conditions.push(
+      eq(flights.status, 'created'),
+      eq(flights.isBookedOut, false),
+      sql`${flights.departure} > now()`,
+    );
+    conditions.push(
+      sql`exists (select 1 from ${flightSeats} where ${flightSeats.flightId} = ${flights.id} and least(${flightSeats.seatsForSale} - ${flightSeats.booked} - ${flightSeats.allotted}, ${flightSeats.onlineSeatsLimit}) >= ${scope.publicSeats})`,
+    );
+  }
   if (filters.query) {
     const pattern = containsPattern(filters.query);
     const code = filters.query.trim().toUpperCase();
@@ -135,7 +154,7 @@ export async function listFlights(
     sortBy: 'departure' | 'number' | 'id';
     sortOrder: 'ASC' | 'DESC';
   },
-  scope: { onlyActive?: boolean } = {},
+  scope: FlightScope = {},
 ) {
   const conditions = filterConditions(filters, scope);
   const where = conditions.length > 0 ? and(...conditions) : undefined;

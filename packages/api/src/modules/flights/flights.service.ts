@@ -3,6 +3,7 @@ import {
   type FlightBody,
   type FlightListQuery,
   type NotifyQuery,
+  partyOf,
   type RepeatingSchema,
   SEAT_FLAGS,
   seatLabelsOf,
@@ -14,6 +15,8 @@ import { airports, type StoredAircraftSection, users } from '../../db/schema/ind
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
+import { ownAllotmentsLeft, priceListsOf } from '../booking/booking.repository.ts';
+import { isOpenFor, priceListOf } from '../booking/price-list.ts';
 import { listTariffGroups } from '../lookups/lookups.repository.ts';
 import { findRate } from '../rates/rates.repository.ts';
 import { findTemplate } from './aircraft-templates.repository.ts';
@@ -172,41 +175,77 @@ export function createFlightsService(db: Db) {
   async function read(id: number, reader: FlightReader) {
     const head = await repo.findFlightHead(db, id);
     if (!head) throw ApiError.notFound('flight', id);
-    const [seats, allotments, passengers, taken] = await Promise.all([
+    const [seats, allotments, passengers, taken, prices] = await Promise.all([
       repo.seatsOf(db, [id]),
       repo.allotmentsOf(db, [id]),
       repo.passengerCounts(db, [id]),
       repo.takenSeatLabels(db, id),
+      priceListsOf(db, [head.rate.id]),
     ]);
+    const flightSeats = seats.get(id) ?? [];
+    const priceList = priceListOf({
+      prices: prices.get(head.rate.id) ?? [],
+      seats: flightSeats,
+      party: ['adult'],
+      channel: 'staff',
+      isOpen: isOpenFor(head.flight, 'staff'),
+    });
     return toFlight(
       head,
-      seats.get(id) ?? [],
+      flightSeats,
       allotments.get(id) ?? [],
       passengers.get(id) ?? 0,
       taken,
       reader,
+      priceList,
     );
   }
 
   async function list(query: z.output<typeof FlightListQuery>, user: AuthUser, isAgentView: boolean) {
     const reader = readerOf(user, isAgentView);
-    const { items, total } = await repo.listFlights(db, query, query, { onlyActive: isAgentView });
+    const filters = {
+      ...query,
+      origin: query.fromAirportCode ?? query.origin,
+      destination: query.toAirportCode ?? query.destination,
+      departureFrom: query.departureDate ?? query.departureFrom,
+      departureTo: query.departureDate ?? query.departureTo,
+    };
+    const { items, total } = await repo.listFlights(db, filters, query, { onlyActive: isAgentView });
     const ids = items.map((head) => head.flight.id);
-    const [seats, allotments, passengers] = await Promise.all([
+    const channel = isAgentView ? 'agent' : 'staff';
+    const [seats, allotments, passengers, prices, allotmentsLeft] = await Promise.all([
       repo.seatsOf(db, ids),
       repo.allotmentsOf(db, ids, isAgentView ? user.id : undefined),
       repo.passengerCounts(db, ids),
+      priceListsOf(
+        db,
+        items.map((head) => head.rate.id),
+      ),
+      isAgentView
+        ? ownAllotmentsLeft(db, ids, user.id)
+        : Promise.resolve(new Map<number, Map<number, number>>()),
     ]);
+    const party = partyOf(query);
     return {
-      items: items.map((head) =>
-        toFlightListItem(
+      items: items.map((head) => {
+        const flightSeats = seats.get(head.flight.id) ?? [];
+        const priceList = priceListOf({
+          prices: prices.get(head.rate.id) ?? [],
+          seats: flightSeats,
+          party,
+          channel,
+          isOpen: isOpenFor(head.flight, channel),
+          allotmentsLeft: allotmentsLeft.get(head.flight.id),
+        });
+        return toFlightListItem(
           head,
-          seats.get(head.flight.id) ?? [],
+          flightSeats,
           allotments.get(head.flight.id) ?? [],
           passengers.get(head.flight.id) ?? 0,
           reader,
-        ),
-      ),
+          priceList,
+        );
+      }),
       total,
     };
   }

@@ -8,6 +8,7 @@ import {
   users,
   userVirtualAccounts,
 } from '../../db/schema/index.ts';
+import { hashPassword } from '../../platform/secrets.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 export const findUser = async (db: Db | Tx, id: number) =>
@@ -138,3 +139,40 @@ export const existingVirtualAccountIds = async (db: Db | Tx, ids: number[]) =>
           .from(accounts)
           .where(and(inArray(accounts.id, ids), sql`${accounts.virtualCode} IS NOT NULL`))
       ).map((row) => row.id);
+
+export type NewUser = {
+  email: string;
+  type: 'manager' | 'agent' | 'customer' | 'admin';
+  group: string;
+  displayName: string;
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+  countryCode?: string;
+  password: string;
+};
+
+/** Creates a user with their ledger account (users' accounts are liabilities: what the airline owes them). */
+export async function createUserWithAccount(tx: Tx, user: NewUser) {
+  const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.code, user.group));
+  const [country] = user.countryCode
+    ? await tx.select({ id: countries.id }).from(countries).where(eq(countries.code, user.countryCode))
+    : [];
+  const [row] = await tx
+    .insert(users)
+    .values({
+      email: user.email,
+      type: user.type,
+      displayName: user.displayName,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      company: user.company ?? null,
+      countryId: country?.id ?? null,
+      groupId: group?.id ?? null,
+      marginType: user.type === 'agent' ? 'percent' : null,
+      passwordHash: await hashPassword(user.password),
+    })
+    .returning({ id: users.id });
+  await tx.insert(accounts).values({ type: 'liability', ownerUserId: row!.id });
+  return row!.id;
+}

@@ -1,0 +1,82 @@
+import { type ReservationCost, satisfies, toChf } from '@flybook/domain';
+import type { CalculateBody, Cost, PassengerSeats, PassengerSeatsQuery } from '@flybook/schemas';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { tariffs } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AuthUser } from '../../http/routes.ts';
+import { flightForSeats, heldSeats } from './booking.repository.ts';
+import { planBooking } from './booking-plan.ts';
+import { passengerSeatSections, type SeatHolder } from './seat-view.ts';
+
+/** Which channel a caller books through: staff with the full flight list, agents, else the public. */
+export function channelOf(user: AuthUser | null) {
+  if (!user) return 'public' as const;
+  if (satisfies(user.roles, 'ROLE_FLIGHT_LIST')) return 'staff' as const;
+  if (satisfies(user.roles, 'ROLE_FLIGHT_AGENT_FLIGHT_LIST')) return 'agent' as const;
+  return 'public' as const;
+}
+
+/** A cost in Rappen as the wire carries it, in CHF. */
+export function costToWire(cost: ReservationCost): Cost {
+  return {
+    costForPassengers: cost.costForPassengers.map((passenger) => ({
+      ageType: passenger.ageType,
+      flightsCosts: passenger.flightsCosts.map((flight) => ({
+        flightId: flight.flightId,
+        base: toChf(flight.base),
+        airportFee: toChf(flight.airportFee),
+        fuelFee: toChf(flight.fuelFee),
+        seat: toChf(flight.seat),
+        optionsCosts: flight.optionsCosts.map((option) => ({
+          option: { id: option.optionId },
+          price: toChf(option.price),
+        })),
+        total: toChf(flight.total),
+      })),
+      total: toChf(passenger.total),
+    })),
+    total: toChf(cost.total),
+  };
+}
+
+/** The read side of booking: the seat map with seat states, and pricing. */
+export function createBookingService(db: Db) {
+  return {
+    async passengerSeats(
+      flightId: number,
+      query: z.output<typeof PassengerSeatsQuery>,
+    ): Promise<PassengerSeats> {
+      const flight = await flightForSeats(db, flightId);
+      if (!flight) throw ApiError.notFound('flight', flightId);
+      let tariffGroupId: number | undefined;
+      if (query.tariffId !== undefined) {
+        const [tariff] = await db.select().from(tariffs).where(eq(tariffs.id, query.tariffId)).limit(1);
+        if (!tariff) throw ApiError.notFound('tariff', query.tariffId);
+        tariffGroupId = tariff.tariffGroupId;
+      }
+      const holders = new Map<string, SeatHolder>();
+      for (const held of await heldSeats(db, flightId)) {
+        if (held.seatLabel) holders.set(held.seatLabel, held);
+      }
+      return {
+        sections: passengerSeatSections(flight.sections, holders, {
+          tariffGroupId,
+          ownReservationId: query.reservationId,
+          ownPassengerId: query.reservationId === undefined ? undefined : query.reservationPassengerId,
+        }),
+      };
+    },
+
+    async calculate(user: AuthUser | null, body: z.output<typeof CalculateBody>): Promise<Cost> {
+      const plan = await planBooking(db, body, {
+        channel: channelOf(user),
+        ownReservationId: body.reservationId,
+      });
+      return costToWire(plan.cost);
+    },
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;

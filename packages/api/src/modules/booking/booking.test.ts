@@ -1,0 +1,366 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeReservation } from '../../test/bookings.ts';
+import { catalogueIds, flightBody } from '../../test/flights.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+
+let t: TestApp;
+let manager: string;
+let agent: string;
+let ids: Awaited<ReturnType<typeof catalogueIds>>;
+/** Economy Light (tariff 1) of the flights' rate, CHF. */
+let light: { priceStandard: number; priceRound: number; airportFee: number; fuelFee: number };
+let childPercent: number;
+let infantPercent: number;
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
+  t.request({
+    method,
+    url: `/api/v1/${url}`,
+    token,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function createFlight(overrides: Parameters<typeof flightBody>[1] = {}): Promise<number> {
+  const response = await api('POST', 'flight', manager, flightBody(ids, overrides));
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.id;
+}
+
+/** Rounds CHF the way the server does: to the Rappen, half away from zero. */
+const percentOf = (chf: number, percent: number) => Math.round(chf * percent) / 100;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  manager = await t.login('manager');
+  agent = await t.login('agent');
+  ids = await catalogueIds(t, manager);
+  const rate = (await api('GET', `rate/${ids.rateId}`, manager)).body;
+  const entry = rate.priceList.find((price: { tariff: { id: number } }) => price.tariff.id === 1);
+  light = entry;
+  childPercent = entry.priceChildPercent;
+  infantPercent = entry.priceInfantPercent;
+});
+afterAll(() => t.close());
+
+describe('public flight search', () => {
+  let open: number;
+  beforeAll(async () => {
+    open = await createFlight({
+      number: 'FB4701',
+      departure: '2031-05-05T05:30:00Z',
+      arrival: '2031-05-05T07:45:00Z',
+    });
+    await createFlight({
+      number: 'FB4702',
+      departure: '2031-05-05T09:00:00Z',
+      arrival: '2031-05-05T11:15:00Z',
+      isActive: false,
+    });
+    const bookedOut = await createFlight({
+      number: 'FB4703',
+      departure: '2031-05-05T12:00:00Z',
+      arrival: '2031-05-05T14:15:00Z',
+    });
+    expect((await api('PUT', `flight/${bookedOut}/booked-out`, manager)).status).toBe(200);
+  });
+
+  it('offers only active, open, not booked-out flights, with prices and seats for the party', async () => {
+    const response = await api(
+      'GET',
+      'public/flight/list?departureDate=2031-05-05&fromAirportCode=ZRH&toAirportCode=PRN&passengersAges[]=adult&passengersAges[]=infant',
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.items.map((flight: { number: string }) => flight.number)).toEqual(['FB4701']);
+    const [flight] = response.body.items;
+    expect(flight.id).toBe(open);
+    expect(
+      flight.rate.priceList.find((price: { tariff: { id: number } }) => price.tariff.id === 1),
+    ).toMatchObject({
+      tariff: { id: 1, group: { id: 1 }, isActive: true },
+      priceStandard: light.priceStandard,
+      priceRound: light.priceRound,
+      hasAvailableSeats: true,
+    });
+    // The A320 has no economy-plus seats: that tariff is inactive on it.
+    expect(
+      flight.rate.priceList.find((price: { tariff: { id: number } }) => price.tariff.id === 3),
+    ).toMatchObject({
+      tariff: { isActive: false },
+      hasAvailableSeats: false,
+    });
+    // The public may book up to the online limit (7 in economy by default, 4 in business here).
+    expect(flight.seatsByTariff).toEqual([
+      { tariffGroup: { id: 1 }, seatsForSale: 150, booked: 0, free: 7 },
+      { tariffGroup: { id: 3 }, seatsForSale: 12, booked: 0, free: 4 },
+    ]);
+  });
+
+  it('drops a tariff, then the flight, when the party exceeds what the public may book', async () => {
+    const five = `public/flight/list?departureDate=2031-05-05&fromAirportCode=ZRH&passengersAgeConfig=${encodeURIComponent('{"adult":5}')}`;
+    const [flight] = (await api('GET', five)).body.items;
+    const available = (tariffId: number) =>
+      flight.rate.priceList.find((price: { tariff: { id: number } }) => price.tariff.id === tariffId)
+        .hasAvailableSeats;
+    expect([available(1), available(4)]).toEqual([true, false]);
+    const eight = `public/flight/list?departureDate=2031-05-05&fromAirportCode=ZRH&passengersAgeConfig=${encodeURIComponent('{"adult":8}')}`;
+    expect((await api('GET', eight)).body.total).toBe(0);
+  });
+
+  it('gives staff and agents the price list on their flight lists', async () => {
+    const staff = await api(
+      'GET',
+      'flight/list?departureDate=2031-05-05&fromAirportCode=ZRH&status[]=created',
+      manager,
+    );
+    expect(staff.status, JSON.stringify(staff.body)).toBe(200);
+    const fb4702 = staff.body.items.find((flight: { number: string }) => flight.number === 'FB4702');
+    // Staff book inactive flights too, past the online limit.
+    expect(fb4702.rate.priceList[0]).toMatchObject({ tariff: { id: 1 }, hasAvailableSeats: true });
+    const agents = await api('GET', 'agent/flight/list?departureDate=2031-05-05&fromAirportCode=ZRH', agent);
+    expect(agents.body.items.map((flight: { number: string }) => flight.number)).not.toContain('FB4702');
+  });
+
+  it('refuses a malformed party', async () => {
+    const response = await api('GET', 'public/flight/list?passengersAgeConfig=two');
+    expect(response.status).toBe(422);
+    expect(response.body.errors[0].code).toBe('ERROR_FORMAT');
+  });
+});
+
+describe('seat map for booking', () => {
+  let flightId: number;
+  let reservationId: number;
+  beforeAll(async () => {
+    flightId = await createFlight({
+      number: 'FB4711',
+      departure: '2031-05-06T05:30:00Z',
+      arrival: '2031-05-06T07:45:00Z',
+    });
+    reservationId = await placeReservation(t.database.db, {
+      flightId,
+      passengers: [
+        { firstName: 'Arta', lastName: 'Krasniqi', seatLabel: '10A' },
+        { firstName: 'Besa', lastName: 'Krasniqi', seatLabel: '10B' },
+      ],
+    });
+    await placeReservation(t.database.db, {
+      flightId,
+      passengers: [{ firstName: 'Jörg', lastName: 'Müller', seatLabel: '10C' }],
+    });
+  });
+
+  const stateOf = (
+    sections: { rowLabels: string[]; columnLabels: string[]; seats: string[][] }[],
+    label: string,
+  ) => {
+    for (const section of sections) {
+      const row = section.rowLabels.indexOf(label.replace(/[A-Z]+$/, ''));
+      const column = section.columnLabels.indexOf(label.replace(/^\d+/, ''));
+      if (row >= 0 && column >= 0) return section.seats[row]?.[column];
+    }
+    return undefined;
+  };
+
+  it('shows free, taken and own seats, and the other tariff groups disabled', async () => {
+    const response = await api(
+      'GET',
+      `public/flight/${flightId}/aircraft-passengers-seats?tariffId=1&reservationId=${reservationId}`,
+    );
+    expect(response.status).toBe(200);
+    const { sections } = response.body;
+    expect(['10A', '10B', '10C', '10D', '1A'].map((label) => stateOf(sections, label))).toEqual([
+      'own',
+      'own',
+      'taken',
+      'free',
+      'disabled',
+    ]);
+    // Row 4 is an economy front row at CHF 25; business seats cost nothing extra.
+    const economy = sections.find((section: { tariffGroup: { id: number } }) => section.tariffGroup.id === 1);
+    expect(economy.prices[0][0]).toBe(25);
+  });
+
+  it('shows only the asked passenger as own, and nothing as own without a reservation', async () => {
+    const [passenger] = await t.database.db.query.reservationPassengers.findMany({
+      where: (table, { eq }) => eq(table.reservationId, reservationId),
+      orderBy: (table, { asc }) => asc(table.id),
+    });
+    const one = await api(
+      'GET',
+      `public/flight/${flightId}/aircraft-passengers-seats?reservationId=${reservationId}&reservationPassengerId=${passenger!.id}`,
+    );
+    expect(['10A', '10B'].map((label) => stateOf(one.body.sections, label))).toEqual(['own', 'taken']);
+    const anyone = await api('GET', `public/flight/${flightId}/aircraft-passengers-seats`);
+    expect(['10A', '1A'].map((label) => stateOf(anyone.body.sections, label))).toEqual(['taken', 'free']);
+  });
+
+  it('answers 404 for an unknown flight', async () => {
+    expect((await api('GET', 'public/flight/999999/aircraft-passengers-seats')).status).toBe(404);
+  });
+});
+
+describe('reservation/calculate', () => {
+  let outbound: number;
+  let back: number;
+  let optionId: number;
+  let optionPrice: number;
+  beforeAll(async () => {
+    outbound = await createFlight({
+      number: 'FB4721',
+      departure: '2031-05-07T05:30:00Z',
+      arrival: '2031-05-07T07:45:00Z',
+    });
+    back = await createFlight({
+      number: 'FB4722',
+      origin: { code: 'PRN' },
+      destination: { code: 'ZRH' },
+      departure: '2031-05-14T09:00:00Z',
+      arrival: '2031-05-14T11:15:00Z',
+    });
+    await placeReservation(t.database.db, {
+      flightId: outbound,
+      passengers: [{ firstName: 'Dea', lastName: 'Gashi', seatLabel: '12F' }],
+    });
+    const option = (
+      await api(
+        'GET',
+        `public/option/attach/list?config=${encodeURIComponent(JSON.stringify({ rateId: ids.rateId, tariffId: 1 }))}`,
+      )
+    ).body.items[0];
+    optionId = option.id;
+    optionPrice = option.configValues.price;
+  });
+
+  const calculate = (body: object, token?: string) => api('POST', 'reservation/calculate', token, body);
+
+  it('prices one way at the standard fare and a round trip at the round fare per direction', async () => {
+    const oneWay = await calculate({
+      bookedFlights: [{ flight: { id: outbound }, tariff: { id: 1 } }],
+      passengers: [{ ageType: 'adult' }],
+    });
+    expect(oneWay.status).toBe(200);
+    expect(oneWay.body.total).toBeCloseTo(light.priceStandard + light.airportFee + light.fuelFee, 2);
+
+    const roundTrip = await calculate({
+      bookedFlights: [
+        { flight: { id: outbound }, tariff: { id: 1 } },
+        { flight: { id: back }, tariff: { id: 1 } },
+      ],
+      passengers: [{ ageType: 'adult' }, { ageType: 'child' }, { ageType: 'infant' }],
+      passengersSeats: [
+        { passenger: 0, flight: { id: outbound }, seatLabel: '4A' },
+        { passenger: 1, flight: { id: back }, seatLabel: '20C' },
+      ],
+      passengersOptions: [{ passenger: 1, flight: { id: back }, option: { id: optionId } }],
+    });
+    expect(roundTrip.status, JSON.stringify(roundTrip.body)).toBe(200);
+    const [adult, child, infant] = roundTrip.body.costForPassengers;
+    const fees = light.airportFee + light.fuelFee;
+    expect(adult.flightsCosts.map((cost: { base: number; seat: number }) => [cost.base, cost.seat])).toEqual([
+      [light.priceRound, 25],
+      [light.priceRound, 0],
+    ]);
+    const childBase = percentOf(light.priceRound, childPercent);
+    expect(child.flightsCosts[1]).toEqual({
+      flightId: back,
+      base: childBase,
+      airportFee: light.airportFee,
+      fuelFee: light.fuelFee,
+      seat: 12,
+      optionsCosts: [{ option: { id: optionId }, price: optionPrice }],
+      total: expect.closeTo(childBase + fees + 12 + optionPrice, 2),
+    });
+    expect(infant.flightsCosts[0]).toMatchObject({
+      base: percentOf(light.priceRound, infantPercent),
+      airportFee: 0,
+      fuelFee: 0,
+      seat: 0,
+    });
+    const sum = [adult, child, infant].reduce(
+      (total: number, passenger: { total: number }) => total + passenger.total,
+      0,
+    );
+    expect(roundTrip.body.total).toBeCloseTo(sum, 2);
+  });
+
+  const refusal = async (body: object) => {
+    const response = await calculate({
+      bookedFlights: [{ flight: { id: outbound }, tariff: { id: 1 } }],
+      passengers: [{ ageType: 'adult' }],
+      ...body,
+    });
+    expect(response.status).toBe(422);
+    return response.body.errors[0];
+  };
+
+  it('refuses the booking rules of spec 02 §8, naming the direction and seat', async () => {
+    expect(
+      await refusal({ passengersSeats: [{ passenger: 0, flight: { id: outbound }, seatLabel: '12F' }] }),
+    ).toMatchObject({
+      code: 'ERROR_BOOKED_SEATS_OCCUPIED',
+      message: 'Seat 12F is already occupied. Select an available seat on the outbound flight.',
+      params: { direction: 'outbound', flightId: outbound, seatLabel: '12F' },
+    });
+    expect(
+      await refusal({
+        passengers: [{ ageType: 'adult' }, { ageType: 'adult' }],
+        passengersSeats: [
+          { passenger: 0, flight: { id: outbound }, seatLabel: '14A' },
+          { passenger: 1, flight: { id: outbound }, seatLabel: '14A' },
+        ],
+      }),
+    ).toMatchObject({ code: 'ERROR_BOOKED_SEATS_NOT_UNIQUE', params: { seatLabel: '14A' } });
+    // 2A is a business seat: not in the economy tariff's group.
+    expect(
+      await refusal({ passengersSeats: [{ passenger: 0, flight: { id: outbound }, seatLabel: '2A' }] }),
+    ).toMatchObject({
+      code: 'ERROR_BOOKED_SEATS_NOT_BELONG_BOOKED_FLIGHTS',
+    });
+    expect(
+      await refusal({ passengersSeats: [{ passenger: 0, flight: { id: back }, seatLabel: '14A' }] }),
+    ).toMatchObject({
+      code: 'ERROR_BOOKED_SEATS_NOT_BELONG_BOOKED_FLIGHTS',
+      params: { direction: 'both' },
+    });
+    expect(
+      await refusal({
+        passengers: [{ ageType: 'adult' }, { ageType: 'infant' }],
+        passengersSeats: [{ passenger: 1, flight: { id: outbound }, seatLabel: '14B' }],
+      }),
+    ).toMatchObject({ code: 'ERROR_INFANT_SEAT' });
+    expect(
+      await refusal({ passengers: [{ ageType: 'adult' }, { ageType: 'infant' }, { ageType: 'infant' }] }),
+    ).toMatchObject({
+      code: 'ERROR_TOO_MANY_INFANTS',
+    });
+    expect(
+      await refusal({
+        bookedFlights: [
+          { flight: { id: back }, tariff: { id: 1 } },
+          { flight: { id: outbound }, tariff: { id: 1 } },
+        ],
+      }),
+    ).toMatchObject({ code: 'ERROR_BOOKED_FLIGHT_SORTING_WRONG' });
+    expect(await refusal({ bookedFlights: [{ flight: { id: outbound }, tariff: { id: 3 } }] })).toMatchObject(
+      {
+        code: 'ERROR_TARIFF_NOT_AVAILABLE',
+        field: 'bookedFlights.0.tariff.id',
+      },
+    );
+  });
+
+  it('refuses a cancelled flight', async () => {
+    const cancelled = await createFlight({
+      number: 'FB4723',
+      departure: '2031-05-08T05:30:00Z',
+      arrival: '2031-05-08T07:45:00Z',
+    });
+    expect((await api('PUT', `flight/${cancelled}/status/cancelled`, manager)).status).toBe(200);
+    expect(
+      await refusal({ bookedFlights: [{ flight: { id: cancelled }, tariff: { id: 1 } }] }),
+    ).toMatchObject({
+      code: 'ERROR_BOOKED_CANCELLED_FLIGHT_SELECTED',
+      message: "Can't save reservation due outbound flight is cancelled.",
+    });
+  });
+});

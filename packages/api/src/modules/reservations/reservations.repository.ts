@@ -1,0 +1,244 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  airports,
+  allotments,
+  flightSeats,
+  flights,
+  reservationInvoices,
+  reservationPassengers,
+  reservationSnapshots,
+  reservations,
+  ticketOptions,
+  tickets,
+  users,
+} from '../../db/schema/index.ts';
+
+export type ReservationRow = typeof reservations.$inferSelect;
+export type NewReservation = typeof reservations.$inferInsert;
+export type InvoiceRow = typeof reservationInvoices.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
+
+/**
+ * Takes `seats` seats of a tariff group from a flight's sale inventory in one guarded update: it
+ * only happens when the channel's rule still holds at that instant (DESIGN §4), so concurrent
+ * bookings can never oversell. Returns false when the seats are not there.
+ */
+export async function takeSaleSeats(
+  tx: Tx,
+  flightId: number,
+  tariffGroupId: number,
+  seats: number,
+  channel: 'public' | 'agent' | 'staff',
+): Promise<boolean> {
+  const free = sql`${flightSeats.seatsForSale} - ${flightSeats.booked} - ${flightSeats.allotted}`;
+  const rule =
+    channel === 'staff'
+      ? sql`${flightSeats.booked} + ${flightSeats.allotted} + ${seats} <= ${flightSeats.totalSeats}`
+      : channel === 'agent'
+        ? sql`least(${free}, ${flightSeats.agentSeatsLimit}) >= ${seats}`
+        : sql`least(${free}, ${flightSeats.onlineSeatsLimit}) >= ${seats}`;
+  const rows = await tx
+    .update(flightSeats)
+    .set({ booked: sql`${flightSeats.booked} + ${seats}` })
+    .where(and(eq(flightSeats.flightId, flightId), eq(flightSeats.tariffGroupId, tariffGroupId), rule))
+    .returning({ flightId: flightSeats.flightId });
+  return rows.length === 1;
+}
+
+/** An agent's allotments on a flight and tariff group with seats left, locked, oldest first. */
+export const lockOwnAllotments = (tx: Tx, flightId: number, tariffGroupId: number, agentId: number) =>
+  tx
+    .select()
+    .from(allotments)
+    .where(
+      and(
+        eq(allotments.flightId, flightId),
+        eq(allotments.tariffGroupId, tariffGroupId),
+        eq(allotments.agentId, agentId),
+        sql`${allotments.booked} < ${allotments.seatsNumber}`,
+      ),
+    )
+    .orderBy(asc(allotments.id))
+    .for('update');
+
+export async function takeAllotmentSeats(tx: Tx, allotmentId: number, seats: number) {
+  await tx
+    .update(allotments)
+    .set({ booked: sql`${allotments.booked} + ${seats}` })
+    .where(eq(allotments.id, allotmentId));
+}
+
+/** Blocks status changes of the flights while a booking is written (they take FOR UPDATE). */
+export const shareLockFlights = (tx: Tx, flightIds: number[]) =>
+  tx
+    .select({ id: flights.id })
+    .from(flights)
+    .where(inArray(flights.id, flightIds))
+    .orderBy(flights.id)
+    .for('share');
+
+export async function insertReservation(tx: Tx, values: NewReservation) {
+  const [row] = await tx.insert(reservations).values(values).returning();
+  return row!;
+}
+
+export async function insertPassengers(tx: Tx, rows: (typeof reservationPassengers.$inferInsert)[]) {
+  return tx.insert(reservationPassengers).values(rows).returning({ id: reservationPassengers.id });
+}
+
+export async function insertTickets(tx: Tx, rows: (typeof tickets.$inferInsert)[]) {
+  if (rows.length === 0) return [];
+  return tx.insert(tickets).values(rows).returning({ id: tickets.id });
+}
+
+export async function insertTicketOptions(tx: Tx, rows: (typeof ticketOptions.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(ticketOptions).values(rows);
+}
+
+export async function insertInvoice(tx: Tx, values: typeof reservationInvoices.$inferInsert) {
+  await tx.insert(reservationInvoices).values(values);
+}
+
+export async function insertSnapshot(tx: Tx, values: typeof reservationSnapshots.$inferInsert) {
+  await tx.insert(reservationSnapshots).values(values);
+}
+
+const origin = alias(airports, 'origin');
+const destination = alias(airports, 'destination');
+const owner = alias(users, 'owner');
+const reservator = alias(users, 'reservator');
+
+/** A reservation with everything its read model shows. */
+export async function findReservation(db: Db | Tx, id: number) {
+  const [head] = await db
+    .select({
+      reservation: reservations,
+      invoice: reservationInvoices,
+      owner: { id: owner.id, displayName: owner.displayName },
+      reservator: { id: reservator.id, displayName: reservator.displayName },
+    })
+    .from(reservations)
+    .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
+    .leftJoin(owner, eq(owner.id, reservations.ownerId))
+    .leftJoin(reservator, eq(reservator.id, reservations.reservatorId))
+    .where(eq(reservations.id, id))
+    .limit(1);
+  if (!head) return undefined;
+  const [passengers, ticketRows, optionRows] = await Promise.all([
+    db
+      .select()
+      .from(reservationPassengers)
+      .where(eq(reservationPassengers.reservationId, id))
+      .orderBy(reservationPassengers.id),
+    db
+      .select({
+        ticket: tickets,
+        flight: {
+          id: flights.id,
+          number: flights.number,
+          departure: flights.departure,
+          arrival: flights.arrival,
+          status: flights.status,
+        },
+        origin: { code: origin.code },
+        destination: { code: destination.code },
+      })
+      .from(tickets)
+      .innerJoin(flights, eq(flights.id, tickets.flightId))
+      .innerJoin(origin, eq(origin.id, flights.originAirportId))
+      .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
+      .where(
+        and(eq(tickets.reservationId, id), eq(tickets.isActive, head.reservation.status !== 'cancelled')),
+      )
+      .orderBy(tickets.passengerId, flights.departure),
+    db
+      .select({
+        ticketId: ticketOptions.ticketId,
+        optionId: ticketOptions.optionId,
+        price: ticketOptions.price,
+      })
+      .from(ticketOptions)
+      .innerJoin(tickets, eq(tickets.id, ticketOptions.ticketId))
+      .where(eq(tickets.reservationId, id))
+      .orderBy(ticketOptions.optionId),
+  ]);
+  return { ...head, passengers, tickets: ticketRows, options: optionRows };
+}
+export type ReservationRecord = NonNullable<Awaited<ReturnType<typeof findReservation>>>;
+
+/**
+ * Gives back every seat a reservation holds, in the caller's transaction: its active tickets turn
+ * inactive (freeing their seat labels), seat-taking tickets return to their allotment or to the
+ * sale inventory. Infants held no seat and return none.
+ */
+export async function releaseSeats(tx: Tx, reservationId: number) {
+  const held = await tx
+    .select({
+      id: tickets.id,
+      flightId: tickets.flightId,
+      tariffGroupId: tickets.tariffGroupId,
+      allotmentId: tickets.allotmentId,
+      ageType: reservationPassengers.ageType,
+    })
+    .from(tickets)
+    .innerJoin(reservationPassengers, eq(reservationPassengers.id, tickets.passengerId))
+    .where(and(eq(tickets.reservationId, reservationId), eq(tickets.isActive, true)))
+    .orderBy(tickets.flightId, tickets.tariffGroupId);
+  const fromSale = new Map<string, { flightId: number; tariffGroupId: number; seats: number }>();
+  const fromAllotments = new Map<number, number>();
+  for (const ticket of held) {
+    if (ticket.ageType === 'infant') continue;
+    if (ticket.allotmentId !== null) {
+      fromAllotments.set(ticket.allotmentId, (fromAllotments.get(ticket.allotmentId) ?? 0) + 1);
+    } else {
+      const key = `${ticket.flightId}:${ticket.tariffGroupId}`;
+      const entry = fromSale.get(key) ?? {
+        flightId: ticket.flightId,
+        tariffGroupId: ticket.tariffGroupId,
+        seats: 0,
+      };
+      entry.seats += 1;
+      fromSale.set(key, entry);
+    }
+  }
+  for (const { flightId, tariffGroupId, seats } of fromSale.values()) {
+    await tx
+      .update(flightSeats)
+      .set({ booked: sql`${flightSeats.booked} - ${seats}` })
+      .where(and(eq(flightSeats.flightId, flightId), eq(flightSeats.tariffGroupId, tariffGroupId)));
+  }
+  for (const [allotmentId, seats] of [...fromAllotments].sort(([a], [b]) => a - b)) {
+    await tx
+      .update(allotments)
+      .set({ booked: sql`${allotments.booked} - ${seats}` })
+      .where(eq(allotments.id, allotmentId));
+  }
+  if (held.length > 0) {
+    await tx
+      .update(tickets)
+      .set({ isActive: false })
+      .where(and(eq(tickets.reservationId, reservationId), eq(tickets.isActive, true)));
+  }
+}
+
+/**
+ * Card bookings whose payment window has passed, locked for this caller only: instances running
+ * the expiry job at once each take other rows (FOR UPDATE SKIP LOCKED).
+ */
+export const lockExpiredReservations = (tx: Tx, now: Date, limit: number) =>
+  tx
+    .select({ id: reservations.id, version: reservations.version })
+    .from(reservations)
+    .where(and(eq(reservations.status, 'created'), sql`${reservations.expiresAt} <= ${now.toISOString()}`))
+    .orderBy(reservations.expiresAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+
+export async function markExpired(tx: Tx, id: number, version: number) {
+  await tx
+    .update(reservations)
+    .set({ status: 'cancelled', expiresAt: null, version: version + 1, updatedAt: new Date() })
+    .where(eq(reservations.id, id));
+}

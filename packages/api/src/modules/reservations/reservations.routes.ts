@@ -1,0 +1,16 @@
+import { api } from '@flybook/schemas';
+import { route } from '../../http/routes.ts';
+import type { ReservationsService } from './reservations.service.ts';
+
+/** The Idempotency-Key request header, when sent once. */
+const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>) => {
+  const key = headers['idempotency-key'];
+  return typeof key === 'string' ? key : undefined;
+};
+
+export const reservationRoutes = (reservations: ReservationsService) => [
+  route(api.reservation.create, ({ user, body, request }) =>
+    reservations.create(user, body, idempotencyKeyOf(request.headers)),
+  ),
+  route(api.reservation.get, ({ user, params }) => reservations.get(user, params.id)),
+];

@@ -1,0 +1,412 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueIds, flightBody } from '../../test/flights.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createReservationsService } from './reservations.service.ts';
+
+let t: TestApp;
+let manager: string;
+let agent: string;
+let ids: Awaited<ReturnType<typeof catalogueIds>>;
+
+const api = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  token?: string,
+  payload?: unknown,
+  headers?: Record<string, string>,
+) =>
+  t.request({
+    method,
+    url: `/api/v1/${url}`,
+    token,
+    ...(headers ? { headers } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+let flightNumber = 4800;
+async function createFlight(overrides: Parameters<typeof flightBody>[1] = {}): Promise<number> {
+  flightNumber += 1;
+  const response = await api(
+    'POST',
+    'flight',
+    manager,
+    flightBody(ids, {
+      number: `FB${flightNumber}`,
+      departure: '2031-06-01T05:30:00Z',
+      arrival: '2031-06-01T07:45:00Z',
+      ...overrides,
+    }),
+  );
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.id;
+}
+
+const billing = (overrides: object = {}) => ({
+  salutation: 'mrs',
+  firstName: 'Vjosa',
+  lastName: 'Berisha',
+  email: 'vjosa.berisha@example.test',
+  street: 'Langstrasse 10',
+  zip: '8004',
+  city: 'Zürich',
+  country: 'CH',
+  birthday: '1988-02-11',
+  phoneMobile: '+41 79 555 12 12',
+  language: 'sq',
+  ...overrides,
+});
+
+const adult = (firstName: string) => ({
+  firstName,
+  lastName: 'Berisha',
+  gender: 'female',
+  ageType: 'adult',
+  birthday: '1988-02-11',
+});
+
+const booking = (flightId: number, overrides: object = {}) => ({
+  bookedFlights: [{ flight: { id: flightId }, tariff: { id: 1 } }],
+  passengers: [adult('Vjosa')],
+  billingInformation: billing(),
+  ...overrides,
+});
+
+const economyOf = async (flightId: number) =>
+  (await api('GET', `flight/${flightId}`, manager)).body.seatsByTariff.find(
+    (seats: { tariffGroup: { id: number } }) => seats.tariffGroup.id === 1,
+  );
+
+beforeAll(async () => {
+  t = await createTestApp();
+  manager = await t.login('manager');
+  agent = await t.login('agent');
+  ids = await catalogueIds(t, manager);
+});
+afterAll(() => t.close());
+
+describe('booking on the public site', () => {
+  it('books by card: holds the seats for the payment window and charges what calculate said', async () => {
+    const flightId = await createFlight();
+    const options = (
+      await api(
+        'GET',
+        `public/option/attach/list?config=${encodeURIComponent(JSON.stringify({ rateId: ids.rateId, tariffId: 1 }))}`,
+      )
+    ).body.items;
+    const body = booking(flightId, {
+      passengers: [
+        adult('Vjosa'),
+        { ...adult('Leka'), gender: 'male', ageType: 'infant', birthday: '2030-09-01' },
+      ],
+      passengersSeats: [{ passenger: 0, flight: { id: flightId }, seatLabel: '4A' }],
+      passengersOptions: [{ passenger: 0, flight: { id: flightId }, option: { id: options[0].id } }],
+    });
+    const cost = await api('POST', 'reservation/calculate', undefined, body);
+    const before = Date.now();
+    const response = await api('POST', 'reservation', undefined, body);
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    const reservation = response.body;
+    expect(reservation).toMatchObject({
+      status: 'created',
+      owner: null,
+      reservator: null,
+      invoice: {
+        status: 'notPaid',
+        paymentTerms: 'now',
+        paymentDeadline: null,
+        total: cost.body.total,
+        totalPaid: 0,
+      },
+      language: 'sq',
+    });
+    const expires = Date.parse(reservation.expiresAt) - before;
+    expect(expires).toBeGreaterThan(14 * 60_000);
+    expect(expires).toBeLessThanOrEqual(15 * 60_000 + 5_000);
+    expect(
+      reservation.passengers.map((p: { tickets: { seatLabel: string | null }[] }) => p.tickets[0]?.seatLabel),
+    ).toEqual(['4A', null]);
+    expect(reservation.passengers[0].tickets[0].options).toEqual([
+      { option: { id: options[0].id }, price: options[0].configValues.price },
+    ]);
+    // One seat taken (the infant flies on a lap); 4A shows as taken to the next customer.
+    expect(await economyOf(flightId)).toMatchObject({ booked: 1, free: 149 });
+    const seats = (await api('GET', `public/flight/${flightId}/aircraft-passengers-seats?tariffId=1`)).body
+      .sections;
+    const economy = seats.find((section: { tariffGroup: { id: number } }) => section.tariffGroup.id === 1);
+    expect(economy.seats[0][0]).toBe('taken');
+    expect(
+      (
+        await api(
+          'POST',
+          'reservation',
+          undefined,
+          booking(flightId, {
+            passengersSeats: [{ passenger: 0, flight: { id: flightId }, seatLabel: '4A' }],
+          }),
+        )
+      ).body.errors[0],
+    ).toMatchObject({
+      code: 'ERROR_BOOKED_SEATS_OCCUPIED',
+      params: { seatLabel: '4A', direction: 'outbound' },
+    });
+  });
+
+  it('asks guests to log in for anything but card payment and refuses staff fields', async () => {
+    const flightId = await createFlight();
+    const later = await api('POST', 'reservation', undefined, booking(flightId, { paymentTerms: 'later' }));
+    expect(later.status).toBe(401);
+    expect(later.body.errors[0]).toMatchObject({
+      code: 'ERROR_USER_IS_NO_LOGGED_IN',
+      message: 'Login is required.',
+    });
+    const hidden = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, { priceNeedsToBeHidden: true }),
+    );
+    expect(hidden.status).toBe(403);
+    expect((await economyOf(flightId)).booked).toBe(0);
+  });
+
+  it('refuses a party larger than the online limit, and a booked-out flight', async () => {
+    const flightId = await createFlight();
+    const eight = Array.from({ length: 8 }, (_, index) => adult(`Guest${index}`));
+    const response = await api('POST', 'reservation', undefined, booking(flightId, { passengers: eight }));
+    expect(response.status).toBe(422);
+    expect(response.body.errors[0]).toMatchObject({
+      code: 'ERROR_AVAILABLE_SEATS_NOT_ENOUGH',
+      message: 'Not enough seats available on selected outbound flight. Please select another flight.',
+    });
+    expect((await api('PUT', `flight/${flightId}/booked-out`, manager)).status).toBe(200);
+    expect((await api('POST', 'reservation', undefined, booking(flightId))).body.errors[0].code).toBe(
+      'ERROR_AVAILABLE_SEATS_NOT_ENOUGH',
+    );
+    expect((await economyOf(flightId)).booked).toBe(0);
+  });
+
+  it('creates the customer account when asked, and the customer then sees the booking', async () => {
+    const flightId = await createFlight();
+    const mismatch = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, {
+        billingInformation: billing({
+          isCreateAccount: true,
+          password: 'secret-pass-1',
+          passwordConfirm: 'other',
+        }),
+      }),
+    );
+    expect(mismatch.body.errors[0]).toMatchObject({
+      code: 'ERROR_NOT_EQUAL_PASSWORD',
+      field: 'billingInformation.passwordConfirm',
+    });
+    const created = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, {
+        billingInformation: billing({
+          email: 'new.customer@example.test',
+          isCreateAccount: true,
+          password: 'secret-pass-1',
+          passwordConfirm: 'secret-pass-1',
+        }),
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.owner).toMatchObject({ displayName: 'Vjosa Berisha' });
+    const customer = await t.login('new.customer@example.test', 'secret-pass-1');
+    expect((await api('GET', `reservation/${created.body.id}`, customer)).body.id).toBe(created.body.id);
+  });
+});
+
+describe('booking in the back office', () => {
+  it('lets staff bill an agreed price with a deadline, and refuses a deadline in the past', async () => {
+    const flightId = await createFlight();
+    const past = await api(
+      'POST',
+      'reservation',
+      manager,
+      booking(flightId, { paymentTerms: 'bill', paymentDeadline: '2020-01-01' }),
+    );
+    expect(past.body.errors[0].code).toBe('ERROR_PAYMENT_DEADLINE_DATE_IN_THE_PAST');
+    const response = await api(
+      'POST',
+      'reservation',
+      manager,
+      booking(flightId, {
+        paymentTerms: 'bill',
+        paymentDeadline: '2031-05-01',
+        isSpecificPrice: true,
+        total: 99.5,
+        comment: 'Group rate',
+      }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body).toMatchObject({
+      status: 'reserved',
+      comment: 'Group rate',
+      invoice: { total: 99.5, isSpecificPrice: true, paymentTerms: 'bill', paymentDeadline: '2031-05-01' },
+    });
+  });
+
+  it('books an agent into their own allotment first, and keeps it from other agents and customers', async () => {
+    const agentId = (await api('GET', 'agent/list?query=agent@flybook', manager)).body.items[0].id;
+    const flightId = await createFlight({
+      allotments: [{ agent: { id: agentId }, tariffGroup: { id: 1 }, seatsNumber: 2, costPerSeat: 100 }],
+    });
+    const response = await api(
+      'POST',
+      'reservation',
+      agent,
+      booking(flightId, { passengers: [adult('A'), adult('B'), adult('C')], paymentTerms: 'later' }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.owner.id).toBe(agentId);
+    const flight = (await api('GET', `flight/${flightId}`, manager)).body;
+    expect(flight.allotments[0].booked).toBe(2);
+    // Two seats from the allotment, one from the sale quota.
+    expect(
+      flight.seatsByTariff.find((s: { tariffGroup: { id: number } }) => s.tariffGroup.id === 1),
+    ).toMatchObject({
+      booked: 3,
+      allotted: 2,
+      free: 147,
+    });
+    const customer = await t.login('customer');
+    expect((await api('GET', `reservation/${response.body.id}`, customer)).status).toBe(404);
+    expect((await api('GET', `reservation/${response.body.id}`, manager)).status).toBe(200);
+  });
+});
+
+describe('retries with an Idempotency-Key', () => {
+  it('books once for any number of retries, and refuses the key for another booking', async () => {
+    const flightId = await createFlight();
+    const headers = { 'idempotency-key': 'retry-7f3a' };
+    const first = await api('POST', 'reservation', undefined, booking(flightId), headers);
+    const again = await Promise.all(
+      [1, 2, 3].map(() => api('POST', 'reservation', undefined, booking(flightId), headers)),
+    );
+    expect(first.status).toBe(201);
+    expect(again.map((response) => response.body.id)).toEqual([first.body.id, first.body.id, first.body.id]);
+    expect((await economyOf(flightId)).booked).toBe(1);
+    const other = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, { passengers: [adult('Other')] }),
+      headers,
+    );
+    expect(other.status).toBe(422);
+    expect(other.body.errors[0].code).toBe('ERROR_IDEMPOTENCY_KEY_REUSED');
+  });
+});
+
+describe('never oversold', () => {
+  it('lets exactly 5 of 50 parallel bookings take the last 5 seats', async () => {
+    const flightId = await createFlight({
+      seatsByTariff: [
+        {
+          tariffGroup: { id: 1 },
+          totalSeats: 168,
+          numberOfSeatsToSale: 5,
+          costPerSeat: 90,
+          agentSeatsLimit: 5,
+        },
+      ],
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        api('POST', 'reservation', undefined, booking(flightId, { passengers: [adult(`P${index}`)] })),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(
+      new Set(answers.filter((answer) => answer.status !== 201).map((answer) => answer.body.errors[0].code)),
+    ).toEqual(new Set(['ERROR_AVAILABLE_SEATS_NOT_ENOUGH']));
+    expect(await economyOf(flightId)).toMatchObject({ booked: 5, free: 0 });
+    const passengers = await t.database.db.query.tickets.findMany({
+      where: (table, { and, eq }) => and(eq(table.flightId, flightId), eq(table.isActive, true)),
+    });
+    expect(passengers).toHaveLength(5);
+  });
+
+  it('gives one seat label to exactly one of many parallel bookings', async () => {
+    const flightId = await createFlight();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        api(
+          'POST',
+          'reservation',
+          manager,
+          booking(flightId, {
+            passengers: [adult(`S${index}`)],
+            passengersSeats: [{ passenger: 0, flight: { id: flightId }, seatLabel: '7C' }],
+            paymentTerms: 'bill',
+          }),
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(
+      new Set(answers.filter((answer) => answer.status !== 201).map((answer) => answer.body.errors[0].code)),
+    ).toEqual(new Set(['ERROR_BOOKED_SEATS_OCCUPIED']));
+    expect((await economyOf(flightId)).booked).toBe(1);
+  });
+});
+
+describe('unpaid card bookings', () => {
+  it('are released after the payment window, once, even with two expiry runs at once', async () => {
+    const agentId = (await api('GET', 'agent/list?query=agent@flybook', manager)).body.items[0].id;
+    const flightId = await createFlight({
+      allotments: [{ agent: { id: agentId }, tariffGroup: { id: 1 }, seatsNumber: 2, costPerSeat: 100 }],
+    });
+    const seat = (label: string) => [{ passenger: 0, flight: { id: flightId }, seatLabel: label }];
+    const guest = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, { passengersSeats: seat('8A') }),
+    );
+    const byAgent = await api(
+      'POST',
+      'reservation',
+      agent,
+      booking(flightId, { passengers: [adult('A'), adult('B')] }),
+    );
+    const paidLater = await api('POST', 'reservation', manager, booking(flightId, { paymentTerms: 'bill' }));
+    expect([guest.status, byAgent.status, paidLater.status]).toEqual([201, 201, 201]);
+    expect(await economyOf(flightId)).toMatchObject({ booked: 4 });
+
+    const service = createReservationsService(t.database.db);
+    expect(await service.expireUnpaid(new Date())).toBe(0);
+    const unpaid = await t.database.db.query.reservations.findMany({
+      where: (table, { eq }) => eq(table.status, 'created'),
+    });
+    expect(unpaid.map((row) => row.id)).toEqual(expect.arrayContaining([guest.body.id, byAgent.body.id]));
+    const later = new Date(Date.now() + 16 * 60_000);
+    const released = await Promise.all([service.expireUnpaid(later), service.expireUnpaid(later)]);
+    expect(released[0] + released[1]).toBe(unpaid.length);
+
+    const flight = (await api('GET', `flight/${flightId}`, manager)).body;
+    expect(flight.allotments[0].booked).toBe(0);
+    // Only the billed booking still holds a seat.
+    expect(
+      flight.seatsByTariff.find((s: { tariffGroup: { id: number } }) => s.tariffGroup.id === 1).booked,
+    ).toBe(1);
+    expect((await api('GET', `reservation/${guest.body.id}`, manager)).body).toMatchObject({
+      status: 'cancelled',
+      expiresAt: null,
+    });
+    expect((await api('GET', `reservation/${paidLater.body.id}`, manager)).body.status).toBe('reserved');
+    // 8A is free again.
+    expect(
+      (await api('POST', 'reservation', undefined, booking(flightId, { passengersSeats: seat('8A') })))
+        .status,
+    ).toBe(201);
+  });
+});

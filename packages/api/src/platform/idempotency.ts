@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema/index.ts';
+import { ApiError } from '../http/api-error.ts';
+
+/** The longest Idempotency-Key accepted. */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+class Replay extends Error {}
+
+const hashOf = (body: unknown) => createHash('sha256').update(JSON.stringify(body)).digest('hex');
+
+async function stored(db: Db, scope: string, key: string, hash: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  if (!row) return undefined;
+  if (row.requestHash !== hash)
+    throw new ApiError('ERROR_IDEMPOTENCY_KEY_REUSED', 422, { field: 'Idempotency-Key' });
+  return row.response;
+}
+
+/**
+ * Runs a write once per Idempotency-Key and caller: the key is claimed inside the write's own
+ * transaction, so a retry (even a concurrent one, which waits on the claim) gets the first answer
+ * and changes nothing; a failed write leaves no claim behind, so it can be retried. The same key
+ * with another body is refused.
+ */
+export async function idempotent<T>(
+  db: Db,
+  claim: { scope: string; key: string | undefined; body: unknown },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const { scope, key } = claim;
+  if (key === undefined) return db.transaction(work);
+  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new ApiError('ERROR_VALIDATION', 422, {
+      message: 'Invalid Idempotency-Key',
+      field: 'Idempotency-Key',
+    });
+  }
+  const hash = hashOf(claim.body);
+  const earlier = await stored(db, scope, key, hash);
+  if (earlier !== undefined) return earlier as T;
+  try {
+    return await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ scope, key, requestHash: hash, status: 0, response: {} })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed.length === 0) throw new Replay();
+      const result = await work(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ status: 200, response: result as object })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+      return result;
+    });
+  } catch (error) {
+    if (!(error instanceof Replay)) throw error;
+    return (await stored(db, scope, key, hash)) as T;
+  }
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPaymentDeadline, isDepartingSoon } from './reservations.ts';
+
+describe('defaultPaymentDeadline', () => {
+  it('is 14 days from today when the flight is further away', () => {
+    expect(defaultPaymentDeadline('2031-03-01', '2031-04-10')).toBe('2031-03-15');
+  });
+  it('is the day before departure when that comes first', () => {
+    expect(defaultPaymentDeadline('2031-03-01', '2031-03-08')).toBe('2031-03-07');
+  });
+  it('is never before tomorrow', () => {
+    expect(defaultPaymentDeadline('2031-03-01', '2031-03-01')).toBe('2031-03-02');
+    expect(defaultPaymentDeadline('2031-12-31', '2032-01-01')).toBe('2032-01-01');
+  });
+});
+
+describe('isDepartingSoon', () => {
+  const now = new Date('2031-03-01T12:00:00Z');
+  it('counts the 48 hours before departure', () => {
+    expect(isDepartingSoon(new Date('2031-03-03T11:59:00Z'), now)).toBe(true);
+    expect(isDepartingSoon(new Date('2031-03-03T12:00:00Z'), now)).toBe(false);
+  });
+});

@@ -1,0 +1,25 @@
+import { addDays, differenceInMinutes } from 'date-fns';
+
+/** Days from today to the default payment deadline (spec 02 §9). */
+export const PAYMENT_DEADLINE_DAYS = 14;
+/** A reservation departing within this many hours departs soon (spec 02 §9). */
+export const DEPARTING_SOON_HOURS = 48;
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/**
+ * The default payment deadline (spec 02 §5): 14 days from today, but not after the day before the
+ * first departure, and never before tomorrow. Dates are calendar days (YYYY-MM-DD).
+ */
+export function defaultPaymentDeadline(today: string, firstDepartureDay: string): string {
+  const tomorrow = addDays(dayOf(today), 1);
+  const inTwoWeeks = addDays(dayOf(today), PAYMENT_DEADLINE_DAYS);
+  const dayBeforeDeparture = addDays(dayOf(firstDepartureDay), -1);
+  const deadline = inTwoWeeks < dayBeforeDeparture ? inTwoWeeks : dayBeforeDeparture;
+  return isoDate(deadline < tomorrow ? tomorrow : deadline);
+}
+
+/** Whether a flight departs within 48 hours from now (later payment needs a special role then). */
+export const isDepartingSoon = (departure: Date, now: Date): boolean =>
+  differenceInMinutes(departure, now) < DEPARTING_SOON_HOURS * 60;

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { BookedFlightBody, PassengerOptionBody, PassengerSeatBody } from './booking.ts';
+import { IdParams, IdSchema, IsoDateSchema, LocaleSchema, MoneySchema } from './common.ts';
+import { AgeTypeSchema, MAX_PASSENGERS } from './fares.ts';
+import { defineCall } from './http.ts';
+import { notBlank } from './validation.ts';
+
+// ---------- states ----------
+
+export const RESERVATION_STATUSES = ['created', 'reserved', 'confirmed', 'cancelled'] as const;
+export const ReservationStatusSchema = z.enum(RESERVATION_STATUSES);
+export type ReservationStatus = z.infer<typeof ReservationStatusSchema>;
+
+/** How a reservation is paid: now by card, later, at the airport, by bill; update for a change. */
+export const PAYMENT_TERMS = ['now', 'later', 'airport', 'bill', 'update'] as const;
+export const PaymentTermsSchema = z.enum(PAYMENT_TERMS);
+export type PaymentTerms = z.infer<typeof PaymentTermsSchema>;
+
+export const INVOICE_STATUSES = ['notPaid', 'partly', 'paid', 'overpaid'] as const;
+export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
+
+/** A card payment holds the seats this long (spec 02 §9; PAYMENT_WINDOW_MINUTES overrides). */
+export const DEFAULT_PAYMENT_WINDOW_MINUTES = 15;
+
+// ---------- people ----------
+
+export const SALUTATIONS = ['mr', 'mrs'] as const;
+export const SalutationSchema = z.enum(SALUTATIONS);
+
+/** Digits of a phone number, with an optional leading + and spaces (the per-country rule comes with the user forms). */
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ]{6,24}$/);
+
+export const PassengerBody = z.object({
+  /** An existing passenger of the reservation (update); absent for a new one. */
+  id: z.number().int().positive().optional(),
+  salutation: SalutationSchema.default('mr'),
+  firstName: notBlank(100),
+  lastName: notBlank(100),
+  gender: z.enum(['male', 'female']),
+  ageType: AgeTypeSchema,
+  birthday: IsoDateSchema,
+});
+export type PassengerBody = z.input<typeof PassengerBody>;
+
+/** Who books and how to reach them (spec 02 §3 Billing information). */
+export const BillingInformationBody = z.object({
+  salutation: SalutationSchema.default('mr'),
+  company: z.string().trim().max(200).optional(),
+  firstName: notBlank(100),
+  lastName: notBlank(100),
+  email: z.email().max(200),
+  street: notBlank(200),
+  zip: notBlank(20),
+  city: notBlank(100),
+  country: z.string().length(2).default('CH'),
+  birthday: IsoDateSchema,
+  phoneMobile: PhoneSchema,
+  phoneNumberFirst: PhoneSchema.optional(),
+  phoneNumberSecond: PhoneSchema.optional(),
+  language: LocaleSchema.default('de'),
+  isBankInformation: z.boolean().default(false),
+  isBookingInformation: z.boolean().default(false),
+  isPostInformation: z.boolean().default(false),
+  /** Create a customer account for the e-mail with this password (public booking). */
+  isCreateAccount: z.boolean().default(false),
+  password: z.string().min(8).max(200).optional(),
+  passwordConfirm: z.string().max(200).optional(),
+});
+
+// ---------- writes ----------
+
+/**
+ * A reservation to create (spec 02 §3 create payload). Passengers' seats and options refer to a
+ * passenger by position. The staff fields need their roles (docs/booking.md).
+ */
+export const ReservationBody = z.object({
+  bookedFlights: z.array(BookedFlightBody).min(1).max(2),
+  passengers: z.array(PassengerBody).min(1).max(MAX_PASSENGERS),
+  billingInformation: BillingInformationBody,
+  passengersOptions: z.array(PassengerOptionBody).max(200).default([]),
+  passengersSeats: z
+    .array(PassengerSeatBody)
+    .max(2 * MAX_PASSENGERS)
+    .default([]),
+  paymentTerms: PaymentTermsSchema.default('now'),
+  /** Whose reservation it is, when staff book for a customer or agent. */
+  owner: z.object({ id: IdSchema }).optional(),
+  paymentDeadline: IsoDateSchema.optional(),
+  isSpecificPrice: z.boolean().default(false),
+  /** The agreed total (CHF) when isSpecificPrice. */
+  total: MoneySchema.pipe(z.number().min(0).max(1_000_000)).optional(),
+  /** A fee for changing the booking (CHF), added to the invoice. */
+  updateFee: MoneySchema.pipe(z.number().min(0).max(100_000)).optional(),
+  priceNeedsToBeHidden: z.boolean().default(false),
+  comment: z.string().max(2000).optional(),
+});
+export type ReservationBody = z.input<typeof ReservationBody>;
+
+// ---------- reads ----------
+
+const TicketSchema = z.object({
+  flight: z.object({ id: z.number().int() }),
+  direction: z.enum(['outbound', 'return']),
+  tariff: z.object({ id: z.number().int() }),
+  seatLabel: z.string().nullable(),
+  /** CHF; left out when the reservation's prices are hidden from this reader. */
+  basePrice: z.number().optional(),
+  airportFee: z.number().optional(),
+  fuelFee: z.number().optional(),
+  seatPrice: z.number().optional(),
+  options: z.array(z.object({ option: z.object({ id: z.number().int() }), price: z.number().optional() })),
+});
+
+export const ReservationPassengerSchema = z.object({
+  id: z.number().int(),
+  salutation: SalutationSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  gender: z.enum(['male', 'female']).nullable(),
+  ageType: AgeTypeSchema,
+  birthday: z.string().nullable(),
+  tickets: z.array(TicketSchema),
+});
+
+export const InvoiceSchema = z.object({
+  id: z.number().int(),
+  status: InvoiceStatusSchema,
+  /** What is charged, CHF: the computed price, or the agreed one with isSpecificPrice. */
+  total: z.number(),
+  totalPaid: z.number(),
+  paymentDeadline: z.string().nullable(),
+  paymentTerms: PaymentTermsSchema,
+  isSpecificPrice: z.boolean(),
+});
+
+export const ReservationSchema = z.object({
+  id: z.number().int(),
+  status: ReservationStatusSchema,
+  flights: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      direction: z.enum(['outbound', 'return']),
+      departure: z.string(),
+      arrival: z.string(),
+      origin: z.object({ code: z.string() }),
+      destination: z.object({ code: z.string() }),
+      status: z.string(),
+    }),
+  ),
+  passengers: z.array(ReservationPassengerSchema),
+  /** Prices left out when hidden from this reader (priceNeedsToBeHidden). */
+  invoice: InvoiceSchema.partial({ total: true, totalPaid: true }),
+  owner: z.object({ id: z.number().int(), displayName: z.string() }).nullable(),
+  reservator: z.object({ id: z.number().int(), displayName: z.string() }).nullable(),
+  billingInformation: z.object({
+    salutation: z.string(),
+    company: z.string().optional(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    street: z.string().optional(),
+    zip: z.string().optional(),
+    city: z.string().optional(),
+    country: z.string(),
+    birthday: z.string().optional(),
+    phoneMobile: z.string(),
+    phoneNumberFirst: z.string().optional(),
+    phoneNumberSecond: z.string().optional(),
+  }),
+  language: LocaleSchema,
+  comment: z.string(),
+  priceNeedsToBeHidden: z.boolean(),
+  /** Until when a card payment holds the seats (status created, terms now). */
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Reservation = z.infer<typeof ReservationSchema>;
+
+export const reservationCalls = {
+  create: defineCall({
+    method: 'POST',
+    path: 'reservation',
+    summary: 'Book: takes the seats or refuses, never oversells; Idempotency-Key makes retries safe',
+    auth: 'public',
+    body: ReservationBody,
+    response: ReservationSchema,
+    status: 201,
+  }),
+  get: defineCall({
+    method: 'GET',
+    path: 'reservation/{id}',
+    summary: 'A reservation: staff with ROLE_RESERVATION_READ, or its owner or reservator',
+    auth: 'user',
+    params: IdParams,
+    response: ReservationSchema,
+  }),
+};
