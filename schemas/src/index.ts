@@ -5,6 +5,8 @@ import { aircraftTemplateCalls, flightCalls, flightCompanyCalls } from './flight
 import type { ApiCall } from './http.ts';
 import { lookupCalls } from './lookups.ts';
 import { optionCalls, rateCalls } from './rates.ts';
+import { reservationDocumentCalls } from './reservation-documents.ts';
+import { reservationListCalls } from './reservation-lists.ts';
 import { reservationCalls } from './reservations.ts';
 import { settingsCalls } from './settings.ts';
 import { agentCalls, userCalls } from './users.ts';
@@ -19,6 +21,8 @@ export * from './flights.ts';
 export * from './http.ts';
 export * from './lookups.ts';
 export * from './rates.ts';
+export * from './reservation-documents.ts';
+export * from './reservation-lists.ts';
 export * from './reservations.ts';
 export * from './settings.ts';
 export * from './users.ts';
@@ -39,6 +43,8 @@ export const api = {
   option: optionCalls,
   booking: bookingCalls,
   reservation: reservationCalls,
+  reservationDocument: reservationDocumentCalls,
+  reservationList: reservationListCalls,
 } as const;
 
 export const API_VERSION = 'v1';

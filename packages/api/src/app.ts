@@ -27,6 +27,8 @@ import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { createOptionsService } from './modules/rates/options.service.ts';
 import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
+import { reservationDocumentRoutes } from './modules/reservations/reservation-documents.routes.ts';
+import { reservationListRoutes } from './modules/reservations/reservation-lists.routes.ts';
 import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
