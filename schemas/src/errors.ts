@@ -50,6 +50,9 @@ export const ERROR_CODES = [
   'ERROR_OPTION_NOT_AVAILABLE',
   'ERROR_TARIFF_NOT_AVAILABLE',
   'ERROR_IDEMPOTENCY_KEY_REUSED',
+  'ERROR_RESERVATION_CANCELLED',
+  'ERROR_SPLIT_ONE_PASSENGER',
+  'ERROR_SPLIT_INFANTS',
   // field-level rule codes, one per schema rule type (spec 01 §5)
   'ERROR_REQUIRED',
   'ERROR_NOT_BLANK',
@@ -126,6 +129,9 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
     "Each infant travels on an adult's lap: there must be at least as many adults as infants.",
   ERROR_INFANT_SEAT: "Infants travel on an adult's lap and cannot have a seat.",
   ERROR_OPTION_NOT_AVAILABLE: 'This option cannot be booked on the {direction}.',
+  ERROR_RESERVATION_CANCELLED: 'The reservation is cancelled and cannot be changed.',
+  ERROR_SPLIT_ONE_PASSENGER: "Can't split a reservation with one passenger.",
+  ERROR_SPLIT_INFANTS: "Can't separate infants from adults.",
   ERROR_IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another request.',
   ERROR_TARIFF_NOT_AVAILABLE: 'This tariff cannot be booked on the {direction}.',
 };

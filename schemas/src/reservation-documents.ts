@@ -1,2 +1,45 @@
-/** Reservation documents: ticket, invoice and overview PDFs (spec 02 §6, §7). */
-export const reservationDocumentCalls = {};
+import { z } from 'zod';
+import { IdSchema, LocaleSchema } from './common.ts';
+import { defineCall } from './http.ts';
+
+/**
+ * A reservation and the language its document is printed in. Spec 02 §7 writes the id as
+ * `{reservationId}`; the placeholder is `{id}` as on every other reservation path (same URL).
+ */
+export const ReservationDocumentParams = z.object({ id: IdSchema, locale: LocaleSchema });
+
+/**
+ * Reservation documents: ticket, invoice and overview PDFs (spec 02 §6, §7). Who may get which is
+ * decided by the server per reservation (docs/booking.md, Documents), so the calls name no roles.
+ */
+export const reservationDocumentCalls = {
+  ticketPdf: defineCall({
+    method: 'GET',
+    path: 'reservation/{id}/ticket/pdf/{locale}',
+    summary:
+      'Ticket.pdf: one e-ticket page per passenger; before payment only with ROLE_RESERVATION_TICKET_PDF_BEFORE_PAID',
+    auth: 'user',
+    params: ReservationDocumentParams,
+    response: 'file',
+    fileName: 'Ticket.pdf',
+  }),
+  invoicePdf: defineCall({
+    method: 'GET',
+    path: 'reservation/{id}/invoice/pdf/{locale}',
+    summary:
+      'Invoice.pdf: the reservation invoice; before payment only with ROLE_RESERVATION_INVOICE_PDF_BEFORE_PAID',
+    auth: 'user',
+    params: ReservationDocumentParams,
+    response: 'file',
+    fileName: 'Invoice.pdf',
+  }),
+  overviewPdf: defineCall({
+    method: 'GET',
+    path: 'reservation/{id}/overview/pdf/{locale}',
+    summary: 'ReservationOverview.pdf: flights, passengers, seats, options and, unless hidden, prices',
+    auth: 'user',
+    params: ReservationDocumentParams,
+    response: 'file',
+    fileName: 'ReservationOverview.pdf',
+  }),
+};

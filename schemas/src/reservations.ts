@@ -99,6 +99,14 @@ export const ReservationBody = z.object({
 });
 export type ReservationBody = z.input<typeof ReservationBody>;
 
+/**
+ * A change of a reservation (staff): the whole booking as it should be. Passengers with an id are
+ * kept (and may be renamed), new ones added, missing ones removed. Terms `update` keep the terms.
+ */
+export const UpdateReservationBody = ReservationBody.extend({
+  paymentTerms: PaymentTermsSchema.default('update'),
+});
+
 // ---------- reads ----------
 
 const TicketSchema = z.object({
@@ -180,6 +188,20 @@ export const ReservationSchema = z.object({
 });
 export type Reservation = z.infer<typeof ReservationSchema>;
 
+export const CancelBody = z.object({
+  /** The cancellation fee charged (CHF); the invoice becomes this amount. */
+  fee: MoneySchema.pipe(z.number().min(0).max(1_000_000)).default(0),
+});
+
+export const SplitBody = z.object({ passengerId: IdSchema });
+
+export const SnapshotSchema = z.object({
+  version: z.number().int(),
+  datetime: z.string(),
+  user: z.object({ id: z.number().int(), displayName: z.string() }).nullable(),
+  snapshot: ReservationSchema,
+});
+
 export const reservationCalls = {
   create: defineCall({
     method: 'POST',
@@ -197,5 +219,45 @@ export const reservationCalls = {
     auth: 'user',
     params: IdParams,
     response: ReservationSchema,
+  }),
+  update: defineCall({
+    method: 'PUT',
+    path: 'reservation/{id}',
+    summary: 'Change flights, passengers, seats, options, contact or price; reissues the tickets',
+    auth: 'user',
+    roles: 'ROLE_RESERVATION_UPDATE',
+    params: IdParams,
+    body: UpdateReservationBody,
+    response: ReservationSchema,
+  }),
+  cancel: defineCall({
+    method: 'POST',
+    path: 'reservation/{id}/cancel',
+    summary: 'Cancel: gives the seats back; the invoice becomes the cancellation fee',
+    auth: 'user',
+    roles: 'ROLE_RESERVATION_CANCEL',
+    params: IdParams,
+    body: CancelBody,
+    response: ReservationSchema,
+  }),
+  split: defineCall({
+    method: 'POST',
+    path: 'reservation/{id}/split',
+    summary: 'Move one passenger into a new reservation of their own; answers the new one',
+    auth: 'user',
+    roles: 'ROLE_RESERVATION_SPLIT',
+    params: IdParams,
+    body: SplitBody,
+    response: ReservationSchema,
+    status: 201,
+  }),
+  snapshotList: defineCall({
+    method: 'GET',
+    path: 'reservation/{id}/snapshot/list',
+    summary: 'Every saved version of a reservation, newest first',
+    auth: 'user',
+    roles: { allOf: ['ROLE_RESERVATION_READ', 'ROLE_RESERVATION_SNAPSHOT_LIST'] },
+    params: IdParams,
+    response: z.object({ items: z.array(SnapshotSchema) }),
   }),
 };

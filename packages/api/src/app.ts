@@ -83,6 +83,8 @@ export async function buildApp({
       ...reservationRoutes(
         createReservationsService(db, { paymentWindowMinutes: config.paymentWindowMinutes }),
       ),
+      ...reservationDocumentRoutes(db),
+      ...reservationListRoutes(db),
     ],
     { authenticate: auth.authenticate, checkResponses: config.devEndpoints },
   );

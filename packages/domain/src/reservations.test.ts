@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPaymentDeadline, isDepartingSoon } from './reservations.ts';
+import { canSplitParty, defaultPaymentDeadline, invoiceStatusOf, isDepartingSoon } from './reservations.ts';
 
 describe('defaultPaymentDeadline', () => {
   it('is 14 days from today when the flight is further away', () => {
@@ -19,5 +19,27 @@ describe('isDepartingSoon', () => {
   it('counts the 48 hours before departure', () => {
     expect(isDepartingSoon(new Date('2031-03-03T11:59:00Z'), now)).toBe(true);
     expect(isDepartingSoon(new Date('2031-03-03T12:00:00Z'), now)).toBe(false);
+  });
+});
+
+describe('invoiceStatusOf', () => {
+  it('reads the payment state from total and paid', () => {
+    expect([invoiceStatusOf(100, 0), invoiceStatusOf(100, 40), invoiceStatusOf(100, 100), invoiceStatusOf(100, 120)]).toEqual([
+      'notPaid',
+      'partly',
+      'paid',
+      'overpaid',
+    ]);
+    expect(invoiceStatusOf(0, 0)).toBe('paid');
+  });
+});
+
+describe('canSplitParty', () => {
+  it('keeps every infant with an adult on both sides', () => {
+    expect(canSplitParty(['adult'], ['adult', 'infant'])).toBe(true);
+    expect(canSplitParty(['adult'], ['child', 'infant'])).toBe(false);
+    expect(canSplitParty(['infant'], ['adult', 'adult'])).toBe(false);
+    expect(canSplitParty(['adult', 'infant'], ['adult'])).toBe(true);
+    expect(canSplitParty([], ['adult'])).toBe(false);
   });
 });

@@ -69,7 +69,12 @@ export async function planBooking(
   body: Pick<Body, 'bookedFlights' | 'passengersOptions' | 'passengersSeats'> & {
     passengers: readonly { ageType: AgeType }[];
   },
-  options: { channel: BookingChannel; ownReservationId?: number | undefined },
+  options: {
+    channel: BookingChannel;
+    ownReservationId?: number | undefined;
+    /** Flights the reservation already holds: these may have departed (changing a booking). */
+    keptFlightIds?: ReadonlySet<number>;
+  },
 ): Promise<BookingPlan> {
   checkParty(body.passengers.map((passenger) => passenger.ageType));
   const ids = body.bookedFlights.map((booked) => booked.flight.id);
@@ -95,8 +100,9 @@ export async function planBooking(
     }
     if (row.status === 'cancelled')
       throw bookingError('ERROR_BOOKED_CANCELLED_FLIGHT_SELECTED', { direction, flightId });
-    if (row.status === 'departed')
+    if (row.status === 'departed' && !options.keptFlightIds?.has(flightId)) {
       throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_ADDED', { direction, flightId });
+    }
     const price = prices.get(row.rateId)?.find((entry) => entry.tariff.id === booked.tariff.id);
     if (!price || !row.sections.some((section) => section.tariffGroup.id === price.tariff.groupId)) {
       throw bookingError('ERROR_TARIFF_NOT_AVAILABLE', {

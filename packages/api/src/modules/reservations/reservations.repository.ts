@@ -236,9 +236,91 @@ export const lockExpiredReservations = (tx: Tx, now: Date, limit: number) =>
     .limit(limit)
     .for('update', { skipLocked: true });
 
-export async function markExpired(tx: Tx, id: number, version: number) {
+/** Locks a reservation row for a change; concurrent changes of it queue behind. */
+export const lockReservation = async (tx: Tx, id: number) =>
+  (await tx.select().from(reservations).where(eq(reservations.id, id)).for('update'))[0];
+
+/** The flights a reservation holds active tickets on, in booking order. */
+export async function flightsOfReservation(tx: Db | Tx, reservationId: number) {
+  return tx
+    .selectDistinct({ id: flights.id, status: flights.status, direction: tickets.direction })
+    .from(tickets)
+    .innerJoin(flights, eq(flights.id, tickets.flightId))
+    .where(and(eq(tickets.reservationId, reservationId), eq(tickets.isActive, true)))
+    .orderBy(tickets.direction);
+}
+
+export async function findInvoice(tx: Db | Tx, reservationId: number) {
+  const [row] = await tx
+    .select()
+    .from(reservationInvoices)
+    .where(eq(reservationInvoices.reservationId, reservationId));
+  return row!;
+}
+
+export async function updateInvoice(
+  tx: Tx,
+  reservationId: number,
+  values: Partial<typeof reservationInvoices.$inferInsert>,
+) {
+  await tx
+    .update(reservationInvoices)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(reservationInvoices.reservationId, reservationId));
+}
+
+export async function updateReservation(tx: Tx, id: number, values: Partial<NewReservation>) {
   await tx
     .update(reservations)
-    .set({ status: 'cancelled', expiresAt: null, version: version + 1, updatedAt: new Date() })
+    .set({ ...values, updatedAt: new Date() })
     .where(eq(reservations.id, id));
+}
+
+/** What one passenger's tickets and options cost (Rappen): their share of the computed price. */
+export async function passengerPrice(tx: Db | Tx, passengerId: number): Promise<number> {
+  const [row] = await tx
+    .select({
+      total: sql<number>`coalesce(sum(${tickets.basePrice} + ${tickets.airportFee} + ${tickets.fuelFee} + ${tickets.seatPrice} + ${tickets.optionsPrice}), 0)::bigint`,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.passengerId, passengerId), eq(tickets.isActive, true)));
+  return Number(row?.total ?? 0);
+}
+
+/** Moves a passenger with their tickets to another reservation. */
+export async function movePassenger(tx: Tx, passengerId: number, reservationId: number) {
+  await tx
+    .update(reservationPassengers)
+    .set({ reservationId })
+    .where(eq(reservationPassengers.id, passengerId));
+  await tx.update(tickets).set({ reservationId }).where(eq(tickets.passengerId, passengerId));
+}
+
+/** A reservation's saved versions with who saved them, newest first. */
+export async function snapshotsOf(db: Db, reservationId: number) {
+  return db
+    .select({
+      version: reservationSnapshots.version,
+      createdAt: reservationSnapshots.createdAt,
+      snapshot: reservationSnapshots.snapshot,
+      user: { id: users.id, displayName: users.displayName },
+    })
+    .from(reservationSnapshots)
+    .leftJoin(users, eq(users.id, reservationSnapshots.userId))
+    .where(eq(reservationSnapshots.reservationId, reservationId))
+    .orderBy(sql`${reservationSnapshots.version} desc`);
+}
+
+/** Renames or re-dates a kept passenger. */
+export async function updatePassenger(
+  tx: Tx,
+  id: number,
+  values: Partial<typeof reservationPassengers.$inferInsert>,
+) {
+  await tx.update(reservationPassengers).set(values).where(eq(reservationPassengers.id, id));
+}
+
+/** Removes passengers no longer on a reservation, with their (already inactive) tickets. */
+export async function deletePassengers(tx: Tx, ids: number[]) {
+  if (ids.length > 0) await tx.delete(reservationPassengers).where(inArray(reservationPassengers.id, ids));
 }

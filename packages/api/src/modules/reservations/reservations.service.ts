@@ -1,13 +1,19 @@
 import {
+  canSplitParty,
   defaultPaymentDeadline,
+  invoiceStatusOf,
   isDepartingSoon,
   type PermissionRule,
-  type Rappen,
   satisfies,
   takesSeat,
   toRappen,
 } from '@flybook/domain';
-import { DEFAULT_PAYMENT_WINDOW_MINUTES, type Reservation, type ReservationBody } from '@flybook/schemas';
+import {
+  DEFAULT_PAYMENT_WINDOW_MINUTES,
+  type Reservation,
+  type ReservationBody,
+  type UpdateReservationBody,
+} from '@flybook/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -16,16 +22,19 @@ import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
-import { isUniqueViolation, uniqueViolationOf } from '../../platform/sql.ts';
 import { channelOf } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
 import { type BookingPlan, planBooking } from '../booking/booking-plan.ts';
 import { isOpenFor } from '../booking/price-list.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
+import { reservationAccess } from './reservation-access.ts';
 import { toReservation } from './reservation-view.ts';
+import { invoiceAmounts, seatConflictOf, storedBillingOf, writeTickets } from './reservation-writer.ts';
+import type { ReservationRecord } from './reservations.repository.ts';
 import * as repo from './reservations.repository.ts';
 
 type Body = z.output<typeof ReservationBody>;
+type UpdateBody = z.output<typeof UpdateReservationBody>;
 
 /** Which role each staff-only field of the create payload needs (spec 02 §6). */
 const FIELD_ROLES: { field: keyof Body; role: PermissionRule; sent: (body: Body) => boolean }[] = [
@@ -154,10 +163,42 @@ async function takeSeats(
   return sources;
 }
 
-/** The seat in "Key (flight_id, seat_label)=(7, 12A) already exists." */
-function seatOfConflict(detail: string): { flightId: number; seatLabel: string } | null {
-  const match = /=\((\d+), ([0-9A-Z]+)\)/.exec(detail);
-  return match ? { flightId: Number(match[1]), seatLabel: match[2]! } : null;
+/**
+ * On a departed flight the seats and options of every passenger must stay as they are
+ * (spec 02 §8), unless the user may edit departed flights.
+ */
+function checkDepartedUnchanged(
+  before: ReservationRecord,
+  body: UpdateBody,
+  flightId: number,
+  where: { direction: 'outbound' | 'return'; flightId: number },
+) {
+  for (const [index, passenger] of body.passengers.entries()) {
+    const held = before.tickets.find(
+      (row) => row.ticket.passengerId === passenger.id && row.ticket.flightId === flightId,
+    );
+    const seat = body.passengersSeats.find(
+      (entry) => entry.passenger === index && entry.flight.id === flightId,
+    );
+    const seatLabel = seat?.seatLabel ?? null;
+    if ((held?.ticket.seatLabel ?? null) !== seatLabel) {
+      throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_SEATS_CHANGED', {
+        ...where,
+        seatLabel: seatLabel ?? held?.ticket.seatLabel ?? '',
+      });
+    }
+    const heldOptions = before.options
+      .filter((option) => option.ticketId === held?.ticket.id)
+      .map((option) => option.optionId)
+      .sort();
+    const wantedOptions = body.passengersOptions
+      .filter((entry) => entry.passenger === index && entry.flight.id === flightId)
+      .map((entry) => entry.option.id)
+      .sort();
+    if (heldOptions.join() !== wantedOptions.join()) {
+      throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_OPTIONS_CHANGED', where);
+    }
+  }
 }
 
 export function createReservationsService(db: Db, options: { paymentWindowMinutes?: number } = {}) {
@@ -173,13 +214,7 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
     const record = await repo.findReservation(tx, id);
     if (!record) throw ApiError.notFound('reservation', id);
     if (asBooker) return toReservation(record, false);
-    const isStaff =
-      user !== null && satisfies(user.roles, { allOf: ['ROLE_RESERVATION_READ', 'ROLE_RESERVATION_LIST'] });
-    const isReservator = user !== null && record.reservation.reservatorId === user.id;
-    const isOwner = user !== null && record.reservation.ownerId === user.id;
-    // Someone else's reservation is answered as not found: ids reveal nothing.
-    if (!isStaff && !isReservator && !isOwner) throw ApiError.notFound('reservation', id);
-    return toReservation(record, record.reservation.priceNeedsToBeHidden && !isStaff && !isReservator);
+    return toReservation(record, reservationAccess(user, record.reservation).hidePrices);
   }
 
   async function create(user: AuthUser | null, body: Body, idempotencyKey?: string): Promise<Reservation> {
@@ -260,19 +295,12 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
             });
           }
 
-          const {
-            password: _password,
-            passwordConfirm: _confirm,
-            isCreateAccount: _create,
-            language,
-            ...storedBilling
-          } = billing;
           const reservation = await repo.insertReservation(tx, {
             status: body.paymentTerms === 'now' ? 'created' : 'reserved',
             ownerId,
             reservatorId: user?.id ?? null,
-            billing: storedBilling,
-            language,
+            billing: storedBillingOf(billing),
+            language: billing.language,
             comment: body.comment ?? '',
             priceNeedsToBeHidden: body.priceNeedsToBeHidden,
             expiresAt: body.paymentTerms === 'now' ? new Date(now.getTime() + paymentWindow * 60_000) : null,
@@ -290,93 +318,34 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
             })),
           );
 
-          const ticketRows = body.passengers.flatMap((passenger, index) => {
-            const seatTaker = body.passengers.slice(0, index).filter((p) => takesSeat(p.ageType)).length;
-            return plan.flights.map((flight, flightIndex) => {
-              const cost = plan.cost.costForPassengers[index]!.flightsCosts[flightIndex]!;
-              const seat = plan.seats.find(
-                (entry) => entry.passenger === index && entry.flightId === flight.flightId,
-              );
-              return {
-                reservationId: reservation.id,
-                passengerId: passengerIds[index]!.id,
-                flightId: flight.flightId,
-                direction: flight.direction,
-                tariffId: flight.tariffId,
-                tariffGroupId: flight.tariffGroupId,
-                allotmentId: takesSeat(passenger.ageType)
-                  ? (sources.get(flight.flightId)?.[seatTaker] ?? null)
-                  : null,
-                seatLabel: seat?.seatLabel ?? null,
-                basePrice: cost.base,
-                airportFee: cost.airportFee,
-                fuelFee: cost.fuelFee,
-                seatPrice: cost.seat,
-                optionsPrice: cost.optionsCosts.reduce((sum, option) => sum + option.price, 0),
-              };
-            });
-          });
-          const ticketIds = await repo.insertTickets(tx, ticketRows);
-          await repo.insertTicketOptions(
+          await writeTickets(
             tx,
-            plan.options.map((option) => ({
-              ticketId:
-                ticketIds[
-                  ticketRows.findIndex(
-                    (row) =>
-                      row.passengerId === passengerIds[option.passenger]!.id &&
-                      row.flightId === option.flightId,
-                  )
-                ]!.id,
-              optionId: option.optionId,
-              price: option.price,
+            reservation.id,
+            body.passengers.map((passenger, index) => ({
+              id: passengerIds[index]!.id,
+              ageType: passenger.ageType,
             })),
+            plan,
+            sources,
           );
-          const updateFee: Rappen = body.updateFee === undefined ? 0 : toRappen(body.updateFee);
-          const computedTotal = plan.cost.total;
           await repo.insertInvoice(tx, {
             reservationId: reservation.id,
-            total:
-              body.isSpecificPrice && body.total !== undefined
-                ? toRappen(body.total)
-                : computedTotal + updateFee,
-            computedTotal,
-            updateFee,
+            ...invoiceAmounts(body, plan),
             isSpecificPrice: body.isSpecificPrice,
             paymentTerms: body.paymentTerms,
             paymentDeadline,
           });
-          const answer = await read(tx, reservation.id, user, true);
-          await repo.insertSnapshot(tx, {
-            reservationId: reservation.id,
-            version: 1,
-            snapshot: answer,
-            userId: user?.id ?? null,
-          });
-          await logEntityChange(tx, {
-            userId: user?.id ?? null,
-            entityType: 'reservation',
-            entityId: reservation.id,
-            operation: 'create',
-            changedFields: ['status', 'passengers', 'flights', 'billing', 'invoice'],
-          });
-          return answer;
+          return recordVersion(tx, user, reservation.id, 1, [
+            'status',
+            'passengers',
+            'flights',
+            'billing',
+            'invoice',
+          ]);
         },
       );
     } catch (error) {
-      const conflict = uniqueViolationOf(error);
-      if (
-        conflict?.constraint === 'tickets_flight_seat_key' ||
-        (isUniqueViolation(error) && /seat_label/.test(conflict?.detail ?? ''))
-      ) {
-        const seat = seatOfConflict(conflict?.detail ?? '');
-        const index = body.bookedFlights.findIndex((booked) => booked.flight.id === seat?.flightId);
-        throw bookingError('ERROR_BOOKED_SEATS_OCCUPIED', {
-          direction: index === 1 ? 'return' : index === 0 ? 'outbound' : 'both',
-          ...(seat ? { flightId: seat.flightId, seatLabel: seat.seatLabel } : {}),
-        });
-      }
-      throw error;
+      throw seatConflictOf(error, body.bookedFlights) ?? error;
     }
   }
 
@@ -389,27 +358,271 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
       const expired = await repo.lockExpiredReservations(tx, now, batch);
       for (const { id, version } of expired) {
         await repo.releaseSeats(tx, id);
-        await repo.markExpired(tx, id, version);
-        await repo.insertSnapshot(tx, {
-          reservationId: id,
-          version: version + 1,
-          snapshot: await read(tx, id, null, true),
-          userId: null,
-        });
-        await logEntityChange(tx, {
-          userId: null,
-          entityType: 'reservation',
-          entityId: id,
-          operation: 'update',
-          changedFields: ['status', 'tickets'],
-        });
+        await repo.updateReservation(tx, id, { status: 'cancelled', expiresAt: null, version: version + 1 });
+        await recordVersion(tx, null, id, version + 1, ['status', 'tickets']);
       }
       return expired.length;
     });
   }
 
+  /**
+   * Changes a reservation (staff, spec 02 §4 edit rules): the seats it holds go back and the new
+   * booking takes its seats in the same transaction, so a change never oversells and never loses
+   * the seats when it fails. Departed flights stay and keep their seats and options unless the user
+   * may edit departed flights; closed flights need the update-closed role. Tickets are reissued.
+   */
+  async function update(user: AuthUser, id: number, body: UpdateBody): Promise<Reservation> {
+    checkRights(user, { ...body, paymentTerms: body.paymentTerms === 'update' ? 'now' : body.paymentTerms });
+    try {
+      return await db.transaction(async (tx) => {
+        const row = await lockChangeable(tx, id);
+        const before = (await repo.findReservation(tx, id))!;
+        const heldFlights = await repo.flightsOfReservation(tx, id);
+        const wanted = new Set(body.bookedFlights.map((booked) => booked.flight.id));
+        await repo.shareLockFlights(tx, [...new Set([...wanted, ...heldFlights.map((flight) => flight.id)])]);
+        const mayEditDeparted = satisfies(user.roles, 'ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT');
+        for (const flight of heldFlights) {
+          const where = { direction: flight.direction, flightId: flight.id };
+          if (flight.status === 'departed') {
+            if (!wanted.has(flight.id)) throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', where);
+            if (!mayEditDeparted) checkDepartedUnchanged(before, body, flight.id, where);
+          }
+          if (flight.status === 'closed' && !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')) {
+            throw forbidden('bookedFlights');
+          }
+        }
+        const keptPassengers = new Map(before.passengers.map((passenger) => [passenger.id, passenger]));
+        body.passengers.forEach((passenger, index) => {
+          if (passenger.id !== undefined && !keptPassengers.has(passenger.id)) {
+            throw new ApiError('ERROR_NOT_FOUND', 422, {
+              message: `Not found passenger ${passenger.id}`,
+              field: `passengers.${index}.id`,
+            });
+          }
+        });
+
+        await repo.releaseSeats(tx, id);
+        const plan = await planBooking(tx, body, {
+          channel: 'staff',
+          ownReservationId: id,
+          keptFlightIds: new Set(heldFlights.map((flight) => flight.id)),
+        });
+        for (const flight of plan.flights) {
+          if (
+            flight.status === 'closed' &&
+            !heldFlights.some((held) => held.id === flight.flightId) &&
+            !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')
+          ) {
+            throw forbidden('bookedFlights');
+          }
+        }
+        const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
+        const sources = await takeSeats(tx, user, plan, seatTakers, 'staff');
+
+        const passengerIds: number[] = [];
+        for (const passenger of body.passengers) {
+          const values = {
+            salutation: passenger.salutation,
+            firstName: passenger.firstName,
+            lastName: passenger.lastName,
+            gender: passenger.gender,
+            ageType: passenger.ageType,
+            birthday: passenger.birthday,
+          };
+          if (passenger.id !== undefined) {
+            await repo.updatePassenger(tx, passenger.id, values);
+            passengerIds.push(passenger.id);
+          } else {
+            const [inserted] = await repo.insertPassengers(tx, [{ ...values, reservationId: id }]);
+            passengerIds.push(inserted!.id);
+          }
+        }
+        await repo.deletePassengers(
+          tx,
+          [...keptPassengers.keys()].filter((passengerId) => !passengerIds.includes(passengerId)),
+        );
+        await writeTickets(
+          tx,
+          id,
+          body.passengers.map((passenger, index) => ({
+            id: passengerIds[index]!,
+            ageType: passenger.ageType,
+          })),
+          plan,
+          sources,
+        );
+
+        const invoice = before.invoice;
+        const amounts = invoiceAmounts(body, plan);
+        const terms = body.paymentTerms === 'update' ? invoice.paymentTerms : body.paymentTerms;
+        await repo.updateInvoice(tx, id, {
+          ...amounts,
+          isSpecificPrice: body.isSpecificPrice,
+          paymentTerms: terms,
+          paymentDeadline:
+            body.paymentDeadline ??
+            (terms === invoice.paymentTerms
+              ? invoice.paymentDeadline
+              : paymentDeadlineOf(user, { ...body, paymentTerms: terms }, plan, new Date())),
+          status: invoiceStatusOf(amounts.total, invoice.totalPaid),
+        });
+        await repo.updateReservation(tx, id, {
+          ownerId: body.owner?.id ?? row.ownerId,
+          billing: storedBillingOf(body.billingInformation),
+          language: body.billingInformation.language,
+          comment: body.comment ?? row.comment,
+          priceNeedsToBeHidden: body.priceNeedsToBeHidden,
+          version: row.version + 1,
+        });
+        return recordVersion(tx, user, id, row.version + 1, ['passengers', 'flights', 'billing', 'invoice']);
+      });
+    } catch (error) {
+      throw seatConflictOf(error, body.bookedFlights) ?? error;
+    }
+  }
+
+  /** Writes the next version of a reservation: snapshot and event log, in the change's transaction. */
+  async function recordVersion(
+    tx: Tx,
+    user: AuthUser | null,
+    id: number,
+    version: number,
+    changedFields: string[],
+  ) {
+    const snapshot = await read(tx, id, user, true);
+    await repo.insertSnapshot(tx, { reservationId: id, version, snapshot, userId: user?.id ?? null });
+    await logEntityChange(tx, {
+      userId: user?.id ?? null,
+      entityType: 'reservation',
+      entityId: id,
+      operation: version === 1 ? 'create' : 'update',
+      changedFields,
+    });
+    return snapshot;
+  }
+
+  /** Locks a reservation that may still change: not found and cancelled ones are refused. */
+  async function lockChangeable(tx: Tx, id: number) {
+    const row = await repo.lockReservation(tx, id);
+    if (!row) throw ApiError.notFound('reservation', id);
+    if (row.status === 'cancelled') throw new ApiError('ERROR_RESERVATION_CANCELLED', 422);
+    return row;
+  }
+
+  /**
+   * Cancels a reservation (spec 02 §4, §6): its seats go back and the invoice becomes the fee.
+   * Not once a flight is closed or departed, unless the role for changing such flights allows it.
+   */
+  async function cancel(user: AuthUser, id: number, fee: number): Promise<Reservation> {
+    return db.transaction(async (tx) => {
+      const row = await lockChangeable(tx, id);
+      for (const flight of await repo.flightsOfReservation(tx, id)) {
+        const where = { direction: flight.direction, flightId: flight.id };
+        if (flight.status === 'departed' && !satisfies(user.roles, 'ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT')) {
+          throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', where);
+        }
+        if (flight.status === 'closed' && !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')) {
+          throw forbidden('status');
+        }
+      }
+      await repo.releaseSeats(tx, id);
+      const invoice = await repo.findInvoice(tx, id);
+      const total = toRappen(fee);
+      await repo.updateInvoice(tx, id, { total, status: invoiceStatusOf(total, invoice.totalPaid) });
+      await repo.updateReservation(tx, id, {
+        status: 'cancelled',
+        expiresAt: null,
+        version: row.version + 1,
+      });
+      return recordVersion(tx, user, id, row.version + 1, ['status', 'tickets', 'invoice']);
+    });
+  }
+
+  /**
+   * Moves one passenger into a reservation of their own (spec 02 §5): same contact, owner, terms
+   * and status; the new invoice charges the passenger's computed price, the old one the rest.
+   * Payments stay with the original reservation.
+   */
+  async function split(user: AuthUser, id: number, passengerId: number): Promise<Reservation> {
+    return db.transaction(async (tx) => {
+      const row = await lockChangeable(tx, id);
+      const record = (await repo.findReservation(tx, id))!;
+      if (record.passengers.length < 2)
+        throw new ApiError('ERROR_SPLIT_ONE_PASSENGER', 422, { field: 'passengerId' });
+      const moved = record.passengers.find((passenger) => passenger.id === passengerId);
+      if (!moved) {
+        throw new ApiError('ERROR_NOT_FOUND', 422, {
+          message: `Not found passenger ${passengerId}`,
+          field: 'passengerId',
+        });
+      }
+      const staying = record.passengers.filter((passenger) => passenger.id !== passengerId);
+      if (
+        !canSplitParty(
+          [moved.ageType],
+          staying.map((passenger) => passenger.ageType),
+        )
+      ) {
+        throw new ApiError('ERROR_SPLIT_INFANTS', 422, { field: 'passengerId' });
+      }
+      const movedPrice = await repo.passengerPrice(tx, passengerId);
+      const invoice = record.invoice;
+      const created = await repo.insertReservation(tx, {
+        status: row.status,
+        ownerId: row.ownerId,
+        reservatorId: row.reservatorId,
+        billing: row.billing,
+        language: row.language,
+        comment: row.comment,
+        priceNeedsToBeHidden: row.priceNeedsToBeHidden,
+        expiresAt: row.expiresAt,
+      });
+      await repo.movePassenger(tx, passengerId, created.id);
+      await repo.insertInvoice(tx, {
+        reservationId: created.id,
+        total: movedPrice,
+        computedTotal: movedPrice,
+        paymentTerms: invoice.paymentTerms,
+        paymentDeadline: invoice.paymentDeadline,
+        status: invoiceStatusOf(movedPrice, 0),
+      });
+      const remainingTotal = Math.max(0, invoice.total - movedPrice);
+      await repo.updateInvoice(tx, id, {
+        total: remainingTotal,
+        computedTotal: Math.max(0, invoice.computedTotal - movedPrice),
+        status: invoiceStatusOf(remainingTotal, invoice.totalPaid),
+      });
+      await repo.updateReservation(tx, id, { version: row.version + 1 });
+      await recordVersion(tx, user, id, row.version + 1, ['passengers', 'invoice']);
+      return recordVersion(tx, user, created.id, 1, [
+        'status',
+        'passengers',
+        'flights',
+        'billing',
+        'invoice',
+      ]);
+    });
+  }
+
+  async function snapshotList(user: AuthUser, id: number) {
+    await read(db, id, user);
+    const rows = await repo.snapshotsOf(db, id);
+    return {
+      items: rows.map((row) => ({
+        version: row.version,
+        datetime: row.createdAt.toISOString(),
+        user: row.user?.id ? { id: row.user.id, displayName: row.user.displayName } : null,
+        snapshot: row.snapshot as Reservation,
+      })),
+    };
+  }
+
   return {
     create,
+    update,
+    cancel,
+    split,
+    snapshotList,
     expireUnpaid,
     get: (user: AuthUser, id: number) => read(db, id, user),
   };

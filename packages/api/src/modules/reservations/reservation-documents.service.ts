@@ -1,0 +1,247 @@
+import { airportLocalTime, satisfies } from '@flybook/domain';
+import type { Locale } from '@flybook/locales';
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  airports,
+  flightCompanies,
+  flights,
+  options,
+  tariffs,
+  ticketOptions,
+  tickets,
+} from '../../db/schema/index.ts';
+import type { LocalizedText } from '../../db/schema/users.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AuthUser, FileAnswer } from '../../http/routes.ts';
+import { OFFICE_TIMEZONE } from '../../platform/pdf.ts';
+import { paidStateOf } from './documents/document-layout.ts';
+import { renderInvoice } from './documents/invoice-pdf.ts';
+import { renderReservationOverview } from './documents/overview-pdf.ts';
+import type {
+  DocumentAirport,
+  DocumentFlight,
+  DocumentReservation,
+} from './documents/reservation-document.ts';
+import { renderTicket } from './documents/ticket-pdf.ts';
+import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
+import { findReservation, type ReservationRecord } from './reservations.repository.ts';
+
+const origin = alias(airports, 'origin');
+const destination = alias(airports, 'destination');
+
+/**
+ * What the documents print beyond the reservation's read model, one row per ticket and booked
+ * option: airline, airport names and time zones, tariff and option names. Only the tickets the
+ * read model shows (active ones; the inactive ones of a cancelled reservation).
+ */
+function documentDetails(db: Db, reservationId: number, activeTickets: boolean) {
+  return db
+    .select({
+      ticketId: tickets.id,
+      flightId: tickets.flightId,
+      airlineName: flightCompanies.name,
+      origin: { code: origin.code, name: origin.name, timezone: origin.timezone },
+      destination: { code: destination.code, name: destination.name, timezone: destination.timezone },
+      tariffName: tariffs.name,
+      option: { id: options.id, title: options.title },
+    })
+    .from(tickets)
+    .innerJoin(flights, eq(flights.id, tickets.flightId))
+    .innerJoin(flightCompanies, eq(flightCompanies.id, flights.flightCompanyId))
+    .innerJoin(origin, eq(origin.id, flights.originAirportId))
+    .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
+    .innerJoin(tariffs, eq(tariffs.id, tickets.tariffId))
+    .leftJoin(ticketOptions, eq(ticketOptions.ticketId, tickets.id))
+    .leftJoin(options, eq(options.id, ticketOptions.optionId))
+    .where(and(eq(tickets.reservationId, reservationId), eq(tickets.isActive, activeTickets)));
+}
+type DocumentDetails = Awaited<ReturnType<typeof documentDetails>>;
+
+/** A name in the document's language; another language rather than nothing when it was left empty. */
+const inLocale = (text: LocalizedText, locale: Locale) => text[locale] || text.en || text.de;
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * The reservation as the documents print it. `hidePrices` is the caller's view: an owner who must
+ * not see the price gets an overview without amounts, staff and the reservator see them.
+ */
+function toDocument(
+  record: ReservationRecord,
+  details: DocumentDetails,
+  locale: Locale,
+  hidePrices: boolean,
+): DocumentReservation {
+  const { reservation, invoice } = record;
+  const detailOfTicket = new Map(details.map((row) => [row.ticketId, row]));
+  const optionTitles = new Map(
+    details.flatMap((row) => (row.option ? [[row.option.id, inLocale(row.option.title, locale)]] : [])),
+  );
+  const airport = (place: { code: string; name: LocalizedText; timezone: string }): DocumentAirport => ({
+    code: place.code,
+    name: inLocale(place.name, locale),
+    timezone: place.timezone,
+  });
+
+  const documentFlights = new Map<number, DocumentFlight>();
+  for (const { ticket, flight } of record.tickets) {
+    const detail = detailOfTicket.get(ticket.id);
+    if (documentFlights.has(flight.id) || !detail) continue;
+    documentFlights.set(flight.id, {
+      id: flight.id,
+      direction: ticket.direction,
+      number: flight.number,
+      airlineName: detail.airlineName,
+      origin: airport(detail.origin),
+      destination: airport(detail.destination),
+      departure: flight.departure.toISOString(),
+      arrival: flight.arrival.toISOString(),
+      tariffName: inLocale(detail.tariffName, locale),
+    });
+  }
+
+  const billing = reservation.billing;
+  return {
+    id: reservation.id,
+    status: reservation.status,
+    createdAt: reservation.createdAt.toISOString(),
+    language: reservation.language,
+    billing: {
+      salutation: billing.salutation === 'mrs' ? 'mrs' : billing.salutation === 'mr' ? 'mr' : null,
+      company: billing.company ?? null,
+      firstName: billing.firstName,
+      lastName: billing.lastName,
+      email: billing.email,
+      street: billing.street ?? null,
+      zip: billing.zip ?? null,
+      city: billing.city ?? null,
+      country: billing.country,
+      phoneMobile: billing.phoneMobile,
+    },
+    flights: [...documentFlights.values()].sort(
+      (a, b) =>
+        Number(a.direction === 'return') - Number(b.direction === 'return') ||
+        a.departure.localeCompare(b.departure),
+    ),
+    passengers: record.passengers.map((passenger) => {
+      const own = record.tickets.filter((row) => row.ticket.passengerId === passenger.id);
+      const passengerFlights = own.map(({ ticket }) => ({
+        flightId: ticket.flightId,
+        seatLabel: ticket.seatLabel,
+        basePrice: ticket.basePrice,
+        airportFee: ticket.airportFee,
+        fuelFee: ticket.fuelFee,
+        seatPrice: ticket.seatPrice,
+      }));
+      const passengerOptions = own.flatMap(({ ticket }) =>
+        record.options
+          .filter((option) => option.ticketId === ticket.id)
+          .map((option) => ({
+            title: optionTitles.get(option.optionId) ?? String(option.optionId),
+            price: option.price,
+            flightId: ticket.flightId,
+          })),
+      );
+      return {
+        id: passenger.id,
+        salutation: passenger.salutation === 'mrs' ? 'mrs' : 'mr',
+        firstName: passenger.firstName,
+        lastName: passenger.lastName,
+        ageType: passenger.ageType,
+        birthday: passenger.birthday,
+        flights: passengerFlights,
+        options: passengerOptions,
+        total:
+          sum(passengerFlights.map((f) => f.basePrice + f.airportFee + f.fuelFee + f.seatPrice)) +
+          sum(passengerOptions.map((option) => option.price)),
+      };
+    }),
+    invoice: {
+      id: invoice.id,
+      status: invoice.status,
+      total: invoice.total,
+      totalPaid: invoice.totalPaid,
+      // A card booking ("now") has no deadline: it is due on the day it is booked.
+      paymentDeadline: invoice.paymentDeadline ?? airportLocalTime(invoice.createdAt, OFFICE_TIMEZONE).date,
+      paymentTerms: invoice.paymentTerms,
+      isSpecificPrice: invoice.isSpecificPrice,
+      updateFee: invoice.updateFee,
+      createdAt: invoice.createdAt.toISOString(),
+    },
+    priceNeedsToBeHidden: hidePrices,
+  };
+}
+
+const isPaid = (record: ReservationRecord) => paidStateOf(record.invoice.status) === 'paid';
+
+const pdf = (body: Buffer, fileName: string): FileAnswer => ({
+  body,
+  fileName,
+  contentType: 'application/pdf',
+});
+
+/**
+ * The ticket, invoice and overview PDFs of a reservation, each for whoever may read the
+ * reservation and under the document's own rules (docs/booking.md, Documents).
+ */
+export function createReservationDocumentsService(db: Db) {
+  /** The reservation and the caller's standing to it; 404 when they may not read it. */
+  async function read(user: AuthUser, id: number) {
+    const record = await findReservation(db, id);
+    if (!record) throw ApiError.notFound('reservation', id);
+    return { record, access: reservationAccess(user, record.reservation) };
+  }
+
+  /** The reservation as the documents print it, names in the document's language. */
+  async function documentOf(record: ReservationRecord, access: ReservationAccess, locale: Locale) {
+    const { id, status } = record.reservation;
+    const details = await documentDetails(db, id, status !== 'cancelled');
+    return toDocument(record, details, locale, access.hidePrices);
+  }
+
+  const beforePaid = (document: string) =>
+    new ApiError('ERROR_FORBIDDEN', 403, {
+      message: `No permission for the ${document} before the reservation is paid`,
+    });
+
+  return {
+    async ticketPdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {
+      const { record, access } = await read(user, id);
+      if (record.reservation.status === 'cancelled') {
+        throw new ApiError('ERROR_VALIDATION', 422, {
+          message: 'A cancelled reservation has no ticket',
+          params: { id: String(id) },
+        });
+      }
+      if (!isPaid(record) && !satisfies(user.roles, 'ROLE_RESERVATION_TICKET_PDF_BEFORE_PAID')) {
+        throw beforePaid('ticket');
+      }
+      const reservation = await documentOf(record, access, locale);
+      const paidState = paidStateOf(record.invoice.status);
+      return pdf(await renderTicket({ reservation, paidState, locale }), 'Ticket.pdf');
+    },
+
+    async invoicePdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {
+      const { record, access } = await read(user, id);
+      // The owner of a booking whose price is hidden sees no amount, so no invoice either.
+      if (access.hidePrices) {
+        throw new ApiError('ERROR_FORBIDDEN', 403, { message: 'The price of this reservation is hidden' });
+      }
+      if (!isPaid(record) && !satisfies(user.roles, 'ROLE_RESERVATION_INVOICE_PDF_BEFORE_PAID')) {
+        throw beforePaid('invoice');
+      }
+      const reservation = await documentOf(record, access, locale);
+      return pdf(await renderInvoice({ reservation, locale }), 'Invoice.pdf');
+    },
+
+    async overviewPdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {
+      const { record, access } = await read(user, id);
+      const reservation = await documentOf(record, access, locale);
+      return pdf(await renderReservationOverview({ reservation, locale }), 'ReservationOverview.pdf');
+    },
+  };
+}
+
+export type ReservationDocumentsService = ReturnType<typeof createReservationDocumentsService>;

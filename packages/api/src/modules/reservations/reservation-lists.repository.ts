@@ -1,0 +1,358 @@
+import type { DateInterval, INVOICE_STATUSES, PAYMENT_TERMS, ReservationStatus } from '@flybook/schemas';
+import { and, asc, count, desc, eq, exists, ilike, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import {
+  airports,
+  flights,
+  reservationInvoices,
+  reservationPassengers,
+  reservations,
+  tickets,
+  users,
+} from '../../db/schema/index.ts';
+import { containsPattern } from '../../platform/sql.ts';
+
+type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+
+/** The list filters as the service hands them over; each one present narrows the list. */
+export interface ReservationFilter {
+  query?: string | undefined;
+  /** true: holds an active ticket on a flight neither departed nor cancelled; false: holds none. */
+  isActive?: boolean | undefined;
+  statuses?: ReservationStatus[] | undefined;
+  invoiceStatuses?: InvoiceStatus[] | undefined;
+  flightDate?: DateInterval | undefined;
+  createdAt?: DateInterval | undefined;
+  paymentDate?: DateInterval | undefined;
+  deadline?: DateInterval | undefined;
+  paymentTerms?: PaymentTerms[] | undefined;
+  ownerId?: number | undefined;
+  reservatorId?: number | undefined;
+  /** Owned or made by this user (the own list). */
+  ownOf?: number | undefined;
+}
+
+export interface ReservationPaging {
+  page: number;
+  pageSize: number;
+  sortBy: 'createdAt' | 'id' | 'paymentDeadline' | 'total';
+  sortOrder: 'ASC' | 'DESC';
+  /** A reader who sees no amounts of reservations hiding their price from the owner: those do not sort by total. */
+  hiddenPricesFrom?: number | undefined;
+}
+
+/** The airline keeps its books in Swiss time: a created or payment day is a day in Zurich. */
+const BOOKS_TIME_ZONE = 'Europe/Zurich';
+
+const dayStarts = (day: string) => sql`(${day}::date::timestamp at time zone ${BOOKS_TIME_ZONE})`;
+const dayEnds = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${BOOKS_TIME_ZONE})`;
+
+/** An instant inside Swiss calendar days; written as a range on the column so an index can serve it. */
+function instantWithin(column: SQL | typeof reservations.createdAt, interval: DateInterval): SQL[] {
+  const conditions: SQL[] = [];
+  if (interval.from) conditions.push(sql`${column} >= ${dayStarts(interval.from)}`);
+  if (interval.to) conditions.push(sql`${column} < ${dayEnds(interval.to)}`);
+  return conditions;
+}
+
+/** The tickets a reservation shows: its active ones, or the last ones of a cancelled reservation. */
+const shownTicket = sql`${tickets.isActive} = (${reservations.status} <> 'cancelled')`;
+
+/** The reservation holds an active ticket on a flight that has neither departed nor been cancelled. */
+const isActiveReservation = sql`exists (select 1 from ${tickets} inner join ${flights} on ${flights.id} = ${tickets.flightId} where ${tickets.reservationId} = ${reservations.id} and ${tickets.isActive} and ${flights.status} not in ('departed', 'cancelled'))`;
+
+/** One of the reservation's flights departs on these local days at its origin. */
+function departsWithin(interval: DateInterval): SQL {
+  const localDeparture = sql`(${flights.departure} at time zone ${airports.timezone})`;
+  const bounds: SQL[] = [];
+  // A coarse range on the indexed instant first (no airport is more than 14 hours from UTC).
+  if (interval.from) {
+    bounds.push(sql`${flights.departure} >= ${interval.from}::date - interval '1 day'`);
+    bounds.push(sql`${localDeparture}::date >= ${interval.from}::date`);
+  }
+  if (interval.to) {
+    bounds.push(sql`${flights.departure} < ${interval.to}::date + interval '2 days'`);
+    bounds.push(sql`${localDeparture}::date <= ${interval.to}::date`);
+  }
+  return sql`exists (select 1 from ${tickets} inner join ${flights} on ${flights.id} = ${tickets.flightId} inner join ${airports} on ${airports.id} = ${flights.originAirportId} where ${tickets.reservationId} = ${reservations.id} and ${shownTicket} and ${sql.join(bounds, sql` and `)})`;
+}
+
+function matchesText(text: string): SQL {
+  const pattern = containsPattern(text);
+  const billing = (field: string) => sql`(${reservations.billing} ->> ${field})`;
+  const matches: SQL[] = [
+    sql`${billing('firstName')} || ' ' || ${billing('lastName')} ilike ${pattern}`,
+    sql`${billing('lastName')} || ' ' || ${billing('firstName')} ilike ${pattern}`,
+    sql`${billing('email')} ilike ${pattern}`,
+    sql`coalesce(${billing('company')}, '') ilike ${pattern}`,
+    sql`exists (select 1 from ${reservationPassengers} where ${reservationPassengers.reservationId} = ${reservations.id} and (${reservationPassengers.firstName} || ' ' || ${reservationPassengers.lastName} ilike ${pattern} or ${reservationPassengers.lastName} || ' ' || ${reservationPassengers.firstName} ilike ${pattern}))`,
+  ];
+  const id = text.trim().replace(/^#/, '');
+  if (/^\d{1,9}$/.test(id)) matches.unshift(eq(reservations.id, Number(id)));
+  return or(...matches)!;
+}
+
+/** The filters as SQL conditions on reservations joined with their invoice. */
+function conditionsOf(filter: ReservationFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.ownOf !== undefined) {
+    conditions.push(or(eq(reservations.ownerId, filter.ownOf), eq(reservations.reservatorId, filter.ownOf))!);
+  }
+  if (filter.ownerId !== undefined) conditions.push(eq(reservations.ownerId, filter.ownerId));
+  if (filter.reservatorId !== undefined) conditions.push(eq(reservations.reservatorId, filter.reservatorId));
+  if (filter.statuses && filter.statuses.length > 0)
+    conditions.push(inArray(reservations.status, filter.statuses));
+  if (filter.invoiceStatuses && filter.invoiceStatuses.length > 0) {
+    conditions.push(inArray(reservationInvoices.status, filter.invoiceStatuses));
+  }
+  if (filter.paymentTerms && filter.paymentTerms.length > 0) {
+    conditions.push(inArray(reservationInvoices.paymentTerms, filter.paymentTerms));
+  }
+  if (filter.isActive !== undefined) {
+    conditions.push(filter.isActive ? isActiveReservation : sql`not ${isActiveReservation}`);
+  }
+  if (filter.query?.trim()) conditions.push(matchesText(filter.query));
+  if (filter.flightDate && (filter.flightDate.from || filter.flightDate.to)) {
+    conditions.push(departsWithin(filter.flightDate));
+  }
+  if (filter.createdAt) conditions.push(...instantWithin(reservations.createdAt, filter.createdAt));
+  if (filter.paymentDate && (filter.paymentDate.from || filter.paymentDate.to)) {
+    // Until payments are recorded one by one, the day of payment is the invoice's last change
+    // while something is paid on it (docs/booking.md, Lists).
+    conditions.push(sql`${reservationInvoices.totalPaid} > 0`);
+    conditions.push(...instantWithin(sql`${reservationInvoices.updatedAt}`, filter.paymentDate));
+  }
+  if (filter.deadline?.from)
+    conditions.push(sql`${reservationInvoices.paymentDeadline} >= ${filter.deadline.from}`);
+  if (filter.deadline?.to)
+    conditions.push(sql`${reservationInvoices.paymentDeadline} <= ${filter.deadline.to}`);
+  return conditions;
+}
+
+function orderOf(paging: ReservationPaging): SQL[] {
+  const direction = paging.sortOrder === 'ASC' ? sql`asc` : sql`desc`;
+  const tieBreak = asc(reservations.id);
+  switch (paging.sortBy) {
+    case 'id':
+      return [paging.sortOrder === 'ASC' ? asc(reservations.id) : desc(reservations.id)];
+    case 'createdAt':
+      return [
+        paging.sortOrder === 'ASC' ? asc(reservations.createdAt) : desc(reservations.createdAt),
+        tieBreak,
+      ];
+    case 'paymentDeadline':
+      // Reservations without a deadline (paid by card) come last either way.
+      return [sql`${reservationInvoices.paymentDeadline} ${direction} nulls last`, tieBreak];
+    case 'total': {
+      const reader = paging.hiddenPricesFrom;
+      const total =
+        reader === undefined
+          ? sql`${reservationInvoices.total}`
+          : sql`case when ${reservations.priceNeedsToBeHidden} and ${reservations.ownerId} = ${reader} and ${reservations.reservatorId} is distinct from ${reader} then null else ${reservationInvoices.total} end`;
+      return [sql`${total} ${direction} nulls last`, tieBreak];
+    }
+  }
+}
+
+const owner = alias(users, 'owner');
+const reservator = alias(users, 'reservator');
+const origin = alias(airports, 'origin');
+const destination = alias(airports, 'destination');
+
+/**
+ * One page of reservations matching the filters, and how many match: a count and a page query,
+ * then the page's flights and passenger counts in one query each.
+ */
+export async function listReservations(db: Db, filter: ReservationFilter, paging: ReservationPaging) {
+  const conditions = conditionsOf(filter);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [heads, totals] = await Promise.all([
+    db
+      .select({
+        id: reservations.id,
+        status: reservations.status,
+        createdAt: reservations.createdAt,
+        ownerId: reservations.ownerId,
+        reservatorId: reservations.reservatorId,
+        priceNeedsToBeHidden: reservations.priceNeedsToBeHidden,
+        firstName: sql<string>`${reservations.billing} ->> 'firstName'`,
+        lastName: sql<string>`${reservations.billing} ->> 'lastName'`,
+        email: sql<string>`${reservations.billing} ->> 'email'`,
+        owner: { id: owner.id, displayName: owner.displayName },
+        reservator: { id: reservator.id, displayName: reservator.displayName },
+        invoice: {
+          id: reservationInvoices.id,
+          status: reservationInvoices.status,
+          total: reservationInvoices.total,
+          totalPaid: reservationInvoices.totalPaid,
+          paymentDeadline: reservationInvoices.paymentDeadline,
+          paymentTerms: reservationInvoices.paymentTerms,
+        },
+      })
+      .from(reservations)
+      .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
+      .leftJoin(owner, eq(owner.id, reservations.ownerId))
+      .leftJoin(reservator, eq(reservator.id, reservations.reservatorId))
+      .where(where)
+      .orderBy(...orderOf(paging))
+      .limit(paging.pageSize)
+      .offset(paging.page * paging.pageSize),
+    db
+      .select({ total: count() })
+      .from(reservations)
+      .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
+      .where(where),
+  ]);
+  const ids = heads.map((head) => head.id);
+  if (ids.length === 0) return { items: [], total: totals[0]?.total ?? 0 };
+  const [flightRows, passengerCounts] = await Promise.all([
+    db
+      .selectDistinct({
+        reservationId: tickets.reservationId,
+        direction: tickets.direction,
+        id: flights.id,
+        number: flights.number,
+        departure: flights.departure,
+        status: flights.status,
+        origin: origin.code,
+        destination: destination.code,
+      })
+      .from(tickets)
+      .innerJoin(reservations, eq(reservations.id, tickets.reservationId))
+      .innerJoin(flights, eq(flights.id, tickets.flightId))
+      .innerJoin(origin, eq(origin.id, flights.originAirportId))
+      .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
+      .where(and(inArray(tickets.reservationId, ids), shownTicket))
+      .orderBy(tickets.reservationId, flights.departure, flights.id),
+    db
+      .select({ reservationId: reservationPassengers.reservationId, count: count() })
+      .from(reservationPassengers)
+      .where(inArray(reservationPassengers.reservationId, ids))
+      .groupBy(reservationPassengers.reservationId),
+  ]);
+  const countOf = new Map(passengerCounts.map((row) => [row.reservationId, row.count]));
+  const items = heads.map((head) => ({
+    ...head,
+    flights: flightRows.filter((row) => row.reservationId === head.id),
+    passengerCount: countOf.get(head.id) ?? 0,
+  }));
+  return { items, total: totals[0]?.total ?? 0 };
+}
+export type ReservationListRow = Awaited<ReturnType<typeof listReservations>>['items'][number];
+
+/**
+ * Users who own (or made) at least one reservation, by name: the owner and reservator pickers of
+ * the list.
+ */
+export async function listReservationUsers(
+  db: Db,
+  options: {
+    query?: string | undefined;
+    userId?: number | undefined;
+    isReservator?: boolean | undefined;
+    isActive?: boolean | undefined;
+    sortOrder: 'ASC' | 'DESC';
+    limit: number;
+  },
+) {
+  const owns = exists(
+    db.select({ one: sql`1` }).from(reservations).where(eq(reservations.ownerId, users.id)),
+  );
+  const made = exists(
+    db.select({ one: sql`1` }).from(reservations).where(eq(reservations.reservatorId, users.id)),
+  );
+  const conditions: SQL[] = [
+    options.isReservator === undefined ? or(owns, made)! : options.isReservator ? made : owns,
+  ];
+  if (options.userId !== undefined) conditions.push(eq(users.id, options.userId));
+  if (options.isActive !== undefined) conditions.push(eq(users.isActive, options.isActive));
+  if (options.query?.trim()) {
+    const pattern = containsPattern(options.query);
+    conditions.push(
+      or(
+        ilike(users.displayName, pattern),
+        ilike(users.email, pattern),
+        sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') ilike ${pattern}`,
+      )!,
+    );
+  }
+  return db
+    .select({ id: users.id, displayName: users.displayName, email: users.email, type: users.type })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(options.sortOrder === 'ASC' ? asc(users.displayName) : desc(users.displayName), asc(users.id))
+    .limit(options.limit);
+}
+
+const ownPassenger = alias(reservationPassengers, 'own_passenger');
+const ownReservation = alias(reservations, 'own_reservation');
+
+/** Same person: same first and last name (any case) and birthday. */
+const personKey = [
+  sql`lower(${reservationPassengers.lastName})`,
+  sql`lower(${reservationPassengers.firstName})`,
+  sql`${reservationPassengers.birthday}`,
+];
+
+/**
+ * Distinct earlier passengers (one per name and birthday, as last booked), by name: of one
+ * owner's reservations (`of: 'owner'`), or of everyone else's, leaving out the owner's own people.
+ */
+export async function findKnownPassengers(
+  db: Db,
+  options: {
+    of: 'owner' | 'others';
+    ownerId?: number | undefined;
+    query?: string | undefined;
+    limit: number;
+  },
+) {
+  const conditions: SQL[] = [];
+  if (options.of === 'owner') {
+    if (options.ownerId === undefined) return [];
+    conditions.push(eq(reservations.ownerId, options.ownerId));
+  } else if (options.ownerId !== undefined) {
+    conditions.push(sql`${reservations.ownerId} is distinct from ${options.ownerId}`);
+    conditions.push(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(ownPassenger)
+          .innerJoin(ownReservation, eq(ownReservation.id, ownPassenger.reservationId))
+          .where(
+            and(
+              eq(ownReservation.ownerId, options.ownerId),
+              sql`lower(${ownPassenger.lastName}) = lower(${reservationPassengers.lastName})`,
+              sql`lower(${ownPassenger.firstName}) = lower(${reservationPassengers.firstName})`,
+              sql`${ownPassenger.birthday} is not distinct from ${reservationPassengers.birthday}`,
+            ),
+          ),
+      ),
+    );
+  }
+  if (options.query?.trim()) {
+    const pattern = containsPattern(options.query);
+    conditions.push(
+      or(
+        sql`${reservationPassengers.firstName} || ' ' || ${reservationPassengers.lastName} ilike ${pattern}`,
+        sql`${reservationPassengers.lastName} || ' ' || ${reservationPassengers.firstName} ilike ${pattern}`,
+      )!,
+    );
+  }
+  return db
+    .selectDistinctOn(personKey, {
+      salutation: reservationPassengers.salutation,
+      firstName: reservationPassengers.firstName,
+      lastName: reservationPassengers.lastName,
+      gender: reservationPassengers.gender,
+      ageType: reservationPassengers.ageType,
+      birthday: reservationPassengers.birthday,
+    })
+    .from(reservationPassengers)
+    .innerJoin(reservations, eq(reservations.id, reservationPassengers.reservationId))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(...personKey, desc(reservationPassengers.id))
+    .limit(options.limit);
+}
