@@ -202,6 +202,34 @@ export const SnapshotSchema = z.object({
   snapshot: ReservationSchema,
 });
 
+/** Passengers to look for on the chosen flights before booking them again (spec 02 §4). */
+export const DuplicatePassengersBody = z.object({
+  flightIds: z.array(IdSchema).min(1).max(2),
+  passengers: z
+    .array(
+      z.object({ firstName: notBlank(100), lastName: notBlank(100), birthday: IsoDateSchema.optional() }),
+    )
+    .min(1)
+    .max(MAX_PASSENGERS),
+  /** When changing a booking: its own passengers are no duplicates. */
+  reservationId: IdSchema.optional(),
+});
+
+export const DuplicatePassengerSchema = z.object({
+  /** Position of the asked passenger. */
+  passenger: z.number().int(),
+  reservationId: z.number().int(),
+  flightId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  birthday: z.string().nullable(),
+});
+
+export const ReservationNotificationBody = z.object({
+  ids: z.array(IdSchema).min(1).max(500),
+  content: notBlank(480),
+});
+
 export const reservationCalls = {
   create: defineCall({
     method: 'POST',
@@ -250,6 +278,24 @@ export const reservationCalls = {
     body: SplitBody,
     response: ReservationSchema,
     status: 201,
+  }),
+  duplicatePassengers: defineCall({
+    method: 'POST',
+    path: 'reservation/passenger/duplicates',
+    summary: 'Passengers with the same name (and birthday) already booked on these flights',
+    auth: 'user',
+    roles: 'ROLE_RESERVATION_CHECK_SAME_PASSENGERS',
+    body: DuplicatePassengersBody,
+    response: z.object({ items: z.array(DuplicatePassengerSchema) }),
+  }),
+  notify: defineCall({
+    method: 'PUT',
+    path: 'reservation/list/notification',
+    summary: 'An SMS to the contact of each chosen reservation, through the outbox',
+    auth: 'user',
+    roles: 'ROLE_RESERVATION_SMS',
+    body: ReservationNotificationBody,
+    response: z.object({ sent: z.number().int() }),
   }),
   snapshotList: defineCall({
     method: 'GET',

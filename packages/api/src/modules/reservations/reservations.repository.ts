@@ -324,3 +324,47 @@ export async function updatePassenger(
 export async function deletePassengers(tx: Tx, ids: number[]) {
   if (ids.length > 0) await tx.delete(reservationPassengers).where(inArray(reservationPassengers.id, ids));
 }
+
+/** Active passengers on these flights whose names (and birthday, when given) match, case-insensitively. */
+export async function passengersNamed(
+  db: Db,
+  flightIds: number[],
+  people: readonly { firstName: string; lastName: string; birthday?: string | undefined }[],
+  exceptReservationId?: number,
+) {
+  const matches = people.map(
+    (person) =>
+      sql`(lower(${reservationPassengers.firstName}) = lower(${person.firstName}) and lower(${reservationPassengers.lastName}) = lower(${person.lastName})${
+        person.birthday ? sql` and ${reservationPassengers.birthday} = ${person.birthday}` : sql``
+      })`,
+  );
+  return db
+    .selectDistinct({
+      reservationId: tickets.reservationId,
+      flightId: tickets.flightId,
+      firstName: reservationPassengers.firstName,
+      lastName: reservationPassengers.lastName,
+      birthday: reservationPassengers.birthday,
+    })
+    .from(tickets)
+    .innerJoin(reservationPassengers, eq(reservationPassengers.id, tickets.passengerId))
+    .where(
+      and(
+        inArray(tickets.flightId, flightIds),
+        eq(tickets.isActive, true),
+        sql`(${sql.join(matches, sql` or `)})`,
+        exceptReservationId === undefined
+          ? undefined
+          : sql`${tickets.reservationId} <> ${exceptReservationId}`,
+      ),
+    )
+    .orderBy(tickets.reservationId);
+}
+
+/** The contacts of reservations, by id. */
+export async function contactsOf(db: Db | Tx, ids: number[]) {
+  return db
+    .select({ id: reservations.id, billing: reservations.billing, status: reservations.status })
+    .from(reservations)
+    .where(inArray(reservations.id, ids));
+}

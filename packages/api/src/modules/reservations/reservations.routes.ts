@@ -18,5 +18,7 @@ export const reservationRoutes = (reservations: ReservationsService) => [
   route(api.reservation.split, ({ user, params, body }) =>
     reservations.split(user, params.id, body.passengerId),
   ),
+  route(api.reservation.duplicatePassengers, ({ body }) => reservations.duplicatePassengers(body)),
+  route(api.reservation.notify, ({ body }) => reservations.notify(body)),
   route(api.reservation.snapshotList, ({ user, params }) => reservations.snapshotList(user, params.id)),
 ];

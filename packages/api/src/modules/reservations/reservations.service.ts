@@ -10,8 +10,10 @@ import {
 } from '@flybook/domain';
 import {
   DEFAULT_PAYMENT_WINDOW_MINUTES,
+  type DuplicatePassengersBody,
   type Reservation,
   type ReservationBody,
+  type ReservationNotificationBody,
   type UpdateReservationBody,
 } from '@flybook/schemas';
 import { eq } from 'drizzle-orm';
@@ -22,6 +24,7 @@ import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { enqueueMessage } from '../../platform/outbox.ts';
 import { channelOf } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
 import { type BookingPlan, planBooking } from '../booking/booking-plan.ts';
@@ -604,6 +607,47 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
     });
   }
 
+  /** Passengers already booked on the flights under the same name (the warning before booking). */
+  async function duplicatePassengers(body: z.output<typeof DuplicatePassengersBody>) {
+    const found = await repo.passengersNamed(db, body.flightIds, body.passengers, body.reservationId);
+    const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+    return {
+      items: found.flatMap((match) =>
+        body.passengers
+          .map((person, index) => ({ person, index }))
+          .filter(
+            ({ person }) =>
+              same(person.firstName, match.firstName) &&
+              same(person.lastName, match.lastName) &&
+              (!person.birthday || person.birthday === match.birthday),
+          )
+          .map(({ index }) => ({ passenger: index, ...match })),
+      ),
+    };
+  }
+
+  /**
+   * An SMS to the contact of each chosen reservation that is not cancelled, queued in the outbox
+   * in one transaction: all are sent or none.
+   */
+  async function notify(body: z.output<typeof ReservationNotificationBody>) {
+    return db.transaction(async (tx) => {
+      const contacts = await repo.contactsOf(tx, body.ids);
+      let sent = 0;
+      for (const contact of contacts) {
+        if (contact.status === 'cancelled' || !contact.billing.phoneMobile) continue;
+        await enqueueMessage(tx, {
+          channel: 'sms',
+          recipient: contact.billing.phoneMobile,
+          body: body.content,
+          template: 'reservation-notification',
+        });
+        sent += 1;
+      }
+      return { sent };
+    });
+  }
+
   async function snapshotList(user: AuthUser, id: number) {
     await read(db, id, user);
     const rows = await repo.snapshotsOf(db, id);
@@ -623,6 +667,8 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
     cancel,
     split,
     snapshotList,
+    duplicatePassengers,
+    notify,
     expireUnpaid,
     get: (user: AuthUser, id: number) => read(db, id, user),
   };

@@ -410,3 +410,67 @@ describe('unpaid card bookings', () => {
     ).toBe(201);
   });
 });
+
+describe('before and after booking', () => {
+  it('finds passengers already booked on the flights under the same name', async () => {
+    const flightId = await createFlight();
+    const first = await api('POST', 'reservation', manager, booking(flightId, { paymentTerms: 'bill' }));
+    expect(first.status).toBe(201);
+    const check = (passengers: object[], token = manager) =>
+      api('POST', 'reservation/passenger/duplicates', token, { flightIds: [flightId], passengers });
+    const found = await check([
+      { firstName: 'Arben', lastName: 'Krasniqi' },
+      { firstName: 'VJOSA', lastName: 'berisha', birthday: '1988-02-11' },
+    ]);
+    expect(found.status).toBe(200);
+    expect(found.body.items).toEqual([
+      {
+        passenger: 1,
+        reservationId: first.body.id,
+        flightId,
+        firstName: 'Vjosa',
+        lastName: 'Berisha',
+        birthday: '1988-02-11',
+      },
+    ]);
+    expect(
+      (await check([{ firstName: 'Vjosa', lastName: 'Berisha', birthday: '1990-01-01' }])).body.items,
+    ).toEqual([]);
+    expect((await check([{ firstName: 'Vjosa', lastName: 'Berisha' }], agent)).status).toBe(403);
+  });
+
+  it('sends one SMS per chosen reservation that is not cancelled', async () => {
+    const flightId = await createFlight();
+    const kept = await api('POST', 'reservation', manager, booking(flightId, { paymentTerms: 'bill' }));
+    const gone = await api(
+      'POST',
+      'reservation',
+      manager,
+      booking(flightId, {
+        paymentTerms: 'bill',
+        billingInformation: billing({ phoneMobile: '+41 79 999 88 77' }),
+      }),
+    );
+    await api('POST', `reservation/${gone.body.id}/cancel`, manager, { fee: 0 });
+    const admin = await t.login('admin');
+    const content = 'Check-in for your flight opens at 05:00.';
+    expect(
+      (await api('PUT', 'reservation/list/notification', admin, { ids: [kept.body.id], content: ' ' }))
+        .status,
+    ).toBe(422);
+    const response = await api('PUT', 'reservation/list/notification', admin, {
+      ids: [kept.body.id, gone.body.id],
+      content,
+    });
+    expect(response.body).toEqual({ sent: 1 });
+    const smsTo = async (phone: string) =>
+      (
+        await t.request({ method: 'GET', url: `/api/dev/outbox?recipient=${encodeURIComponent(phone)}` })
+      ).body.items.map((message: { body: string }) => message.body);
+    expect(await smsTo('+41 79 555 12 12')).toContain(content);
+    expect(await smsTo('+41 79 999 88 77')).not.toContain(content);
+    expect(
+      (await api('PUT', 'reservation/list/notification', agent, { ids: [kept.body.id], content })).status,
+    ).toBe(403);
+  });
+});
