@@ -679,14 +679,14 @@ const CATALOGUE = [
   {
     role: 'ROLE_RESERVATION_USER_LIST',
     category: 'reservation list',
-    title: 'List own reservations',
-    description: 'See the reservations the user made or owns.',
+    title: 'Filter by owner and reservator',
+    description: 'Search the users who own or made reservations, to filter the reservation list by them.',
   },
   {
     role: 'ROLE_RESERVATION_PASSENGER_LIST_FILTERS',
     category: 'reservation list',
-    title: 'Extended reservation filters',
-    description: 'Filter the reservation list by owner, reservator and passenger.',
+    title: 'Search earlier passengers',
+    description: "Find passengers of the owner's earlier reservations to fill a new booking.",
   },
   {
     role: 'ROLE_RESERVATION_CANCEL',
