@@ -43,3 +43,27 @@ export const flightBody = (
   ],
   ...overrides,
 });
+
+/**
+ * Makes flights through `POST flight` (as `token`), each with the next flight number from
+ * `firstNumber` unless the overrides name one; fails the test when the API refuses.
+ */
+export function flightMaker(
+  t: TestApp,
+  token: string,
+  ids: Awaited<ReturnType<typeof catalogueIds>>,
+  firstNumber: number,
+) {
+  let next = firstNumber;
+  return async (overrides: Partial<FlightBody> = {}): Promise<number> => {
+    next += 1;
+    const response = await t.api(
+      'POST',
+      'flight',
+      token,
+      flightBody(ids, { number: `FB${next}`, ...overrides }),
+    );
+    if (response.status !== 201) throw new Error(`flight not created: ${JSON.stringify(response.body)}`);
+    return response.body.id as number;
+  };
+}

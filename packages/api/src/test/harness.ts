@@ -35,6 +35,14 @@ export interface TestApp {
   login(who: 'admin' | 'manager' | 'agent' | 'customer' | string, password?: string): Promise<string>;
   /** app.inject with an optional token; answers with status and parsed JSON. */
   request(options: InjectOptions & { token?: string }): Promise<TestResponse>;
+  /** A call of the API under /api/v1 with an optional token, JSON body and headers. */
+  api(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse>;
   /** Another app instance on the same database, as a second server behind a load balancer. */
   secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -81,6 +89,14 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     database,
     config,
     request,
+    api: (method, url, token, payload, headers) =>
+      request({
+        method,
+        url: `/api/v1/${url}`,
+        ...(token ? { token } : {}),
+        ...(headers ? { headers } : {}),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
     async login(who, password = DEMO_PASSWORD) {
       const login = who.includes('@') ? who : `${who}@flybook.test`;
       const response = await request({

@@ -1,30 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeReservation } from '../../test/bookings.ts';
-import { catalogueIds, flightBody } from '../../test/flights.ts';
+import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let manager: string;
 let agent: string;
 let ids: Awaited<ReturnType<typeof catalogueIds>>;
+let createFlight: ReturnType<typeof flightMaker>;
 /** Economy Light (tariff 1) of the flights' rate, CHF. */
 let light: { priceStandard: number; priceRound: number; airportFee: number; fuelFee: number };
 let childPercent: number;
 let infantPercent: number;
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
-  t.request({
-    method,
-    url: `/api/v1/${url}`,
-    token,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-async function createFlight(overrides: Parameters<typeof flightBody>[1] = {}): Promise<number> {
-  const response = await api('POST', 'flight', manager, flightBody(ids, overrides));
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.id;
-}
+const api: TestApp['api'] = (...args) => t.api(...args);
 
 /** Rounds CHF the way the server does: to the Rappen, half away from zero. */
 const percentOf = (chf: number, percent: number) => Math.round(chf * percent) / 100;
@@ -34,6 +23,7 @@ beforeAll(async () => {
   manager = await t.login('manager');
   agent = await t.login('agent');
   ids = await catalogueIds(t, manager);
+  createFlight = flightMaker(t, manager, ids, 4700);
   const rate = (await api('GET', `rate/${ids.rateId}`, manager)).body;
   const entry = rate.priceList.find((price: { tariff: { id: number } }) => price.tariff.id === 1);
   light = entry;

@@ -10,13 +10,7 @@ let manager: string;
 let agent: string;
 let flightIds: number[];
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
-  t.request({
-    method,
-    url: `/api/v1/${url}`,
-    token,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const api: TestApp['api'] = (...args) => t.api(...args);
 
 /**
  * What the stored reservations hold must be what the inventory counters say, on every flight and

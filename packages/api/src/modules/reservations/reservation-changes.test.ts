@@ -1,39 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
-import { catalogueIds, flightBody } from '../../test/flights.ts';
+import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let manager: string;
 let agent: string;
 let ids: Awaited<ReturnType<typeof catalogueIds>>;
+/** A new flight (the next number) on a fixed day, as the manager. */
+let createFlight: ReturnType<typeof flightMaker>;
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
-  t.request({
-    method,
-    url: `/api/v1/${url}`,
-    token,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-let flightNumber = 4900;
-async function createFlight(overrides: Parameters<typeof flightBody>[1] = {}): Promise<number> {
-  flightNumber += 1;
-  const response = await api(
-    'POST',
-    'flight',
-    manager,
-    flightBody(ids, {
-      number: `FB${flightNumber}`,
-      departure: '2031-07-01T05:30:00Z',
-      arrival: '2031-07-01T07:45:00Z',
-      ...overrides,
-    }),
-  );
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.id;
-}
+const api: TestApp['api'] = (...args) => t.api(...args);
 
 const person = (firstName: string, ageType = 'adult', birthday = '1985-05-05') => ({
   firstName,
@@ -42,6 +20,18 @@ const person = (firstName: string, ageType = 'adult', birthday = '1985-05-05') =
   ageType,
   birthday,
 });
+
+/** The contact of every booking in this file. */
+const contact = {
+  firstName: 'Ilir',
+  lastName: 'Hoxha',
+  email: 'ilir.hoxha@example.test',
+  street: 'Bahnhofstrasse 1',
+  zip: '4051',
+  city: 'Basel',
+  birthday: '1985-05-05',
+  phoneMobile: '+41 78 123 45 67',
+};
 
 /** A billed staff booking of these passengers on a flight, each but infants seated in row 15. */
 async function book(flightId: number, passengers: object[]) {
@@ -53,16 +43,7 @@ async function book(flightId: number, passengers: object[]) {
         ? []
         : [{ passenger: index, flight: { id: flightId }, seatLabel: `15${'ABCDEF'[index]}` }],
     ),
-    billingInformation: {
-      firstName: 'Ilir',
-      lastName: 'Hoxha',
-      email: 'ilir.hoxha@example.test',
-      street: 'Bahnhofstrasse 1',
-      zip: '4051',
-      city: 'Basel',
-      birthday: '1985-05-05',
-      phoneMobile: '+41 78 123 45 67',
-    },
+    billingInformation: contact,
     paymentTerms: 'bill',
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -79,6 +60,9 @@ beforeAll(async () => {
   manager = await t.login('manager');
   agent = await t.login('agent');
   ids = await catalogueIds(t, manager);
+  const makeFlight = flightMaker(t, manager, ids, 4900);
+  createFlight = (overrides = {}) =>
+    makeFlight({ departure: '2031-07-01T05:30:00Z', arrival: '2031-07-01T07:45:00Z', ...overrides });
 });
 afterAll(() => t.close());
 
@@ -231,16 +215,7 @@ describe('changing a reservation', () => {
       ageType: passenger.ageType,
       birthday: passenger.birthday,
     })),
-    billingInformation: {
-      firstName: 'Ilir',
-      lastName: 'Hoxha',
-      email: 'ilir.hoxha@example.test',
-      street: 'Bahnhofstrasse 1',
-      zip: '4051',
-      city: 'Basel',
-      birthday: '1985-05-05',
-      phoneMobile: '+41 78 123 45 67',
-    },
+    billingInformation: contact,
   });
 
   it('moves the booking to another flight with a new passenger, repriced, in one step', async () => {

@@ -15,13 +15,7 @@ let returnId: number;
 /** The checked bag option; its price in Rappen. */
 let bag: { id: number; price: number };
 
-const api = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
-  t.request({
-    method,
-    url: `/api/v1/${url}`,
-    token,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const api: TestApp['api'] = (...args) => t.api(...args);
 
 type Kind = 'ticket' | 'invoice' | 'overview';
 

@@ -14,13 +14,7 @@ let otherAgent: string;
 let customer: string;
 let ids: Awaited<ReturnType<typeof catalogueIds>>;
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
-  t.request({
-    method,
-    url: `/api/v1/${url}`,
-    token,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const api: TestApp['api'] = (...args) => t.api(...args);
 
 /** A list call that must answer 200; returns its body. */
 async function list(url: string, token: string) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueIds, flightBody } from '../../test/flights.ts';
+import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createReservationsService } from './reservations.service.ts';
 
@@ -7,39 +7,10 @@ let t: TestApp;
 let manager: string;
 let agent: string;
 let ids: Awaited<ReturnType<typeof catalogueIds>>;
+/** A new flight (the next number) on a fixed day, as the manager. */
+let createFlight: ReturnType<typeof flightMaker>;
 
-const api = (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  token?: string,
-  payload?: unknown,
-  headers?: Record<string, string>,
-) =>
-  t.request({
-    method,
-    url: `/api/v1/${url}`,
-    token,
-    ...(headers ? { headers } : {}),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-
-let flightNumber = 4800;
-async function createFlight(overrides: Parameters<typeof flightBody>[1] = {}): Promise<number> {
-  flightNumber += 1;
-  const response = await api(
-    'POST',
-    'flight',
-    manager,
-    flightBody(ids, {
-      number: `FB${flightNumber}`,
-      departure: '2031-06-01T05:30:00Z',
-      arrival: '2031-06-01T07:45:00Z',
-      ...overrides,
-    }),
-  );
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body.id;
-}
+const api: TestApp['api'] = (...args) => t.api(...args);
 
 const billing = (overrides: object = {}) => ({
   salutation: 'mrs',
@@ -81,6 +52,9 @@ beforeAll(async () => {
   manager = await t.login('manager');
   agent = await t.login('agent');
   ids = await catalogueIds(t, manager);
+  const makeFlight = flightMaker(t, manager, ids, 4800);
+  createFlight = (overrides = {}) =>
+    makeFlight({ departure: '2031-06-01T05:30:00Z', arrival: '2031-06-01T07:45:00Z', ...overrides });
 });
 afterAll(() => t.close());
 
