@@ -307,3 +307,27 @@ describe('changing a reservation', () => {
     expect(allowed.body.passengers[0].tickets[0].seatLabel).toBe('16A');
   });
 });
+
+describe('retrying a change', () => {
+  it('applies a change once for any number of retries with the same Idempotency-Key', async () => {
+    const first = await createFlight();
+    const second = await createFlight();
+    const reservation = await book(first, [person('Ilir'), person('Dren')]);
+    const change = {
+      bookedFlights: [{ flight: { id: second }, tariff: { id: 1 } }],
+      passengers: reservation.passengers.map((p: { id: number; firstName: string }) => ({
+        ...person(p.firstName),
+        id: p.id,
+      })),
+      billingInformation: contact,
+    };
+    const headers = { 'idempotency-key': `change-${reservation.id}` };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => api('PUT', `reservation/${reservation.id}`, manager, change, headers)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const history = (await api('GET', `reservation/${reservation.id}/snapshot/list`, manager)).body.items;
+    expect(history.map((item: { version: number }) => item.version)).toEqual([2, 1]);
+    expect([await economyBooked(first), await economyBooked(second)]).toEqual([0, 2]);
+  });
+});

@@ -13,7 +13,9 @@ export const reservationRoutes = (reservations: ReservationsService) => [
     reservations.create(user, body, idempotencyKeyOf(request.headers)),
   ),
   route(api.reservation.get, ({ user, params }) => reservations.get(user, params.id)),
-  route(api.reservation.update, ({ user, params, body }) => reservations.update(user, params.id, body)),
+  route(api.reservation.update, ({ user, params, body, request }) =>
+    reservations.update(user, params.id, body, idempotencyKeyOf(request.headers)),
+  ),
   route(api.reservation.cancel, ({ user, params, body }) => reservations.cancel(user, params.id, body.fee)),
   route(api.reservation.split, ({ user, params, body }) =>
     reservations.split(user, params.id, body.passengerId),

@@ -374,111 +374,130 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
    * the seats when it fails. Departed flights stay and keep their seats and options unless the user
    * may edit departed flights; closed flights need the update-closed role. Tickets are reissued.
    */
-  async function update(user: AuthUser, id: number, body: UpdateBody): Promise<Reservation> {
+  async function update(
+    user: AuthUser,
+    id: number,
+    body: UpdateBody,
+    idempotencyKey?: string,
+  ): Promise<Reservation> {
     checkRights(user, { ...body, paymentTerms: body.paymentTerms === 'update' ? 'now' : body.paymentTerms });
     try {
-      return await db.transaction(async (tx) => {
-        const row = await lockChangeable(tx, id);
-        const before = (await repo.findReservation(tx, id))!;
-        const heldFlights = await repo.flightsOfReservation(tx, id);
-        const wanted = new Set(body.bookedFlights.map((booked) => booked.flight.id));
-        await repo.shareLockFlights(tx, [...new Set([...wanted, ...heldFlights.map((flight) => flight.id)])]);
-        const mayEditDeparted = satisfies(user.roles, 'ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT');
-        for (const flight of heldFlights) {
-          const where = { direction: flight.direction, flightId: flight.id };
-          if (flight.status === 'departed') {
-            if (!wanted.has(flight.id)) throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', where);
-            if (!mayEditDeparted) checkDepartedUnchanged(before, body, flight.id, where);
+      return await idempotent(
+        db,
+        { scope: `reservation:update:${user.id}:${id}`, key: idempotencyKey, body },
+        async (tx) => {
+          const row = await lockChangeable(tx, id);
+          const before = (await repo.findReservation(tx, id))!;
+          const heldFlights = await repo.flightsOfReservation(tx, id);
+          const wanted = new Set(body.bookedFlights.map((booked) => booked.flight.id));
+          await repo.shareLockFlights(tx, [
+            ...new Set([...wanted, ...heldFlights.map((flight) => flight.id)]),
+          ]);
+          const mayEditDeparted = satisfies(user.roles, 'ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT');
+          for (const flight of heldFlights) {
+            const where = { direction: flight.direction, flightId: flight.id };
+            if (flight.status === 'departed') {
+              if (!wanted.has(flight.id)) throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', where);
+              if (!mayEditDeparted) checkDepartedUnchanged(before, body, flight.id, where);
+            }
+            if (
+              flight.status === 'closed' &&
+              !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')
+            ) {
+              throw forbidden('bookedFlights');
+            }
           }
-          if (flight.status === 'closed' && !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')) {
-            throw forbidden('bookedFlights');
-          }
-        }
-        const keptPassengers = new Map(before.passengers.map((passenger) => [passenger.id, passenger]));
-        body.passengers.forEach((passenger, index) => {
-          if (passenger.id !== undefined && !keptPassengers.has(passenger.id)) {
-            throw new ApiError('ERROR_NOT_FOUND', 422, {
-              message: `Not found passenger ${passenger.id}`,
-              field: `passengers.${index}.id`,
-            });
-          }
-        });
+          const keptPassengers = new Map(before.passengers.map((passenger) => [passenger.id, passenger]));
+          body.passengers.forEach((passenger, index) => {
+            if (passenger.id !== undefined && !keptPassengers.has(passenger.id)) {
+              throw new ApiError('ERROR_NOT_FOUND', 422, {
+                message: `Not found passenger ${passenger.id}`,
+                field: `passengers.${index}.id`,
+              });
+            }
+          });
 
-        await repo.releaseSeats(tx, id);
-        const plan = await planBooking(tx, body, {
-          channel: 'staff',
-          ownReservationId: id,
-          keptFlightIds: new Set(heldFlights.map((flight) => flight.id)),
-        });
-        for (const flight of plan.flights) {
-          if (
-            flight.status === 'closed' &&
-            !heldFlights.some((held) => held.id === flight.flightId) &&
-            !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')
-          ) {
-            throw forbidden('bookedFlights');
+          await repo.releaseSeats(tx, id);
+          const plan = await planBooking(tx, body, {
+            channel: 'staff',
+            ownReservationId: id,
+            keptFlightIds: new Set(heldFlights.map((flight) => flight.id)),
+          });
+          for (const flight of plan.flights) {
+            if (
+              flight.status === 'closed' &&
+              !heldFlights.some((held) => held.id === flight.flightId) &&
+              !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')
+            ) {
+              throw forbidden('bookedFlights');
+            }
           }
-        }
-        const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
-        const sources = await takeSeats(tx, user, plan, seatTakers, 'staff');
+          const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
+          const sources = await takeSeats(tx, user, plan, seatTakers, 'staff');
 
-        const passengerIds: number[] = [];
-        for (const passenger of body.passengers) {
-          const values = {
-            salutation: passenger.salutation,
-            firstName: passenger.firstName,
-            lastName: passenger.lastName,
-            gender: passenger.gender,
-            ageType: passenger.ageType,
-            birthday: passenger.birthday,
-          };
-          if (passenger.id !== undefined) {
-            await repo.updatePassenger(tx, passenger.id, values);
-            passengerIds.push(passenger.id);
-          } else {
-            const [inserted] = await repo.insertPassengers(tx, [{ ...values, reservationId: id }]);
-            passengerIds.push(inserted!.id);
+          const passengerIds: number[] = [];
+          for (const passenger of body.passengers) {
+            const values = {
+              salutation: passenger.salutation,
+              firstName: passenger.firstName,
+              lastName: passenger.lastName,
+              gender: passenger.gender,
+              ageType: passenger.ageType,
+              birthday: passenger.birthday,
+            };
+            if (passenger.id !== undefined) {
+              await repo.updatePassenger(tx, passenger.id, values);
+              passengerIds.push(passenger.id);
+            } else {
+              const [inserted] = await repo.insertPassengers(tx, [{ ...values, reservationId: id }]);
+              passengerIds.push(inserted!.id);
+            }
           }
-        }
-        await repo.deletePassengers(
-          tx,
-          [...keptPassengers.keys()].filter((passengerId) => !passengerIds.includes(passengerId)),
-        );
-        await writeTickets(
-          tx,
-          id,
-          body.passengers.map((passenger, index) => ({
-            id: passengerIds[index]!,
-            ageType: passenger.ageType,
-          })),
-          plan,
-          sources,
-        );
+          await repo.deletePassengers(
+            tx,
+            [...keptPassengers.keys()].filter((passengerId) => !passengerIds.includes(passengerId)),
+          );
+          await writeTickets(
+            tx,
+            id,
+            body.passengers.map((passenger, index) => ({
+              id: passengerIds[index]!,
+              ageType: passenger.ageType,
+            })),
+            plan,
+            sources,
+          );
 
-        const invoice = before.invoice;
-        const amounts = invoiceAmounts(body, plan);
-        const terms = body.paymentTerms === 'update' ? invoice.paymentTerms : body.paymentTerms;
-        await repo.updateInvoice(tx, id, {
-          ...amounts,
-          isSpecificPrice: body.isSpecificPrice,
-          paymentTerms: terms,
-          paymentDeadline:
-            body.paymentDeadline ??
-            (terms === invoice.paymentTerms
-              ? invoice.paymentDeadline
-              : paymentDeadlineOf(user, { ...body, paymentTerms: terms }, plan, new Date())),
-          status: invoiceStatusOf(amounts.total, invoice.totalPaid),
-        });
-        await repo.updateReservation(tx, id, {
-          ownerId: body.owner?.id ?? row.ownerId,
-          billing: storedBillingOf(body.billingInformation),
-          language: body.billingInformation.language,
-          comment: body.comment ?? row.comment,
-          priceNeedsToBeHidden: body.priceNeedsToBeHidden,
-          version: row.version + 1,
-        });
-        return recordVersion(tx, user, id, row.version + 1, ['passengers', 'flights', 'billing', 'invoice']);
-      });
+          const invoice = before.invoice;
+          const amounts = invoiceAmounts(body, plan);
+          const terms = body.paymentTerms === 'update' ? invoice.paymentTerms : body.paymentTerms;
+          await repo.updateInvoice(tx, id, {
+            ...amounts,
+            isSpecificPrice: body.isSpecificPrice,
+            paymentTerms: terms,
+            paymentDeadline:
+              body.paymentDeadline ??
+              (terms === invoice.paymentTerms
+                ? invoice.paymentDeadline
+                : paymentDeadlineOf(user, { ...body, paymentTerms: terms }, plan, new Date())),
+            status: invoiceStatusOf(amounts.total, invoice.totalPaid),
+          });
+          await repo.updateReservation(tx, id, {
+            ownerId: body.owner?.id ?? row.ownerId,
+            billing: storedBillingOf(body.billingInformation),
+            language: body.billingInformation.language,
+            comment: body.comment ?? row.comment,
+            priceNeedsToBeHidden: body.priceNeedsToBeHidden,
+            version: row.version + 1,
+          });
+          return recordVersion(tx, user, id, row.version + 1, [
+            'passengers',
+            'flights',
+            'billing',
+            'invoice',
+          ]);
+        },
+      );
     } catch (error) {
       throw seatConflictOf(error, body.bookedFlights) ?? error;
     }
