@@ -1,14 +1,17 @@
 import { type Rappen, takesSeat, toRappen } from '@flybook/domain';
-import type { ReservationBody } from '@flybook/schemas';
+import type { ReservationBody, UpdateReservationBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { StoredBillingInformation } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../http/routes.ts';
 import { uniqueViolationOf } from '../../platform/sql.ts';
 import { bookingError } from '../booking/booking-errors.ts';
 import type { BookingPlan } from '../booking/booking-plan.ts';
+import type { ReservationRecord } from './reservations.repository.ts';
 import * as repo from './reservations.repository.ts';
 
 type Body = z.output<typeof ReservationBody>;
+type UpdateBody = z.output<typeof UpdateReservationBody>;
 
 /** The contact as stored: without the account fields and the language (a column of its own). */
 export function storedBillingOf(billing: Body['billingInformation']): StoredBillingInformation {
@@ -93,4 +96,82 @@ export function seatConflictOf(error: unknown, bookedFlights: Body['bookedFlight
     direction: index === 1 ? 'return' : index === 0 ? 'outbound' : 'both',
     ...(match ? { flightId: Number(match[1]), seatLabel: match[2]! } : {}),
   });
+}
+
+/**
+ * Takes the party's seats on every booked flight inside the booking's transaction, flights in id
+ * order so two bookings never deadlock. Agents use their own allotments first. Returns the
+ * allotment each seat-taking passenger's ticket comes from, per flight.
+ */
+export async function takeSeats(
+  tx: Tx,
+  user: AuthUser | null,
+  plan: BookingPlan,
+  seatTakers: number,
+  channel: 'public' | 'agent' | 'staff',
+): Promise<Map<number, (number | null)[]>> {
+  const sources = new Map<number, (number | null)[]>();
+  for (const flight of [...plan.flights].sort((a, b) => a.flightId - b.flightId)) {
+    const fromAllotments: number[] = [];
+    if (channel === 'agent' && user) {
+      for (const allotment of await repo.lockOwnAllotments(
+        tx,
+        flight.flightId,
+        flight.tariffGroupId,
+        user.id,
+      )) {
+        const take = Math.min(allotment.seatsNumber - allotment.booked, seatTakers - fromAllotments.length);
+        if (take <= 0) break;
+        await repo.takeAllotmentSeats(tx, allotment.id, take);
+        fromAllotments.push(...Array<number>(take).fill(allotment.id));
+      }
+    }
+    const rest = seatTakers - fromAllotments.length;
+    if (rest > 0 && !(await repo.takeSaleSeats(tx, flight.flightId, flight.tariffGroupId, rest, channel))) {
+      throw bookingError('ERROR_AVAILABLE_SEATS_NOT_ENOUGH', {
+        direction: flight.direction,
+        flightId: flight.flightId,
+      });
+    }
+    sources.set(flight.flightId, [...fromAllotments, ...Array<null>(rest).fill(null)]);
+  }
+  return sources;
+}
+
+/**
+ * On a departed flight the seats and options of every passenger must stay as they are
+ * (spec 02 §8), unless the user may edit departed flights.
+ */
+export function checkDepartedUnchanged(
+  before: ReservationRecord,
+  body: UpdateBody,
+  flightId: number,
+  where: { direction: 'outbound' | 'return'; flightId: number },
+) {
+  for (const [index, passenger] of body.passengers.entries()) {
+    const held = before.tickets.find(
+      (row) => row.ticket.passengerId === passenger.id && row.ticket.flightId === flightId,
+    );
+    const seat = body.passengersSeats.find(
+      (entry) => entry.passenger === index && entry.flight.id === flightId,
+    );
+    const seatLabel = seat?.seatLabel ?? null;
+    if ((held?.ticket.seatLabel ?? null) !== seatLabel) {
+      throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_SEATS_CHANGED', {
+        ...where,
+        seatLabel: seatLabel ?? held?.ticket.seatLabel ?? '',
+      });
+    }
+    const heldOptions = before.options
+      .filter((option) => option.ticketId === held?.ticket.id)
+      .map((option) => option.optionId)
+      .sort();
+    const wantedOptions = body.passengersOptions
+      .filter((entry) => entry.passenger === index && entry.flight.id === flightId)
+      .map((entry) => entry.option.id)
+      .sort();
+    if (heldOptions.join() !== wantedOptions.join()) {
+      throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_OPTIONS_CHANGED', where);
+    }
+  }
 }

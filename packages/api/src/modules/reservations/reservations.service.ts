@@ -1,13 +1,4 @@
-import {
-  canSplitParty,
-  defaultPaymentDeadline,
-  invoiceStatusOf,
-  isDepartingSoon,
-  type PermissionRule,
-  satisfies,
-  takesSeat,
-  toRappen,
-} from '@flybook/domain';
+import { canSplitParty, invoiceStatusOf, satisfies, takesSeat, toRappen } from '@flybook/domain';
 import {
   DEFAULT_PAYMENT_WINDOW_MINUTES,
   type DuplicatePassengersBody,
@@ -27,182 +18,24 @@ import { idempotent } from '../../platform/idempotency.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { channelOf } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
-import { type BookingPlan, planBooking } from '../booking/booking-plan.ts';
+import { planBooking } from '../booking/booking-plan.ts';
 import { isOpenFor } from '../booking/price-list.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
 import { reservationAccess } from './reservation-access.ts';
+import { checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
 import { toReservation } from './reservation-view.ts';
-import { invoiceAmounts, seatConflictOf, storedBillingOf, writeTickets } from './reservation-writer.ts';
-import type { ReservationRecord } from './reservations.repository.ts';
+import {
+  checkDepartedUnchanged,
+  invoiceAmounts,
+  seatConflictOf,
+  storedBillingOf,
+  takeSeats,
+  writeTickets,
+} from './reservation-writer.ts';
 import * as repo from './reservations.repository.ts';
 
 type Body = z.output<typeof ReservationBody>;
 type UpdateBody = z.output<typeof UpdateReservationBody>;
-
-/** Which role each staff-only field of the create payload needs (spec 02 §6). */
-const FIELD_ROLES: { field: keyof Body; role: PermissionRule; sent: (body: Body) => boolean }[] = [
-  {
-    field: 'isSpecificPrice',
-    role: 'ROLE_RESERVATION_INVOICE_SET_SPECIFIC_PRICE',
-    sent: (b) => b.isSpecificPrice,
-  },
-  { field: 'total', role: 'ROLE_RESERVATION_INVOICE_SET_SPECIFIC_PRICE', sent: (b) => b.total !== undefined },
-  { field: 'updateFee', role: 'ROLE_RESERVATION_UPDATE_FEE', sent: (b) => b.updateFee !== undefined },
-  { field: 'priceNeedsToBeHidden', role: 'ROLE_RESERVATION_HIDE_PRICE', sent: (b) => b.priceNeedsToBeHidden },
-  { field: 'comment', role: 'ROLE_RESERVATION_CREATE_COMMENT', sent: (b) => Boolean(b.comment) },
-  {
-    field: 'owner',
-    role: { anyOf: ['ROLE_AGENT_LIST', 'ROLE_CUSTOMER_LIST', 'ROLE_USER_READ_ACCOUNT'] },
-    sent: (b) => b.owner !== undefined,
-  },
-  {
-    field: 'paymentDeadline',
-    role: 'ROLE_RESERVATION_INVOICE_SET_PAYMENT_TERMS_BILL',
-    sent: (b) => b.paymentDeadline !== undefined,
-  },
-];
-
-/** Who may choose which payment terms (spec 02 §4, §6); card payment ("now") is open to all. */
-const TERMS_ROLES: Partial<Record<Body['paymentTerms'], string>> = {
-  later: 'ROLE_RESERVATION_PAYMENT_TERMS_LATER',
-  bill: 'ROLE_RESERVATION_INVOICE_SET_PAYMENT_TERMS_BILL',
-  airport: 'ROLE_RESERVATION_INVOICE_SET_PAYMENT_TERMS_AIRPORT',
-};
-
-const forbidden = (field: string) =>
-  new ApiError('ERROR_FORBIDDEN', 403, { message: `No permission for ${field}`, field });
-
-/** The caller's rights on the payload: fields and terms need their roles; guests only pay by card. */
-function checkRights(user: AuthUser | null, body: Body) {
-  if (!user) {
-    if (body.paymentTerms !== 'now')
-      throw new ApiError('ERROR_USER_IS_NO_LOGGED_IN', 401, { field: 'paymentTerms' });
-    for (const rule of FIELD_ROLES) if (rule.sent(body)) throw forbidden(rule.field);
-    return;
-  }
-  const channel = channelOf(user);
-  if (channel !== 'public' && !satisfies(user.roles, 'ROLE_RESERVATION_CREATE')) throw ApiError.forbidden();
-  for (const rule of FIELD_ROLES) {
-    if (rule.sent(body) && !satisfies(user.roles, rule.role)) throw forbidden(rule.field);
-  }
-  if (body.paymentTerms === 'update') throw forbidden('paymentTerms');
-  const termsRole = TERMS_ROLES[body.paymentTerms];
-  if (termsRole && !satisfies(user.roles, termsRole)) throw forbidden('paymentTerms');
-  if (
-    body.billingInformation.isCreateAccount &&
-    channel !== 'public' &&
-    !satisfies(user.roles, 'ROLE_RESERVATION_CREATE_ACCOUNT')
-  ) {
-    throw forbidden('billingInformation.isCreateAccount');
-  }
-  if (body.isSpecificPrice !== (body.total !== undefined)) {
-    throw new ValidationError([
-      { code: 'ERROR_REQUIRED', message: 'An agreed total goes with isSpecificPrice', field: 'total' },
-    ]);
-  }
-}
-
-/** Today in Switzerland, where the airline keeps its books. */
-const today = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
-
-/** The deadline and terms rules at the moment of booking (spec 02 §5). */
-function paymentDeadlineOf(user: AuthUser | null, body: Body, plan: BookingPlan, now: Date): string | null {
-  if (body.paymentTerms === 'now') return null;
-  const first = plan.flights[0]!;
-  if (
-    body.paymentTerms === 'later' &&
-    isDepartingSoon(first.departure, now) &&
-    !(user && satisfies(user.roles, 'ROLE_RESERVATION_PAYMENT_TERMS_LATER_NEAR_DEPARTURE'))
-  ) {
-    throw new ApiError('ERROR_PAYMENT_TERMS_LATER_IS_NOT_ALLOWED', 422, { field: 'paymentTerms' });
-  }
-  const day = today(now);
-  if (body.paymentDeadline !== undefined) {
-    if (body.paymentDeadline < day) {
-      throw new ApiError('ERROR_PAYMENT_DEADLINE_DATE_IN_THE_PAST', 422, { field: 'paymentDeadline' });
-    }
-    return body.paymentDeadline;
-  }
-  return defaultPaymentDeadline(day, today(first.departure));
-}
-
-/**
- * Takes the party's seats on every booked flight inside the booking's transaction, flights in id
- * order so two bookings never deadlock. Agents use their own allotments first. Returns the
- * allotment each seat-taking passenger's ticket comes from, per flight.
- */
-async function takeSeats(
-  tx: Tx,
-  user: AuthUser | null,
-  plan: BookingPlan,
-  seatTakers: number,
-  channel: 'public' | 'agent' | 'staff',
-): Promise<Map<number, (number | null)[]>> {
-  const sources = new Map<number, (number | null)[]>();
-  for (const flight of [...plan.flights].sort((a, b) => a.flightId - b.flightId)) {
-    const fromAllotments: number[] = [];
-    if (channel === 'agent' && user) {
-      for (const allotment of await repo.lockOwnAllotments(
-        tx,
-        flight.flightId,
-        flight.tariffGroupId,
-        user.id,
-      )) {
-        const take = Math.min(allotment.seatsNumber - allotment.booked, seatTakers - fromAllotments.length);
-        if (take <= 0) break;
-        await repo.takeAllotmentSeats(tx, allotment.id, take);
-        fromAllotments.push(...Array<number>(take).fill(allotment.id));
-      }
-    }
-    const rest = seatTakers - fromAllotments.length;
-    if (rest > 0 && !(await repo.takeSaleSeats(tx, flight.flightId, flight.tariffGroupId, rest, channel))) {
-      throw bookingError('ERROR_AVAILABLE_SEATS_NOT_ENOUGH', {
-        direction: flight.direction,
-        flightId: flight.flightId,
-      });
-    }
-    sources.set(flight.flightId, [...fromAllotments, ...Array<null>(rest).fill(null)]);
-  }
-  return sources;
-}
-
-/**
- * On a departed flight the seats and options of every passenger must stay as they are
- * (spec 02 §8), unless the user may edit departed flights.
- */
-function checkDepartedUnchanged(
-  before: ReservationRecord,
-  body: UpdateBody,
-  flightId: number,
-  where: { direction: 'outbound' | 'return'; flightId: number },
-) {
-  for (const [index, passenger] of body.passengers.entries()) {
-    const held = before.tickets.find(
-      (row) => row.ticket.passengerId === passenger.id && row.ticket.flightId === flightId,
-    );
-    const seat = body.passengersSeats.find(
-      (entry) => entry.passenger === index && entry.flight.id === flightId,
-    );
-    const seatLabel = seat?.seatLabel ?? null;
-    if ((held?.ticket.seatLabel ?? null) !== seatLabel) {
-      throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_SEATS_CHANGED', {
-        ...where,
-        seatLabel: seatLabel ?? held?.ticket.seatLabel ?? '',
-      });
-    }
-    const heldOptions = before.options
-      .filter((option) => option.ticketId === held?.ticket.id)
-      .map((option) => option.optionId)
-      .sort();
-    const wantedOptions = body.passengersOptions
-      .filter((entry) => entry.passenger === index && entry.flight.id === flightId)
-      .map((entry) => entry.option.id)
-      .sort();
-    if (heldOptions.join() !== wantedOptions.join()) {
-      throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_OPTIONS_CHANGED', where);
-    }
-  }
-}
 
 export function createReservationsService(db: Db, options: { paymentWindowMinutes?: number } = {}) {
   const paymentWindow = options.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
