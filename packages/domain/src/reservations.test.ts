@@ -24,12 +24,12 @@ describe('isDepartingSoon', () => {
 
 describe('invoiceStatusOf', () => {
   it('reads the payment state from total and paid', () => {
-    expect([invoiceStatusOf(100, 0), invoiceStatusOf(100, 40), invoiceStatusOf(100, 100), invoiceStatusOf(100, 120)]).toEqual([
-      'notPaid',
-      'partly',
-      'paid',
-      'overpaid',
-    ]);
+    expect([
+      invoiceStatusOf(100, 0),
+      invoiceStatusOf(100, 40),
+      invoiceStatusOf(100, 100),
+      invoiceStatusOf(100, 120),
+    ]).toEqual(['notPaid', 'partly', 'paid', 'overpaid']);
     expect(invoiceStatusOf(0, 0)).toBe('paid');
   });
 });

@@ -25,7 +25,10 @@ export const isDepartingSoon = (departure: Date, now: Date): boolean =>
   differenceInMinutes(departure, now) < DEPARTING_SOON_HOURS * 60;
 
 /** An invoice's payment state from what it charges and what was paid (spec 02 §4). */
-export function invoiceStatusOf(total: number, totalPaid: number): 'notPaid' | 'partly' | 'paid' | 'overpaid' {
+export function invoiceStatusOf(
+  total: number,
+  totalPaid: number,
+): 'notPaid' | 'partly' | 'paid' | 'overpaid' {
   if (totalPaid > total) return 'overpaid';
   if (totalPaid === total) return 'paid';
   return totalPaid > 0 ? 'partly' : 'notPaid';
@@ -34,6 +37,7 @@ export function invoiceStatusOf(total: number, totalPaid: number): 'notPaid' | '
 /** Whether two groups of passengers may travel apart: each keeps at least as many adults as infants. */
 export function canSplitParty(moved: readonly string[], staying: readonly string[]): boolean {
   const fits = (group: readonly string[]) =>
-    group.filter((ageType) => ageType === 'infant').length <= group.filter((ageType) => ageType === 'adult').length;
+    group.filter((ageType) => ageType === 'infant').length <=
+    group.filter((ageType) => ageType === 'adult').length;
   return moved.length > 0 && staying.length > 0 && fits(moved) && fits(staying);
 }
