@@ -339,6 +339,22 @@ describe('reservation/calculate', () => {
     );
   });
 
+  it('refuses a departed flight', async () => {
+    const departed = await createFlight({
+      number: 'FB4724',
+      departure: '2031-05-09T05:30:00Z',
+      arrival: '2031-05-09T07:45:00Z',
+    });
+    expect((await api('PUT', `flight/${departed}/delayed`, manager, {})).status).toBe(200);
+    expect((await api('PUT', `flight/${departed}/status/departed`, manager)).status).toBe(200);
+    expect(await refusal({ bookedFlights: [{ flight: { id: departed }, tariff: { id: 1 } }] })).toMatchObject(
+      {
+        code: 'ERROR_BOOKED_DEPARTED_FLIGHT_ADDED',
+        message: 'Selected outbound flight has already departed. Please select another flight.',
+      },
+    );
+  });
+
   it('refuses a cancelled flight', async () => {
     const cancelled = await createFlight({
       number: 'FB4723',

@@ -287,6 +287,20 @@ describe('changing a reservation', () => {
       .set({ deniedSpecialRoles: ['ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT'] })
       .where(eq(users.email, 'manager@flybook.test'));
     const refused = await api('PUT', `reservation/${reservation.id}`, manager, moveSeat);
+    const options = (
+      await api(
+        'GET',
+        `public/option/attach/list?config=${encodeURIComponent(JSON.stringify({ rateId: ids.rateId, tariffId: 1 }))}`,
+      )
+    ).body.items;
+    const addOption = await api('PUT', `reservation/${reservation.id}`, manager, {
+      ...bodyOf(reservation, flightId),
+      passengersSeats: [
+        { passenger: 0, flight: { id: flightId }, seatLabel: '15A' },
+        { passenger: 1, flight: { id: flightId }, seatLabel: '15B' },
+      ],
+      passengersOptions: [{ passenger: 0, flight: { id: flightId }, option: { id: options[0].id } }],
+    });
     const removed = await api(
       'PUT',
       `reservation/${reservation.id}`,
@@ -302,6 +316,10 @@ describe('changing a reservation', () => {
       params: { seatLabel: '16A' },
     });
     expect(removed.body.errors[0].code).toBe('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED');
+    expect(addOption.body.errors[0]).toMatchObject({
+      code: 'ERROR_BOOKED_DEPARTED_FLIGHT_OPTIONS_CHANGED',
+      params: { flightId },
+    });
     const allowed = await api('PUT', `reservation/${reservation.id}`, manager, moveSeat);
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
     expect(allowed.body.passengers[0].tickets[0].seatLabel).toBe('16A');

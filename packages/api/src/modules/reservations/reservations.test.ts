@@ -227,6 +227,23 @@ describe('booking in the back office', () => {
     });
   });
 
+  it('lets an agent pay later, but not within 48 hours of departure', async () => {
+    const soon = new Date(Date.now() + 24 * 3_600_000);
+    const flightId = await createFlight({
+      departure: soon.toISOString(),
+      arrival: new Date(soon.getTime() + 2 * 3_600_000).toISOString(),
+    });
+    const later = await api('POST', 'reservation', agent, booking(flightId, { paymentTerms: 'later' }));
+    expect(later.status).toBe(422);
+    expect(later.body.errors[0]).toMatchObject({
+      code: 'ERROR_PAYMENT_TERMS_LATER_IS_NOT_ALLOWED',
+      message: 'Reservations with these flights cannot be paid later.',
+    });
+    expect((await api('POST', 'reservation', agent, booking(flightId, { paymentTerms: 'now' }))).status).toBe(
+      201,
+    );
+  });
+
   it('books an agent into their own allotment first, and keeps it from other agents and customers', async () => {
     const agentId = (await api('GET', 'agent/list?query=agent@flybook', manager)).body.items[0].id;
     const flightId = await createFlight({
