@@ -1,0 +1,91 @@
+// SQL checks after the load: the seat counters agree with the tickets, and nothing is oversold.
+import type { BenchDatabase } from './database.ts';
+
+export interface HotFlightCheck {
+  seatsForSale: number;
+  totalSeats: number;
+  /** flight_seats.booked of the flight's economy seats. */
+  booked: number;
+  /** Active tickets of passengers who take a seat (not infants) on the flight. */
+  activeTickets: number;
+  /** Seats booked beyond those for sale. */
+  oversold: number;
+  countersMatch: boolean;
+}
+
+export async function checkHotFlight(bench: BenchDatabase, flightId: number): Promise<HotFlightCheck> {
+  const [row] = await bench.query<{
+    seats_for_sale: number;
+    total_seats: number;
+    booked: number;
+    active_tickets: number;
+  }>(
+    `SELECT s.seats_for_sale, s.total_seats, s.booked,
+            (SELECT count(*)::int FROM tickets t JOIN reservation_passengers p ON p.id = t.passenger_id
+              WHERE t.flight_id = s.flight_id AND t.tariff_group_id = s.tariff_group_id
+                AND t.is_active AND p.age_type <> 'infant') AS active_tickets
+       FROM flight_seats s WHERE s.flight_id = $1 AND s.tariff_group_id = 1`,
+    [flightId],
+  );
+  if (!row) throw new Error(`the hot flight ${flightId} has no economy seats`);
+  return {
+    seatsForSale: row.seats_for_sale,
+    totalSeats: row.total_seats,
+    booked: row.booked,
+    activeTickets: row.active_tickets,
+    oversold: Math.max(0, row.booked - row.seats_for_sale),
+    countersMatch: row.booked === row.active_tickets,
+  };
+}
+
+export interface DatabaseCheck {
+  reservations: number;
+  activeTickets: number;
+  /** Flight/tariff-group rows checked, and those whose counters disagree with the tickets. */
+  seatRows: number;
+  mismatchedRows: number;
+  /** Rows where booked + allotted exceeds the aircraft's seats. */
+  overfullRows: number;
+}
+
+/**
+ * Every flight's counters against its tickets: seats booked outside allotments equal the active
+ * seat-taking tickets without an allotment, and each allotment's booked equals those taken from it.
+ */
+export async function checkDatabase(bench: BenchDatabase): Promise<DatabaseCheck> {
+  const [row] = await bench.query<{
+    reservations: number;
+    active_tickets: number;
+    seat_rows: number;
+    mismatched_rows: number;
+    overfull_rows: number;
+  }>(
+    `WITH seat_tickets AS (
+       SELECT t.flight_id, t.tariff_group_id, t.allotment_id
+         FROM tickets t JOIN reservation_passengers p ON p.id = t.passenger_id
+        WHERE t.is_active AND p.age_type <> 'infant'),
+     free_sale AS (
+       SELECT s.flight_id, s.tariff_group_id, s.booked, s.allotted, s.total_seats,
+              (SELECT count(*) FROM seat_tickets x
+                WHERE x.flight_id = s.flight_id AND x.tariff_group_id = s.tariff_group_id
+                  AND x.allotment_id IS NULL) AS tickets
+         FROM flight_seats s),
+     blocks AS (
+       SELECT a.id, a.booked, (SELECT count(*) FROM seat_tickets x WHERE x.allotment_id = a.id) AS tickets
+         FROM allotments a)
+     SELECT (SELECT count(*)::int FROM reservations) AS reservations,
+            (SELECT count(*)::int FROM tickets WHERE is_active) AS active_tickets,
+            (SELECT count(*)::int FROM free_sale) AS seat_rows,
+            (SELECT count(*)::int FROM free_sale WHERE booked <> tickets)
+              + (SELECT count(*)::int FROM blocks WHERE booked <> tickets) AS mismatched_rows,
+            (SELECT count(*)::int FROM free_sale WHERE booked + allotted > total_seats) AS overfull_rows`,
+  );
+  if (!row) throw new Error('the database check returned nothing');
+  return {
+    reservations: row.reservations,
+    activeTickets: row.active_tickets,
+    seatRows: row.seat_rows,
+    mismatchedRows: row.mismatched_rows,
+    overfullRows: row.overfull_rows,
+  };
+}

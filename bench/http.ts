@@ -1,0 +1,140 @@
+// The load runs: the API in a child process, autocannon against it from this one.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export interface RunningApi {
+  url: string;
+  /** What the server reported about itself once listening. */
+  info: { devEndpoints: boolean; poolSize: string };
+  stop(): Promise<void>;
+}
+
+/** Starts bench/server.ts on a free port of 127.0.0.1 against `databaseUrl`. */
+export function startApi(databaseUrl: string): Promise<RunningApi> {
+  const child = fork(fileURLToPath(new URL('server.ts', import.meta.url)), [], {
+    execArgv: ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.send('stop');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the API process ended before listening (exit ${code})`)));
+    child.once('message', (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !('port' in message)) {
+        reject(new Error(`unexpected message from the API process: ${JSON.stringify(message)}`));
+        return;
+      }
+      resolve({
+        url: `http://127.0.0.1:${Number(message.port)}`,
+        info: {
+          devEndpoints: 'devEndpoints' in message && message.devEndpoints === true,
+          poolSize: 'poolSize' in message ? String(message.poolSize) : 'unknown',
+        },
+        stop,
+      });
+    });
+  });
+}
+
+export interface LoadOptions {
+  title: string;
+  url: string;
+  connections: number;
+  /** Seconds of measured load. */
+  duration: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Ends the run early (its numbers are then partial). */
+  signal?: AbortSignal;
+}
+
+export interface LoadResult {
+  title: string;
+  connections: number;
+  seconds: number;
+  responses: number;
+  /** All answers per second. */
+  requestsPerSecond: number;
+  /** 2xx answers per second (for bookings: reservations made per second). */
+  okPerSecond: number;
+  latencyMs: { mean: number; p50: number; p95: number; p99: number; max: number };
+  ok: number;
+  non2xx: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The value below which a share `q` of the sorted values lie (nearest rank). */
+function percentile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/**
+ * One autocannon run. Latencies are taken per response (autocannon's own histogram has p97.5 but
+ * no p95), over every answer whatever its status; connection errors have none.
+ */
+export function load(options: LoadOptions): Promise<LoadResult> {
+  const times: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.duration,
+        method: options.method ?? 'GET',
+        headers: options.headers ?? {},
+        ...(options.body === undefined ? {} : { body: options.body }),
+        timeout: 10,
+      },
+      (error, result) => {
+        if (error) {
+          reject(error);
+          return;
+        }
+        times.sort((a, b) => a - b);
+        const ok = result['2xx'];
+        resolve({
+          title: options.title,
+          connections: options.connections,
+          seconds: result.duration,
+          responses: times.length,
+          requestsPerSecond: round(times.length / result.duration, 1),
+          okPerSecond: round(ok / result.duration, 1),
+          latencyMs: {
+            mean: round(times.reduce((sum, t) => sum + t, 0) / Math.max(1, times.length)),
+            p50: round(percentile(times, 0.5)),
+            p95: round(percentile(times, 0.95)),
+            p99: round(percentile(times, 0.99)),
+            max: round(times.at(-1) ?? 0),
+          },
+          ok,
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          statusCodes,
+        });
+      },
+    );
+    options.signal?.addEventListener('abort', () => instance.stop(), { once: true });
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      times.push(responseTime);
+      statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+    });
+  });
+}
