@@ -11,10 +11,10 @@ export interface RunningApi {
 }
 
 /** Starts bench/server.ts on a free port of 127.0.0.1 against `databaseUrl`. */
-export function startApi(databaseUrl: string): Promise<RunningApi> {
+export function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningApi> {
   const child = fork(fileURLToPath(new URL('server.ts', import.meta.url)), [], {
     execArgv: ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

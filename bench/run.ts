@@ -22,11 +22,13 @@ const resultsDir = fileURLToPath(new URL('results/', import.meta.url));
 
 let bench: BenchDatabase | null = null;
 let api: RunningApi | null = null;
+const extraApis: RunningApi[] = [];
 let cleaning: Promise<void> | null = null;
 /** Stops the API and drops the database, once, whether the run ended well or not. */
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
-    await api?.stop().catch((error) => console.error('stopping the API failed:', error));
+    for (const running of [api, ...extraApis])
+      await running?.stop().catch((error) => console.error('stopping the API failed:', error));
     if (bench) {
       await bench.drop().catch((error) => console.error(`dropping ${bench?.name} failed:`, error));
       log(`Dropped ${bench.name}.`);
@@ -112,13 +114,24 @@ async function main() {
     connections: 200,
     duration: DURATION,
   });
-  // The same search one request at a time: the service time without queueing, for comparison.
+  // The same search without the short answer cache: what the database and the code cost per call,
+  // at 200 connections and one request at a time (the service time without queueing).
+  const uncachedApi = await startApi(bench.url, { SEARCH_CACHE_MS: '0' });
+  extraApis.push(uncachedApi);
+  const uncachedUrl = searchUrl.replace(api.url, uncachedApi.url);
+  const searchUncached = await scenario({
+    title: 'public flight search, no cache',
+    url: uncachedUrl,
+    connections: 200,
+    duration: DURATION,
+  });
   const searchAlone = await scenario({
-    title: 'public flight search, alone',
-    url: searchUrl,
+    title: 'public flight search, no cache, alone',
+    url: uncachedUrl,
     connections: 1,
     duration: Math.min(5, DURATION),
   });
+  await uncachedApi.stop();
 
   const calculateBody = JSON.stringify({
     bookedFlights: [{ flight: { id: data.calculateFlightId }, tariff: { id: 1 } }],
@@ -168,6 +181,7 @@ async function main() {
       durationSeconds: DURATION,
       warmupSeconds: WARMUP,
       apiProcess: 'separate process; NODE_ENV=production (no response self-checks), logger at LOG_LEVEL',
+      searchCacheMs: Number(process.env.SEARCH_CACHE_MS ?? 2000),
       logLevel: process.env.LOG_LEVEL ?? 'error',
       dbPoolSize: poolSize,
     },
@@ -177,6 +191,7 @@ async function main() {
         ...search,
         target: { p95Ms: SEARCH_P95_TARGET_MS, met: search.latencyMs.p95 < SEARCH_P95_TARGET_MS },
       },
+      searchUncached,
       searchAlone,
       calculate,
       hotFlight: { ...hot, flightId: data.hotFlight.id, bookingsPerSecond: hot.okPerSecond, check: hotCheck },
@@ -194,13 +209,14 @@ function printSummary(results: {
   machine: { cpus: number; cpuModel: string; node: string; postgres: string };
   scenarios: {
     search: LoadResult & { target: { p95Ms: number; met: boolean } };
+    searchUncached: LoadResult;
     searchAlone: LoadResult;
     calculate: LoadResult;
     hotFlight: LoadResult & { bookingsPerSecond: number; check: Awaited<ReturnType<typeof checkHotFlight>> };
   };
   databaseCheck: Awaited<ReturnType<typeof checkDatabase>>;
 }) {
-  const { search, searchAlone, calculate, hotFlight } = results.scenarios;
+  const { search, searchUncached, searchAlone, calculate, hotFlight } = results.scenarios;
   const { machine } = results;
   log(`\n${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, PostgreSQL ${machine.postgres}\n`);
   const header = [
@@ -215,7 +231,7 @@ function printSummary(results: {
     'non-2xx',
     'errors',
   ];
-  const rows = [search, searchAlone, calculate, hotFlight].map((r) => [
+  const rows = [search, searchUncached, searchAlone, calculate, hotFlight].map((r) => [
     r.title,
     String(r.connections),
     r.requestsPerSecond.toFixed(0),

@@ -173,5 +173,6 @@ export const bookingCalls = {
     auth: 'public',
     body: CalculateBody,
     response: CostSchema,
+    readOnly: true,
   }),
 };

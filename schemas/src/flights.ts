@@ -795,6 +795,7 @@ export const flightCalls = {
     body: FlightIdsBody,
     response: 'file',
     fileName: 'TurnoverList.pdf',
+    readOnly: true,
   }),
   passengerReport: defineCall({
     method: 'POST',
@@ -806,6 +807,7 @@ export const flightCalls = {
     body: FlightIdsBody,
     response: 'file',
     fileName: 'PassengerReport.xlsx',
+    readOnly: true,
   }),
   flightsMap: defineCall({
     method: 'GET',

@@ -36,6 +36,8 @@ export interface ApiCall<
   fileName?: string;
   /** Success status for JSON answers; 200 unless stated. */
   status?: 200 | 201;
+  /** A POST that changes nothing (a computation, a document): safe to retry, keeps read caches. */
+  readOnly?: true;
 }
 
 /** Declares a call once; the server registers it, the client calls by it, OpenAPI is made from it. */

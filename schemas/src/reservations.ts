@@ -287,6 +287,7 @@ export const reservationCalls = {
     roles: 'ROLE_RESERVATION_CHECK_SAME_PASSENGERS',
     body: DuplicatePassengersBody,
     response: z.object({ items: z.array(DuplicatePassengerSchema) }),
+    readOnly: true,
   }),
   notify: defineCall({
     method: 'PUT',

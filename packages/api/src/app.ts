@@ -16,7 +16,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
 import { createBookingService } from './modules/booking/booking.service.ts';
-import { createBookingSearchService } from './modules/booking/booking-search.service.ts';
+import {
+  createBookingSearchService,
+  type PublicSearchAnswer,
+} from './modules/booking/booking-search.service.ts';
 import { createAircraftTemplatesService } from './modules/flights/aircraft-templates.service.ts';
 import { createFlightCompaniesService } from './modules/flights/flight-companies.service.ts';
 import { createFlightOperationsService } from './modules/flights/flight-operations.service.ts';
@@ -34,6 +37,7 @@ import { createReservationsService } from './modules/reservations/reservations.s
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createShortCache } from './platform/short-cache.ts';
 
 export interface AppOptions {
   database: Database;
@@ -63,6 +67,7 @@ export async function buildApp({
   installErrorHandler(app);
 
   const auth = createAuthService(db, config);
+  const searchCache = createShortCache<PublicSearchAnswer>(config.searchCacheMs);
   registerCalls(
     app,
     [
@@ -79,14 +84,22 @@ export async function buildApp({
         reports: createFlightReportsService(db),
       }),
       ...rateRoutes(createRatesService(db), createOptionsService(db)),
-      ...bookingRoutes({ search: createBookingSearchService(db), booking: createBookingService(db) }),
+      ...bookingRoutes({
+        search: createBookingSearchService(db, searchCache),
+        booking: createBookingService(db),
+      }),
       ...reservationRoutes(
         createReservationsService(db, { paymentWindowMinutes: config.paymentWindowMinutes }),
       ),
       ...reservationDocumentRoutes(db),
       ...reservationListRoutes(db),
     ],
-    { authenticate: auth.authenticate, checkResponses: config.devEndpoints },
+    {
+      authenticate: auth.authenticate,
+      checkResponses: config.devEndpoints,
+      // Seats and prices change with any write; this instance's searches show it at once.
+      onWrite: () => searchCache.clear(),
+    },
   );
 
   const document = openApiDocument();

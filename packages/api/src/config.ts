@@ -17,6 +17,8 @@ export interface Config {
   recoveryTtlMinutes: number;
   /** How long an unpaid card booking holds its seats (spec 02 §9). */
   paymentWindowMinutes: number;
+  /** How long a public flight search answer may be reused; 0 turns the cache off. */
+  searchCacheMs: number;
   trustProxy: boolean;
   /** Dev-only endpoints (outbox reader) are mounted when true. */
   devEndpoints: boolean;
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: int(env.SESSION_TTL_HOURS, 12),
     recoveryTtlMinutes: int(env.RECOVERY_TTL_MINUTES, 60),
     paymentWindowMinutes: int(env.PAYMENT_WINDOW_MINUTES, 15),
+    searchCacheMs: int(env.SEARCH_CACHE_MS, 2000),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     devEndpoints: env.NODE_ENV !== 'production',
     rateLimits: {

@@ -32,6 +32,8 @@ export interface RegisterOptions {
   authenticate(token: string): Promise<AuthUser | null>;
   /** Parse every JSON answer against its schema (on outside production: a contract bug fails loudly). */
   checkResponses: boolean;
+  /** Called after every call that changed data succeeded (caches of reads forget what they hold). */
+  onWrite?: () => void;
 }
 
 /**
@@ -75,6 +77,7 @@ export function registerCalls(app: FastifyInstance, bindings: RouteBinding[], op
         const query = parsePart(call.query, request.query, 'query');
         const body = parsePart(call.body, request.body, 'body');
         const answer = await handler({ params, query, body, user, ip: request.ip, request, reply } as never);
+        if (call.method !== 'GET' && !call.readOnly) options.onWrite?.();
         if (call.response === 'empty') return reply.status(204).send();
         if (call.response === 'file') return sendFile(reply, answer as unknown as FileAnswer);
         const payload = options.checkResponses ? call.response.parse(answer) : answer;

@@ -62,3 +62,20 @@ export async function transactionUnique<T>(
     throw error;
   }
 }
+
+/** PostgreSQL gave up one of two transactions that waited for each other (deadlock detected). */
+export const isDeadlock = (error: unknown): boolean => hasSqlState(error, '40P01');
+
+/**
+ * Runs a whole transaction again when PostgreSQL broke a deadlock by aborting it: nothing of it
+ * was written, and the other transaction has gone on, so the second try meets no cycle.
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+    }
+  }
+}

@@ -105,3 +105,36 @@ export async function placeReservation(
     return reservation!.id;
   });
 }
+
+/** The contact and payer of a test booking, as `POST reservation` takes it. */
+export const billing = (overrides: object = {}) => ({
+  salutation: 'mrs',
+  firstName: 'Vjosa',
+  lastName: 'Berisha',
+  email: 'vjosa.berisha@example.test',
+  street: 'Langstrasse 10',
+  zip: '8004',
+  city: 'Zürich',
+  country: 'CH',
+  birthday: '1988-02-11',
+  phoneMobile: '+41 79 555 12 12',
+  language: 'sq',
+  ...overrides,
+});
+
+/** An adult passenger of the Berisha family. */
+export const adult = (firstName: string) => ({
+  firstName,
+  lastName: 'Berisha',
+  gender: 'female',
+  ageType: 'adult',
+  birthday: '1988-02-11',
+});
+
+/** A `POST reservation` body: one adult in Economy Light (tariff 1) on one flight. */
+export const booking = (flightId: number, overrides: object = {}) => ({
+  bookedFlights: [{ flight: { id: flightId }, tariff: { id: 1 } }],
+  passengers: [adult('Vjosa')],
+  billingInformation: billing(),
+  ...overrides,
+});

@@ -1,6 +1,7 @@
 import { type BookableFlight, type BookingSearchQuery, partyOf } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { ShortCache } from '../../platform/short-cache.ts';
 import * as flightsRepo from '../flights/flights.repository.ts';
 import { priceListsOf } from './booking.repository.ts';
 import { bookingSeatsOf, isOpenFor, priceListOf, seatsNeeded } from './price-list.ts';
@@ -17,57 +18,67 @@ export function searchFilters(query: SearchQuery) {
   };
 }
 
-/** The public flight search (spec 02 §7): bookable flights for the party, with prices and seats. */
-export function createBookingSearchService(db: Db) {
+export type PublicSearchAnswer = { items: BookableFlight[]; total: number };
+
+/**
+ * The public flight search (spec 02 §7): bookable flights for the party, with prices and seats.
+ * Answers come from a short cache (docs/booking.md, Search): the busiest call of the site, asked
+ * the same way by many visitors; the booking itself always counts seats under a lock.
+ */
+export function createBookingSearchService(db: Db, cache: ShortCache<PublicSearchAnswer>) {
   return {
-    async publicList(query: SearchQuery): Promise<{ items: BookableFlight[]; total: number }> {
-      const party = partyOf(query);
-      const { items, total } = await flightsRepo.listFlights(
-        db,
-        { ...searchFilters(query), isActive: true },
-        { page: query.page, pageSize: query.pageSize, sortBy: 'departure', sortOrder: query.sortOrder },
-        { onlyActive: true, publicSeats: Math.max(1, seatsNeeded(party)) },
-      );
-      const ids = items.map((head) => head.flight.id);
-      const [seats, prices] = await Promise.all([
-        flightsRepo.seatsOf(db, ids),
-        priceListsOf(
-          db,
-          items.map((head) => head.rate.id),
-        ),
-      ]);
-      return {
-        items: items.map((head) => {
-          const flightSeats = seats.get(head.flight.id) ?? [];
-          return {
-            id: head.flight.id,
-            number: head.flight.number,
-            departure: head.flight.departure.toISOString(),
-            arrival: head.flight.arrival.toISOString(),
-            origin: head.origin,
-            destination: head.destination,
-            flightCompany: { name: head.company.name, code: head.company.code },
-            status: head.flight.status,
-            isActive: head.flight.isActive,
-            isBookedOut: head.flight.isBookedOut,
-            rate: {
-              id: head.rate.id,
-              priceList: priceListOf({
-                prices: prices.get(head.rate.id) ?? [],
-                seats: flightSeats,
-                party,
-                channel: 'public',
-                isOpen: isOpenFor(head.flight, 'public'),
-              }),
-            },
-            aircraftTemplate: { id: head.template.id },
-            seatsByTariff: bookingSeatsOf(flightSeats, 'public'),
-          };
-        }),
-        total,
-      };
+    publicList(query: SearchQuery): Promise<PublicSearchAnswer> {
+      return cache.get(JSON.stringify(query), () => searchPublic(query));
     },
   };
+
+  async function searchPublic(query: SearchQuery): Promise<PublicSearchAnswer> {
+    const party = partyOf(query);
+    const { items, total } = await flightsRepo.listBookableFlights(
+      db,
+      { ...searchFilters(query), isActive: true },
+      { page: query.page, pageSize: query.pageSize, sortOrder: query.sortOrder },
+      { onlyActive: true, publicSeats: Math.max(1, seatsNeeded(party)) },
+    );
+    const ids = items.map((head) => head.flight.id);
+    const [seats, prices] = await Promise.all([
+      flightsRepo.seatsOf(db, ids),
+      priceListsOf(
+        db,
+        items.map((head) => head.flight.rateId),
+      ),
+    ]);
+    return {
+      items: items.map((head) => {
+        const flightSeats = seats.get(head.flight.id) ?? [];
+        return {
+          id: head.flight.id,
+          number: head.flight.number,
+          departure: head.flight.departure.toISOString(),
+          arrival: head.flight.arrival.toISOString(),
+          origin: head.origin,
+          destination: head.destination,
+          flightCompany: { name: head.company.name, code: head.company.code },
+          status: head.flight.status,
+          isActive: head.flight.isActive,
+          isBookedOut: head.flight.isBookedOut,
+          rate: {
+            id: head.flight.rateId,
+            priceList: priceListOf({
+              prices: prices.get(head.flight.rateId) ?? [],
+              seats: flightSeats,
+              party,
+              channel: 'public',
+              isOpen: isOpenFor(head.flight, 'public'),
+            }),
+          },
+          aircraftTemplate: { id: head.flight.aircraftTemplateId },
+          seatsByTariff: bookingSeatsOf(flightSeats, 'public'),
+        };
+      }),
+      total,
+    };
+  }
 }
 
 export type BookingSearchService = ReturnType<typeof createBookingSearchService>;

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeReservation } from '../../test/bookings.ts';
+import { adult, booking, placeReservation } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -83,6 +84,40 @@ describe('public flight search', () => {
       { tariffGroup: { id: 1 }, seatsForSale: 150, booked: 0, free: 7 },
       { tariffGroup: { id: 3 }, seatsForSale: 12, booked: 0, free: 4 },
     ]);
+    // A page past the end still says how many there are.
+    const pastTheEnd = await api(
+      'GET',
+      'public/flight/list?departureDate=2031-05-05&fromAirportCode=ZRH&passengersAges[]=adult&page=3&pageSize=1',
+    );
+    expect(pastTheEnd.body).toEqual({ items: [], total: 1 });
+  });
+
+  it('reuses a search answer for a moment, but shows a booking made through the API at once', async () => {
+    const search =
+      'public/flight/list?departureDate=2031-05-05&fromAirportCode=ZRH&toAirportCode=PRN&passengersAges[]=adult';
+    const economyBooked = async () =>
+      (await api('GET', search)).body.items[0].seatsByTariff.find(
+        (row: { tariffGroup: { id: number } }) => row.tariffGroup.id === 1,
+      ).booked;
+    expect(await economyBooked()).toBe(0);
+    // A seat taken behind the API's back (another instance) shows only when the answer expires.
+    await t.database.db.execute(
+      sql`update flight_seats set booked = booked + 1 where flight_id = ${open} and tariff_group_id = 1`,
+    );
+    expect(await economyBooked()).toBe(0);
+    const booked = await api(
+      'POST',
+      'reservation',
+      manager,
+      booking(open, { passengers: [adult('Vjosa'), adult('Drita')], paymentTerms: 'bill' }),
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(await economyBooked()).toBe(3);
+    expect((await api('POST', `reservation/${booked.body.id}/cancel`, manager, {})).status).toBe(200);
+    await t.database.db.execute(
+      sql`update flight_seats set booked = booked - 1 where flight_id = ${open} and tariff_group_id = 1`,
+    );
+    expect(await economyBooked()).toBe(0);
   });
 
   it('drops a tariff, then the flight, when the party exceeds what the public may book', async () => {

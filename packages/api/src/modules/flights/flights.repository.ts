@@ -176,6 +176,53 @@ export async function listFlights(
   return { items: items as FlightHead[], total: totals[0]?.total ?? 0 };
 }
 
+/**
+ * The public search's flights: only what a bookable-flight answer shows, with the total in the same
+ * query. Lean on purpose: it is the busiest query of the site, and each join of the full head
+ * (rate, template, sequence) and the seat-map column cost planning and transfer time on every call.
+ */
+export async function listBookableFlights(
+  db: Db,
+  filters: FlightFilters,
+  paging: { page: number; pageSize: number; sortOrder: 'ASC' | 'DESC' },
+  scope: FlightScope,
+) {
+  const conditions = filterConditions(filters, scope);
+  const rows = await db
+    .select({
+      flight: {
+        id: flights.id,
+        number: flights.number,
+        departure: flights.departure,
+        arrival: flights.arrival,
+        status: flights.status,
+        isActive: flights.isActive,
+        isBookedOut: flights.isBookedOut,
+        rateId: flights.rateId,
+        aircraftTemplateId: flights.aircraftTemplateId,
+      },
+      company: { name: flightCompanies.name, code: flightCompanies.code },
+      origin: headColumns.origin,
+      destination: headColumns.destination,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(flights)
+    .innerJoin(flightCompanies, eq(flightCompanies.id, flights.flightCompanyId))
+    .innerJoin(origin, eq(origin.id, flights.originAirportId))
+    .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(...listOrder(flights.departure, paging.sortOrder, flights.id))
+    .limit(paging.pageSize)
+    .offset(paging.page * paging.pageSize);
+  // A page past the end has no row to carry the total; count again only then.
+  const total =
+    rows[0]?.total ??
+    (paging.page === 0
+      ? 0
+      : (await listFlights(db, filters, { ...paging, sortBy: 'departure' }, scope)).total);
+  return { items: rows, total };
+}
+
 /** The ids a bulk action means: `ids`, or every flight matching the filters except `ids`. */
 export async function selectedFlightIds(
   db: Db | Tx,

@@ -69,6 +69,9 @@ export async function writeTickets(
       };
     });
   });
+  // Seat labels in one order (flight, label) in every booking, so two bookings that want the
+  // same seats wait for each other instead of deadlocking on the unique index.
+  rows.sort((a, b) => a.flightId - b.flightId || (a.seatLabel ?? '').localeCompare(b.seatLabel ?? '', 'en'));
   const ticketIds = await repo.insertTickets(tx, rows);
   const ticketOf = (passenger: number, flightId: number) =>
     ticketIds[
@@ -98,6 +101,9 @@ export function seatConflictOf(error: unknown, bookedFlights: Body['bookedFlight
   });
 }
 
+/** Per flight, where each seat-taking passenger's seat comes from: an allotment id, or null for sale. */
+export type SeatSources = Map<number, (number | null)[]>;
+
 /**
  * Takes the party's seats on every booked flight inside the booking's transaction, flights in id
  * order so two bookings never deadlock. Agents use their own allotments first. Returns the
@@ -109,8 +115,24 @@ export async function takeSeats(
   plan: BookingPlan,
   seatTakers: number,
   channel: 'public' | 'agent' | 'staff',
-): Promise<Map<number, (number | null)[]>> {
-  const sources = new Map<number, (number | null)[]>();
+): Promise<SeatSources> {
+  const sources = await takeFromAllotments(tx, user, plan, seatTakers, channel);
+  await takeFromSale(tx, plan, sources, channel);
+  return sources;
+}
+
+/**
+ * The first half of taking seats: an agent's own allotments, flights in id order. Returns the
+ * sources of every seat; those marked null still have to come from the sale (takeFromSale).
+ */
+export async function takeFromAllotments(
+  tx: Tx,
+  user: AuthUser | null,
+  plan: BookingPlan,
+  seatTakers: number,
+  channel: 'public' | 'agent' | 'staff',
+): Promise<SeatSources> {
+  const sources: SeatSources = new Map();
   for (const flight of [...plan.flights].sort((a, b) => a.flightId - b.flightId)) {
     const fromAllotments: number[] = [];
     if (channel === 'agent' && user) {
@@ -127,15 +149,34 @@ export async function takeSeats(
       }
     }
     const rest = seatTakers - fromAllotments.length;
-    if (rest > 0 && !(await repo.takeSaleSeats(tx, flight.flightId, flight.tariffGroupId, rest, channel))) {
+    sources.set(flight.flightId, [...fromAllotments, ...Array<null>(rest).fill(null)]);
+  }
+  return sources;
+}
+
+/**
+ * The second half: the seats that come from the sale, by one guarded update per flight (in id
+ * order) that refuses when they are not there. Its row lock lasts until commit, so a new booking
+ * calls it as late as it can: bookings of one hot flight queue only for this and the commit.
+ */
+export async function takeFromSale(
+  tx: Tx,
+  plan: BookingPlan,
+  sources: SeatSources,
+  channel: 'public' | 'agent' | 'staff',
+) {
+  for (const flight of [...plan.flights].sort((a, b) => a.flightId - b.flightId)) {
+    const fromSale = (sources.get(flight.flightId) ?? []).filter((source) => source === null).length;
+    if (
+      fromSale > 0 &&
+      !(await repo.takeSaleSeats(tx, flight.flightId, flight.tariffGroupId, fromSale, channel))
+    ) {
       throw bookingError('ERROR_AVAILABLE_SEATS_NOT_ENOUGH', {
         direction: flight.direction,
         flightId: flight.flightId,
       });
     }
-    sources.set(flight.flightId, [...fromAllotments, ...Array<null>(rest).fill(null)]);
   }
-  return sources;
 }
 
 /**

@@ -126,44 +126,42 @@ export async function findReservation(db: Db | Tx, id: number) {
     .where(eq(reservations.id, id))
     .limit(1);
   if (!head) return undefined;
-  const [passengers, ticketRows, optionRows] = await Promise.all([
-    db
-      .select()
-      .from(reservationPassengers)
-      .where(eq(reservationPassengers.reservationId, id))
-      .orderBy(reservationPassengers.id),
-    db
-      .select({
-        ticket: tickets,
-        flight: {
-          id: flights.id,
-          number: flights.number,
-          departure: flights.departure,
-          arrival: flights.arrival,
-          status: flights.status,
-        },
-        origin: { code: origin.code },
-        destination: { code: destination.code },
-      })
-      .from(tickets)
-      .innerJoin(flights, eq(flights.id, tickets.flightId))
-      .innerJoin(origin, eq(origin.id, flights.originAirportId))
-      .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
-      .where(
-        and(eq(tickets.reservationId, id), eq(tickets.isActive, head.reservation.status !== 'cancelled')),
-      )
-      .orderBy(tickets.passengerId, flights.departure),
-    db
-      .select({
-        ticketId: ticketOptions.ticketId,
-        optionId: ticketOptions.optionId,
-        price: ticketOptions.price,
-      })
-      .from(ticketOptions)
-      .innerJoin(tickets, eq(tickets.id, ticketOptions.ticketId))
-      .where(eq(tickets.reservationId, id))
-      .orderBy(ticketOptions.optionId),
-  ]);
+  // One after another: inside a transaction the three share one connection, which runs one query
+  // at a time anyway (node-postgres deprecates queueing them concurrently).
+  const passengers = await db
+    .select()
+    .from(reservationPassengers)
+    .where(eq(reservationPassengers.reservationId, id))
+    .orderBy(reservationPassengers.id);
+  const ticketRows = await db
+    .select({
+      ticket: tickets,
+      flight: {
+        id: flights.id,
+        number: flights.number,
+        departure: flights.departure,
+        arrival: flights.arrival,
+        status: flights.status,
+      },
+      origin: { code: origin.code },
+      destination: { code: destination.code },
+    })
+    .from(tickets)
+    .innerJoin(flights, eq(flights.id, tickets.flightId))
+    .innerJoin(origin, eq(origin.id, flights.originAirportId))
+    .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
+    .where(and(eq(tickets.reservationId, id), eq(tickets.isActive, head.reservation.status !== 'cancelled')))
+    .orderBy(tickets.passengerId, flights.departure);
+  const optionRows = await db
+    .select({
+      ticketId: ticketOptions.ticketId,
+      optionId: ticketOptions.optionId,
+      price: ticketOptions.price,
+    })
+    .from(ticketOptions)
+    .innerJoin(tickets, eq(tickets.id, ticketOptions.ticketId))
+    .where(eq(tickets.reservationId, id))
+    .orderBy(ticketOptions.optionId);
   return { ...head, passengers, tickets: ticketRows, options: optionRows };
 }
 export type ReservationRecord = NonNullable<Awaited<ReturnType<typeof findReservation>>>;

@@ -16,6 +16,7 @@ import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
+import { retryOnDeadlock } from '../../platform/sql.ts';
 import { channelOf } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
 import { planBooking } from '../booking/booking-plan.ts';
@@ -29,6 +30,8 @@ import {
   invoiceAmounts,
   seatConflictOf,
   storedBillingOf,
+  takeFromAllotments,
+  takeFromSale,
   takeSeats,
   writeTickets,
 } from './reservation-writer.ts';
@@ -73,112 +76,123 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
     }
     const now = new Date();
     try {
-      return await idempotent(
-        db,
-        { scope: `reservation:create:${user?.id ?? 'public'}`, key: idempotencyKey, body },
-        async (tx) => {
-          await repo.shareLockFlights(
-            tx,
-            body.bookedFlights.map((booked) => booked.flight.id),
-          );
-          const plan = await planBooking(tx, body, { channel });
-          for (const flight of plan.flights) {
-            if (channel === 'staff') {
-              if (
-                flight.status === 'closed' &&
-                !satisfies(user!.roles, 'ROLE_RESERVATION_CREATE_CLOSED_FLIGHT')
-              ) {
-                throw bookingError(
-                  'ERROR_AVAILABLE_SEATS_NOT_ENOUGH',
-                  { direction: flight.direction, flightId: flight.flightId },
-                  403,
-                );
+      // A booking meets another only at seat labels and the inventory row; should two lock them
+      // in opposite orders (a staff change holds the inventory first), PostgreSQL aborts one: go again.
+      return await retryOnDeadlock(() =>
+        idempotent(
+          db,
+          { scope: `reservation:create:${user?.id ?? 'public'}`, key: idempotencyKey, body },
+          async (tx) => {
+            await repo.shareLockFlights(
+              tx,
+              body.bookedFlights.map((booked) => booked.flight.id),
+            );
+            const plan = await planBooking(tx, body, { channel });
+            for (const flight of plan.flights) {
+              if (channel === 'staff') {
+                if (
+                  flight.status === 'closed' &&
+                  !satisfies(user!.roles, 'ROLE_RESERVATION_CREATE_CLOSED_FLIGHT')
+                ) {
+                  throw bookingError(
+                    'ERROR_AVAILABLE_SEATS_NOT_ENOUGH',
+                    { direction: flight.direction, flightId: flight.flightId },
+                    403,
+                  );
+                }
+              } else if (!isOpenFor(flight, channel) || flight.departure <= now) {
+                throw bookingError('ERROR_AVAILABLE_SEATS_NOT_ENOUGH', {
+                  direction: flight.direction,
+                  flightId: flight.flightId,
+                });
               }
-            } else if (!isOpenFor(flight, channel) || flight.departure <= now) {
-              throw bookingError('ERROR_AVAILABLE_SEATS_NOT_ENOUGH', {
-                direction: flight.direction,
-                flightId: flight.flightId,
+            }
+            const paymentDeadline = paymentDeadlineOf(user, body, plan, now);
+
+            let ownerId: number | null =
+              user && user.type !== 'manager' && user.type !== 'admin' ? user.id : null;
+            if (body.owner) {
+              const [owner] = await tx
+                .select({ id: users.id })
+                .from(users)
+                .where(eq(users.id, body.owner.id));
+              if (!owner)
+                throw new ApiError('ERROR_NOT_FOUND', 404, { message: 'Not found owner', field: 'owner.id' });
+              ownerId = owner.id;
+            }
+            if (billing.isCreateAccount && ownerId === null) {
+              const [taken] = await tx
+                .select({ id: users.id })
+                .from(users)
+                .where(eq(users.email, billing.email.toLowerCase()));
+              if (taken) throw new ApiError('ERROR_EMAIL_TAKEN', 422, { field: 'billingInformation.email' });
+              ownerId = await createUserWithAccount(tx, {
+                email: billing.email.toLowerCase(),
+                type: 'customer',
+                group: 'customer',
+                displayName: `${billing.firstName} ${billing.lastName}`,
+                firstName: billing.firstName,
+                lastName: billing.lastName,
+                countryCode: billing.country,
+                password: billing.password!,
               });
             }
-          }
-          const paymentDeadline = paymentDeadlineOf(user, body, plan, now);
-          const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
-          const sources = await takeSeats(tx, user, plan, seatTakers, channel);
 
-          let ownerId: number | null =
-            user && user.type !== 'manager' && user.type !== 'admin' ? user.id : null;
-          if (body.owner) {
-            const [owner] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.owner.id));
-            if (!owner)
-              throw new ApiError('ERROR_NOT_FOUND', 404, { message: 'Not found owner', field: 'owner.id' });
-            ownerId = owner.id;
-          }
-          if (billing.isCreateAccount && ownerId === null) {
-            const [taken] = await tx
-              .select({ id: users.id })
-              .from(users)
-              .where(eq(users.email, billing.email.toLowerCase()));
-            if (taken) throw new ApiError('ERROR_EMAIL_TAKEN', 422, { field: 'billingInformation.email' });
-            ownerId = await createUserWithAccount(tx, {
-              email: billing.email.toLowerCase(),
-              type: 'customer',
-              group: 'customer',
-              displayName: `${billing.firstName} ${billing.lastName}`,
-              firstName: billing.firstName,
-              lastName: billing.lastName,
-              countryCode: billing.country,
-              password: billing.password!,
+            const reservation = await repo.insertReservation(tx, {
+              status: body.paymentTerms === 'now' ? 'created' : 'reserved',
+              ownerId,
+              reservatorId: user?.id ?? null,
+              billing: storedBillingOf(billing),
+              language: billing.language,
+              comment: body.comment ?? '',
+              priceNeedsToBeHidden: body.priceNeedsToBeHidden,
+              expiresAt:
+                body.paymentTerms === 'now' ? new Date(now.getTime() + paymentWindow * 60_000) : null,
             });
-          }
+            const passengerIds = await repo.insertPassengers(
+              tx,
+              body.passengers.map((passenger) => ({
+                reservationId: reservation.id,
+                salutation: passenger.salutation,
+                firstName: passenger.firstName,
+                lastName: passenger.lastName,
+                gender: passenger.gender,
+                ageType: passenger.ageType,
+                birthday: passenger.birthday,
+              })),
+            );
 
-          const reservation = await repo.insertReservation(tx, {
-            status: body.paymentTerms === 'now' ? 'created' : 'reserved',
-            ownerId,
-            reservatorId: user?.id ?? null,
-            billing: storedBillingOf(billing),
-            language: billing.language,
-            comment: body.comment ?? '',
-            priceNeedsToBeHidden: body.priceNeedsToBeHidden,
-            expiresAt: body.paymentTerms === 'now' ? new Date(now.getTime() + paymentWindow * 60_000) : null,
-          });
-          const passengerIds = await repo.insertPassengers(
-            tx,
-            body.passengers.map((passenger) => ({
+            await repo.insertInvoice(tx, {
               reservationId: reservation.id,
-              salutation: passenger.salutation,
-              firstName: passenger.firstName,
-              lastName: passenger.lastName,
-              gender: passenger.gender,
-              ageType: passenger.ageType,
-              birthday: passenger.birthday,
-            })),
-          );
-
-          await writeTickets(
-            tx,
-            reservation.id,
-            body.passengers.map((passenger, index) => ({
-              id: passengerIds[index]!.id,
-              ageType: passenger.ageType,
-            })),
-            plan,
-            sources,
-          );
-          await repo.insertInvoice(tx, {
-            reservationId: reservation.id,
-            ...invoiceAmounts(body, plan),
-            isSpecificPrice: body.isSpecificPrice,
-            paymentTerms: body.paymentTerms,
-            paymentDeadline,
-          });
-          return recordVersion(tx, user, reservation.id, 1, [
-            'status',
-            'passengers',
-            'flights',
-            'billing',
-            'invoice',
-          ]);
-        },
+              ...invoiceAmounts(body, plan),
+              isSpecificPrice: body.isSpecificPrice,
+              paymentTerms: body.paymentTerms,
+              paymentDeadline,
+            });
+            const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
+            const sources = await takeFromAllotments(tx, user, plan, seatTakers, channel);
+            await writeTickets(
+              tx,
+              reservation.id,
+              body.passengers.map((passenger, index) => ({
+                id: passengerIds[index]!.id,
+                ageType: passenger.ageType,
+              })),
+              plan,
+              sources,
+            );
+            const created = await recordVersion(tx, user, reservation.id, 1, [
+              'status',
+              'passengers',
+              'flights',
+              'billing',
+              'invoice',
+            ]);
+            // The sale seats last: their row lock lasts until commit (takeFromSale).
+            await takeFromSale(tx, plan, sources, channel);
+            return created;
+          },
+        ),
       );
     } catch (error) {
       throw seatConflictOf(error, body.bookedFlights) ?? error;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adult, billing, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createReservationsService } from './reservations.service.ts';
@@ -11,36 +12,6 @@ let ids: Awaited<ReturnType<typeof catalogueIds>>;
 let createFlight: ReturnType<typeof flightMaker>;
 
 const api: TestApp['api'] = (...args) => t.api(...args);
-
-const billing = (overrides: object = {}) => ({
-  salutation: 'mrs',
-  firstName: 'Vjosa',
-  lastName: 'Berisha',
-  email: 'vjosa.berisha@example.test',
-  street: 'Langstrasse 10',
-  zip: '8004',
-  city: 'Zürich',
-  country: 'CH',
-  birthday: '1988-02-11',
-  phoneMobile: '+41 79 555 12 12',
-  language: 'sq',
-  ...overrides,
-});
-
-const adult = (firstName: string) => ({
-  firstName,
-  lastName: 'Berisha',
-  gender: 'female',
-  ageType: 'adult',
-  birthday: '1988-02-11',
-});
-
-const booking = (flightId: number, overrides: object = {}) => ({
-  bookedFlights: [{ flight: { id: flightId }, tariff: { id: 1 } }],
-  passengers: [adult('Vjosa')],
-  billingInformation: billing(),
-  ...overrides,
-});
 
 const economyOf = async (flightId: number) =>
   (await api('GET', `flight/${flightId}`, manager)).body.seatsByTariff.find(
@@ -347,6 +318,30 @@ describe('never oversold', () => {
       new Set(answers.filter((answer) => answer.status !== 201).map((answer) => answer.body.errors[0].code)),
     ).toEqual(new Set(['ERROR_BOOKED_SEATS_OCCUPIED']));
     expect((await economyOf(flightId)).booked).toBe(1);
+  });
+
+  it('settles parties that want the same two seats in opposite orders without a deadlock', async () => {
+    const flightId = await createFlight();
+    const party = (index: number, labels: [string, string]) =>
+      booking(flightId, {
+        passengers: [adult(`X${index}`), adult(`Y${index}`)],
+        passengersSeats: labels.map((seatLabel, passenger) => ({
+          passenger,
+          flight: { id: flightId },
+          seatLabel,
+        })),
+        paymentTerms: 'bill',
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        api('POST', 'reservation', manager, party(index, index % 2 === 0 ? ['9A', '9B'] : ['9B', '9A'])),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(
+      new Set(answers.filter((answer) => answer.status !== 201).map((answer) => answer.body.errors[0].code)),
+    ).toEqual(new Set(['ERROR_BOOKED_SEATS_OCCUPIED']));
+    expect((await economyOf(flightId)).booked).toBe(2);
   });
 });
 
