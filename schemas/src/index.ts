@@ -1,9 +1,11 @@
 import { accountCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
+import { balanceLogCalls } from './balance-log.ts';
 import { bookingCalls } from './booking.ts';
 import { aircraftTemplateCalls, flightCalls, flightCompanyCalls } from './flights.ts';
 import type { ApiCall } from './http.ts';
 import { lookupCalls } from './lookups.ts';
+import { paymentCalls } from './payments.ts';
 import { optionCalls, rateCalls } from './rates.ts';
 import { reservationDocumentCalls } from './reservation-documents.ts';
 import { reservationListCalls } from './reservation-lists.ts';
@@ -13,6 +15,7 @@ import { agentCalls, userCalls } from './users.ts';
 
 export * from './accounts.ts';
 export * from './auth.ts';
+export * from './balance-log.ts';
 export * from './booking.ts';
 export * from './common.ts';
 export * from './errors.ts';
@@ -20,6 +23,7 @@ export * from './fares.ts';
 export * from './flights.ts';
 export * from './http.ts';
 export * from './lookups.ts';
+export * from './payments.ts';
 export * from './rates.ts';
 export * from './reservation-documents.ts';
 export * from './reservation-lists.ts';
@@ -45,6 +49,8 @@ export const api = {
   reservation: reservationCalls,
   reservationDocument: reservationDocumentCalls,
   reservationList: reservationListCalls,
+  payment: paymentCalls,
+  balanceLog: balanceLogCalls,
 } as const;
 
 export const API_VERSION = 'v1';

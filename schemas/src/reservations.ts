@@ -133,6 +133,22 @@ export const ReservationPassengerSchema = z.object({
   tickets: z.array(TicketSchema),
 });
 
+/**
+ * How a reservation invoice is paid (spec 02 §9). On the wire a bank (ec) payment names the bank
+ * virtual account's code instead of `bank`; the other methods are named as here.
+ */
+export const PAYMENT_METHODS = ['account', 'cash', 'bank', 'transfer', 'datatrans'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+/** A payment on an invoice as the invoice lists it. */
+export const InvoicePaymentSchema = z.object({
+  id: z.number().int(),
+  amount: z.number(),
+  type: z.object({ code: PaymentMethodSchema }),
+  createdAt: z.string(),
+});
+
 export const InvoiceSchema = z.object({
   id: z.number().int(),
   status: InvoiceStatusSchema,
@@ -142,6 +158,7 @@ export const InvoiceSchema = z.object({
   paymentDeadline: z.string().nullable(),
   paymentTerms: PaymentTermsSchema,
   isSpecificPrice: z.boolean(),
+  payments: z.array(InvoicePaymentSchema),
 });
 
 export const ReservationSchema = z.object({

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import { isLocale } from '@flybook/locales';
+import { paymentsSimRoutes } from '@flybook/payments-sim';
 import { desc, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
@@ -26,7 +27,13 @@ import { createFlightOperationsService } from './modules/flights/flight-operatio
 import { createFlightReportsService } from './modules/flights/flight-reports.service.ts';
 import { flightRoutes } from './modules/flights/flights.routes.ts';
 import { createFlightsService } from './modules/flights/flights.service.ts';
+import { balanceLogRoutes } from './modules/ledger/balance-log.routes.ts';
+import { createBalanceLogService } from './modules/ledger/balance-log.service.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
+import { createCardPaymentsService } from './modules/payments/card-payments.service.ts';
+import { createCardProvider } from './modules/payments/card-provider.ts';
+import { paymentRoutes, registerCardWebhook } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createOptionsService } from './modules/rates/options.service.ts';
 import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
@@ -68,6 +75,8 @@ export async function buildApp({
 
   const auth = createAuthService(db, config);
   const searchCache = createShortCache<PublicSearchAnswer>(config.searchCacheMs);
+  const reservations = createReservationsService(db, { paymentWindowMinutes: config.paymentWindowMinutes });
+  const cards = createCardPaymentsService(db, createCardProvider(config.datatrans), reservations, config);
   registerCalls(
     app,
     [
@@ -88,11 +97,11 @@ export async function buildApp({
         search: createBookingSearchService(db, searchCache),
         booking: createBookingService(db),
       }),
-      ...reservationRoutes(
-        createReservationsService(db, { paymentWindowMinutes: config.paymentWindowMinutes }),
-      ),
+      ...reservationRoutes(reservations),
       ...reservationDocumentRoutes(db),
       ...reservationListRoutes(db),
+      ...paymentRoutes(createPaymentsService(db, reservations), cards),
+      ...balanceLogRoutes(db, createBalanceLogService(db)),
     ],
     {
       authenticate: auth.authenticate,
@@ -101,6 +110,18 @@ export async function buildApp({
       onWrite: () => searchCache.clear(),
     },
   );
+
+  await registerCardWebhook(app, cards);
+  if (config.datatrans.simulated) {
+    // No card provider configured: the local stand-in answers on this server, over real HTTP.
+    await app.register(paymentsSimRoutes, {
+      prefix: '/payments-sim',
+      merchantId: config.datatrans.merchantId,
+      password: config.datatrans.password,
+      signKey: config.datatrans.signKey,
+      publicBaseUrl: config.datatrans.payUrl,
+    });
+  }
 
   const document = openApiDocument();
   app.get('/api/docs', async () => document);

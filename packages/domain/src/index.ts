@@ -1,6 +1,7 @@
 export * from './admin-routes.ts';
 export * from './flights.ts';
 export * from './inventory.ts';
+export * from './ledger.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './pricing.ts';

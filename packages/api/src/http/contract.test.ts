@@ -52,7 +52,7 @@ describe('the API contract', () => {
       for (const junk of garbage) {
         const response = await t.request({
           method: call.method,
-          url: `/api/v1/${fillPath(call.path, { id: 'abc', locale: 'xx', status: 'xx' })}?${toQueryString(junk)}`,
+          url: `/api/v1/${fillPath(call.path, { id: 'abc', reservationId: 'abc', locale: 'xx', status: 'xx' })}?${toQueryString(junk)}`,
           payload: call.method === 'GET' || call.method === 'DELETE' ? undefined : (junk as object),
           token: admin,
         });

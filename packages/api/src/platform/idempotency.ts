@@ -65,3 +65,9 @@ export async function idempotent<T>(
     return (await stored(db, scope, key, hash)) as T;
   }
 }
+
+/** The Idempotency-Key request header, when sent once. */
+export const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>) => {
+  const key = headers['idempotency-key'];
+  return typeof key === 'string' ? key : undefined;
+};

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './flights.ts';
+export * from './ledger.ts';
 export * from './lookups.ts';
 export * from './platform.ts';
 export * from './rates.ts';

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { accounts, groupVirtualAccounts, users, userVirtualAccounts } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
@@ -99,7 +99,7 @@ export const findAccountOfUser = async (db: Db, userId: number) =>
   (await selectAccounts(db, eq(accounts.ownerUserId, userId), [asc(accounts.id)], 1))[0];
 
 /** Ids of the virtual accounts a user may operate: their own list plus their group's. */
-export async function operableVirtualAccountIds(db: Db, userId: number): Promise<number[]> {
+export async function operableVirtualAccountIds(db: Db | Tx, userId: number): Promise<number[]> {
   const own = await db
     .select({ id: userVirtualAccounts.accountId })
     .from(userVirtualAccounts)

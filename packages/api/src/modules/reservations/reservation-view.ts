@@ -70,6 +70,14 @@ export function toReservation(record: ReservationRecord, hidePrices: boolean): R
       paymentDeadline: invoice.paymentDeadline,
       paymentTerms: invoice.paymentTerms,
       isSpecificPrice: invoice.isSpecificPrice,
+      payments: hidePrices
+        ? []
+        : record.payments.map((payment) => ({
+            id: payment.id,
+            amount: toChf(payment.amount),
+            type: { code: payment.method },
+            createdAt: payment.createdAt.toISOString(),
+          })),
     },
     owner: record.owner?.id ? { id: record.owner.id, displayName: record.owner.displayName } : null,
     reservator: record.reservator?.id

@@ -8,6 +8,7 @@ import {
   flights,
   reservationInvoices,
   reservationPassengers,
+  reservationPayments,
   reservationSnapshots,
   reservations,
   ticketOptions,
@@ -162,7 +163,17 @@ export async function findReservation(db: Db | Tx, id: number) {
     .innerJoin(tickets, eq(tickets.id, ticketOptions.ticketId))
     .where(eq(tickets.reservationId, id))
     .orderBy(ticketOptions.optionId);
-  return { ...head, passengers, tickets: ticketRows, options: optionRows };
+  const payments = await db
+    .select({
+      id: reservationPayments.id,
+      amount: reservationPayments.amount,
+      method: reservationPayments.method,
+      createdAt: reservationPayments.createdAt,
+    })
+    .from(reservationPayments)
+    .where(eq(reservationPayments.invoiceId, head.invoice.id))
+    .orderBy(reservationPayments.id);
+  return { ...head, passengers, tickets: ticketRows, options: optionRows, payments };
 }
 export type ReservationRecord = NonNullable<Awaited<ReturnType<typeof findReservation>>>;
 

@@ -1,12 +1,7 @@
 import { api } from '@flybook/schemas';
 import { route } from '../../http/routes.ts';
+import { idempotencyKeyOf } from '../../platform/idempotency.ts';
 import type { ReservationsService } from './reservations.service.ts';
-
-/** The Idempotency-Key request header, when sent once. */
-const idempotencyKeyOf = (headers: Record<string, string | string[] | undefined>) => {
-  const key = headers['idempotency-key'];
-  return typeof key === 'string' ? key : undefined;
-};
 
 export const reservationRoutes = (reservations: ReservationsService) => [
   route(api.reservation.create, ({ user, body, request }) =>

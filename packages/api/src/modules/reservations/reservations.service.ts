@@ -514,6 +514,25 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
     });
   }
 
+  /**
+   * After money moved on a reservation's invoice (the payments module, in its transaction): a
+   * reservation now paid in full is confirmed and stops holding seats on a timer; every payment is
+   * a new version with its snapshot.
+   */
+  async function recordPayment(tx: Tx, user: AuthUser | null, id: number): Promise<Reservation> {
+    const row = await repo.lockReservation(tx, id);
+    if (!row) throw ApiError.notFound('reservation', id);
+    const invoice = await repo.findInvoice(tx, id);
+    const confirms =
+      (invoice.status === 'paid' || invoice.status === 'overpaid') &&
+      (row.status === 'created' || row.status === 'reserved');
+    await repo.updateReservation(tx, id, {
+      ...(confirms ? { status: 'confirmed' as const, expiresAt: null } : {}),
+      version: row.version + 1,
+    });
+    return recordVersion(tx, user, id, row.version + 1, confirms ? ['invoice', 'status'] : ['invoice']);
+  }
+
   async function snapshotList(user: AuthUser, id: number) {
     await read(db, id, user);
     const rows = await repo.snapshotsOf(db, id);
@@ -536,6 +555,13 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
     duplicatePassengers,
     notify,
     expireUnpaid,
+    recordPayment,
+    /** A reservation as the payment pages show it, to whoever holds its card transaction. */
+    readForPayment: async (id: number) => {
+      const record = await repo.findReservation(db, id);
+      if (!record) throw ApiError.notFound('reservation', id);
+      return toReservation(record, record.reservation.priceNeedsToBeHidden);
+    },
     get: (user: AuthUser, id: number) => read(db, id, user),
   };
 }

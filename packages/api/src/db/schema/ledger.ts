@@ -1,0 +1,145 @@
+import {
+  BALANCE_LOG_TYPE_CODES,
+  CARD_PAYMENT_SOURCES,
+  CARD_TRANSACTION_STATUSES,
+  PAYMENT_METHODS,
+} from '@flybook/schemas';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { reservationInvoices, reservations } from './reservations.ts';
+import { users } from './users.ts';
+
+/** Categories of balance-log records; fixed ids, seeded. */
+export const balanceLogTypes = pgTable('balance_log_types', {
+  id: integer('id').primaryKey(),
+  code: text('code', { enum: BALANCE_LOG_TYPE_CODES }).notNull().unique(),
+  name: jsonb('name').$type<{ de: string; en: string; fr: string; sq: string }>().notNull(),
+});
+
+/**
+ * The ledger (DESIGN §4): one row per movement of money, debit account → credit account, with
+ * both accounts' balances after it, written in the transaction of its cause. Never updated.
+ */
+export const balanceLogRecords = pgTable(
+  'balance_log_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    debitAccountId: integer('debit_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    creditAccountId: integer('credit_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    debitAccountBalance: bigint('debit_account_balance', { mode: 'number' }).notNull(),
+    creditAccountBalance: bigint('credit_account_balance', { mode: 'number' }).notNull(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => balanceLogTypes.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    reservationId: integer('reservation_id').references(() => reservations.id),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('balance_log_records_amount_positive', sql`${t.amount} > 0`),
+    check('balance_log_records_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    index('balance_log_records_debit_idx').on(t.debitAccountId, t.createdAt, t.id),
+    index('balance_log_records_credit_idx').on(t.creditAccountId, t.createdAt, t.id),
+    index('balance_log_records_created_idx').on(t.createdAt, t.id),
+    index('balance_log_records_reservation_idx').on(t.reservationId),
+  ],
+);
+
+/** A payment on a reservation invoice, with the ledger record that moved the money. */
+export const reservationPayments = pgTable(
+  'reservation_payments',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => reservationInvoices.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    /** Where the money came from (the owner's account) or went (cash desk, bank, transfer, card provider). */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    balanceLogRecordId: bigint('balance_log_record_id', { mode: 'number' })
+      .notNull()
+      .references(() => balanceLogRecords.id),
+    cardTransactionId: integer('card_transaction_id').references(() => cardTransactions.id),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reservation_payments_amount_positive', sql`${t.amount} > 0`),
+    index('reservation_payments_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/**
+ * Card payments at the provider (Datatrans): one row per started transaction. `bookedAt` is set
+ * in the transaction that books the payment, under a row lock: confirm, webhook and status poll
+ * may all arrive, the money is booked once.
+ */
+export const cardTransactions = pgTable(
+  'card_transactions',
+  {
+    id: serial('id').primaryKey(),
+    /** The provider's id; null only between our insert and the provider's answer. */
+    transactionId: text('transaction_id').unique(),
+    refno: text('refno').notNull().unique(),
+    source: text('source', { enum: CARD_PAYMENT_SOURCES }).notNull(),
+    reservationId: integer('reservation_id').references(() => reservations.id),
+    agentId: integer('agent_id').references(() => users.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: CARD_TRANSACTION_STATUSES }).notNull().default('initialized'),
+    routeName: text('route_name'),
+    locale: text('locale').notNull().default('en'),
+    failMessage: text('fail_message'),
+    /** The payment page at the provider. */
+    paymentPageUrl: text('payment_page_url'),
+    startedById: integer('started_by_id').references(() => users.id),
+    bookedAt: timestamp('booked_at', { withTimezone: true }),
+    /** Card money given back (refunds through the provider's credit call), Rappen. */
+    refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('card_transactions_amount_positive', sql`${t.amount} > 0`),
+    check('card_transactions_refund_bounded', sql`${t.refunded} >= 0 AND ${t.refunded} <= ${t.amount}`),
+    check('card_transactions_purpose', sql`(${t.reservationId} IS NULL) <> (${t.agentId} IS NULL)`),
+    index('card_transactions_reservation_idx').on(t.reservationId),
+  ],
+);
+
+/** What a cancellation gave back: the credit note of spec 03 (one per cancelled paid reservation). */
+export const creditNotes = pgTable('credit_notes', {
+  id: serial('id').primaryKey(),
+  reservationId: integer('reservation_id')
+    .notNull()
+    .unique()
+    .references(() => reservations.id),
+  paid: bigint('paid', { mode: 'number' }).notNull(),
+  fee: bigint('fee', { mode: 'number' }).notNull(),
+  refund: bigint('refund', { mode: 'number' }).notNull(),
+  /** Where each part went: the card, the owner's account or a virtual account, Rappen. */
+  parts: jsonb('parts').$type<{ method: string; accountId: number; amount: number }[]>().notNull(),
+  createdById: integer('created_by_id').references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

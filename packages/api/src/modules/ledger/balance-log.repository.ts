@@ -1,0 +1,183 @@
+import type { BalanceLogFilters } from '@flybook/schemas';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, balanceLogRecords, balanceLogTypes, users } from '../../db/schema/index.ts';
+import { containsPattern } from '../../platform/sql.ts';
+
+type Filters = z.output<typeof BalanceLogFilters>;
+
+const debitAccount = alias(accounts, 'debit_account');
+const creditAccount = alias(accounts, 'credit_account');
+const debitUser = alias(users, 'debit_user');
+const creditUser = alias(users, 'credit_user');
+const creator = alias(users, 'creator');
+
+/** The office's days: date filters are local days in Zurich. */
+const OFFICE_TIMEZONE = 'Europe/Zurich';
+const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${OFFICE_TIMEZONE})`;
+const dayAfter = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${OFFICE_TIMEZONE})`;
+
+function conditions(filters: Filters): SQL[] {
+  const where: SQL[] = [];
+  const selected = filters.selectedAccountId;
+  if (selected !== undefined) {
+    where.push(
+      or(eq(balanceLogRecords.debitAccountId, selected), eq(balanceLogRecords.creditAccountId, selected))!,
+    );
+  }
+  if (filters.relatedAccountId.length > 0) {
+    const related = filters.relatedAccountId;
+    where.push(
+      selected !== undefined
+        ? or(
+            and(
+              eq(balanceLogRecords.debitAccountId, selected),
+              inArray(balanceLogRecords.creditAccountId, related),
+            ),
+            and(
+              eq(balanceLogRecords.creditAccountId, selected),
+              inArray(balanceLogRecords.debitAccountId, related),
+            ),
+          )!
+        : or(
+            inArray(balanceLogRecords.debitAccountId, related),
+            inArray(balanceLogRecords.creditAccountId, related),
+          )!,
+    );
+  }
+  if (filters.typeId.length > 0) where.push(inArray(balanceLogRecords.typeId, filters.typeId));
+  if (filters.dateFrom) where.push(sql`${balanceLogRecords.createdAt} >= ${dayStart(filters.dateFrom)}`);
+  if (filters.dateTo) where.push(sql`${balanceLogRecords.createdAt} < ${dayAfter(filters.dateTo)}`);
+  if (filters.query?.trim()) {
+    const pattern = containsPattern(filters.query);
+    const number = /^\d{1,9}$/.test(filters.query.trim()) ? Number(filters.query.trim()) : null;
+    where.push(
+      or(
+        ilike(balanceLogRecords.title, pattern),
+        ilike(balanceLogRecords.description, pattern),
+        ilike(debitUser.displayName, pattern),
+        ilike(creditUser.displayName, pattern),
+        ilike(debitAccount.name, pattern),
+        ilike(creditAccount.name, pattern),
+        ...(number === null
+          ? []
+          : [eq(balanceLogRecords.reservationId, number), eq(balanceLogRecords.id, number)]),
+      )!,
+    );
+  }
+  return where;
+}
+
+const debitColumns = {
+  id: debitAccount.id,
+  type: debitAccount.type,
+  userId: debitUser.id,
+  displayName: sql<string>`coalesce(${debitUser.displayName}, ${debitAccount.name}, ${debitAccount.virtualCode})`,
+};
+const creditColumns = {
+  id: creditAccount.id,
+  type: creditAccount.type,
+  userId: creditUser.id,
+  displayName: sql<string>`coalesce(${creditUser.displayName}, ${creditAccount.name}, ${creditAccount.virtualCode})`,
+};
+
+/** Records with both accounts' names, the category and who booked them; `total` counts the matches. */
+const recordQuery = (db: Db) =>
+  db
+    .select({
+      record: balanceLogRecords,
+      debit: debitColumns,
+      credit: creditColumns,
+      type: { id: balanceLogTypes.id, code: balanceLogTypes.code, name: balanceLogTypes.name },
+      createdBy: { id: creator.id, displayName: creator.displayName },
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(balanceLogRecords)
+    .innerJoin(debitAccount, eq(debitAccount.id, balanceLogRecords.debitAccountId))
+    .innerJoin(creditAccount, eq(creditAccount.id, balanceLogRecords.creditAccountId))
+    .leftJoin(debitUser, eq(debitUser.id, debitAccount.ownerUserId))
+    .leftJoin(creditUser, eq(creditUser.id, creditAccount.ownerUserId))
+    .innerJoin(balanceLogTypes, eq(balanceLogTypes.id, balanceLogRecords.typeId))
+    .leftJoin(creator, eq(creator.id, balanceLogRecords.createdById));
+
+/** Records matching the filters, a page of them in SQL, with the total in the same query. */
+export async function listRecords(
+  db: Db,
+  filters: Filters,
+  paging: {
+    page: number;
+    pageSize: number;
+    sortBy: 'createdAt' | 'amount' | 'id';
+    sortOrder: 'ASC' | 'DESC';
+  },
+) {
+  const where = conditions(filters);
+  const column = {
+    createdAt: balanceLogRecords.createdAt,
+    amount: balanceLogRecords.amount,
+    id: balanceLogRecords.id,
+  }[paging.sortBy];
+  const order = paging.sortOrder === 'ASC' ? asc : desc;
+  return recordQuery(db)
+    .where(where.length > 0 ? and(...where) : undefined)
+    .orderBy(order(column), order(balanceLogRecords.id))
+    .limit(paging.pageSize)
+    .offset(paging.page * paging.pageSize);
+}
+export type BalanceLogRow = Awaited<ReturnType<typeof listRecords>>[number];
+
+/** An account's balance after its last record before an instant (SQL), or 0 without one. */
+async function balanceBefore(db: Db | Tx, accountId: number, before: SQL | null) {
+  const [row] = await db
+    .select({
+      balance: sql<string>`(case when ${balanceLogRecords.debitAccountId} = ${accountId} then ${balanceLogRecords.debitAccountBalance} else ${balanceLogRecords.creditAccountBalance} end)::text`,
+    })
+    .from(balanceLogRecords)
+    .where(
+      and(
+        or(eq(balanceLogRecords.debitAccountId, accountId), eq(balanceLogRecords.creditAccountId, accountId)),
+        before === null ? undefined : sql`${balanceLogRecords.createdAt} < ${before}`,
+      ),
+    )
+    .orderBy(desc(balanceLogRecords.createdAt), desc(balanceLogRecords.id))
+    .limit(1);
+  return Number(row?.balance ?? 0);
+}
+
+/** Balances of an account before the first and after the last day of a range (Rappen). */
+export async function summaryOf(db: Db, accountId: number, range: { dateFrom?: string; dateTo?: string }) {
+  const initialBalance = range.dateFrom ? await balanceBefore(db, accountId, dayStart(range.dateFrom)) : 0;
+  const finalBalance = await balanceBefore(db, accountId, range.dateTo ? dayAfter(range.dateTo) : null);
+  return { initialBalance, finalBalance };
+}
+
+export async function recordTypes(db: Db) {
+  return db.select().from(balanceLogTypes).orderBy(balanceLogTypes.id);
+}
+
+/** One record with both accounts, for documents. */
+export async function findRecord(db: Db, id: number) {
+  const [row] = await recordQuery(db).where(eq(balanceLogRecords.id, id)).limit(1);
+  return row;
+}
+
+/** An account with what decides who may see and use it. */
+export async function accountFacts(db: Db | Tx, id: number) {
+  const [row] = await db
+    .select({
+      id: accounts.id,
+      type: accounts.type,
+      virtualKind: accounts.virtualKind,
+      isActive: accounts.isActive,
+      ownerUserId: accounts.ownerUserId,
+      ownerType: users.type,
+      displayName: sql<string>`coalesce(${users.displayName}, ${accounts.name}, ${accounts.virtualCode})`,
+    })
+    .from(accounts)
+    .leftJoin(users, eq(users.id, accounts.ownerUserId))
+    .where(eq(accounts.id, id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,60 @@
+import { airportLocalTime } from '@flybook/domain';
+import type { TFunction } from 'i18next';
+import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
+import { FLYBOOK_COMPANY } from '../../reservations/documents/company.ts';
+import {
+  drawPairs,
+  formatDate,
+  MUTED_COLOR,
+  resetText,
+  TEXT_COLOR,
+  textWidth,
+} from '../../reservations/documents/document-layout.ts';
+
+/** What the ledger documents add to the reservation documents' layout: an address block and footers. */
+
+/** Date and time of an instant in the office's time zone, e.g. "13.07.2026 07:05". */
+export function officeDateTime(instant: Date): string {
+  const local = airportLocalTime(instant, OFFICE_TIMEZONE);
+  return `${formatDate(local.date)} ${local.time}`;
+}
+
+/**
+ * An address on the left (where a window envelope shows it) under a small label, and label–value
+ * facts on the right, as on the invoice. Leaves the cursor at the left margin below both.
+ */
+export function drawAddressAndFacts(
+  doc: PdfDocument,
+  block: {
+    label: string;
+    lines: string[];
+    facts: { label: string; value: string; bold?: boolean }[];
+  },
+) {
+  const left = doc.page.margins.left;
+  const width = textWidth(doc);
+  const top = doc.y + 6;
+  doc.font(FONT.regular).fontSize(7.5).fillColor(MUTED_COLOR).text(block.label, left, top, { width: 240 });
+  doc
+    .font(FONT.regular)
+    .fontSize(10)
+    .fillColor(TEXT_COLOR)
+    .text(block.lines.join('\n'), left, doc.y + 2, { width: 240 });
+  const addressBottom = doc.y;
+  const factsBottom = drawPairs(doc, block.facts, {
+    x: left + width - 260,
+    y: top,
+    width: 260,
+    labelWidth: 130,
+  });
+  resetText(doc);
+  doc.x = left;
+  doc.y = Math.max(addressBottom, factsBottom) + 22;
+}
+
+/** The footer on every page: company, the document's reference, page number. */
+export function drawLedgerFooters(doc: PdfDocument, t: TFunction, reference: string) {
+  drawPageFooters(doc, (page, pages) =>
+    [FLYBOOK_COMPANY.name, reference, t('reservationDocuments.common.page', { page, pages })].join('  ·  '),
+  );
+}

@@ -1,0 +1,92 @@
+import type { BalanceLogFilters, Locale } from '@flybook/schemas';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { FileAnswer } from '../../http/routes.ts';
+import { accountFacts, findRecord, listRecords, summaryOf } from './balance-log.repository.ts';
+import { renderCashbackConfirmation } from './documents/cashback-pdf.ts';
+import { renderTransactionOverview } from './documents/transaction-overview-pdf.ts';
+
+/** At most this many records go into one overview; a longer period is split by the dates. */
+const OVERVIEW_MAX_RECORDS = 5000;
+
+const pdf = (body: Buffer, fileName: string): FileAnswer => ({
+  body,
+  fileName,
+  contentType: 'application/pdf',
+});
+
+/** TransactionOverview.pdf and Cashback.pdf (spec 03 Accounting). */
+export function createLedgerDocumentsService(db: Db) {
+  return {
+    async overviewPdf(filters: z.output<typeof BalanceLogFilters> & { locale: Locale }) {
+      const accountId = filters.selectedAccountId;
+      if (accountId === undefined)
+        throw new ApiError('ERROR_NOT_SELECTED_ACCOUNT', 422, { field: 'selectedAccountId' });
+      const account = await accountFacts(db, accountId);
+      if (!account) throw ApiError.notFound('account', accountId);
+      const rows = await listRecords(db, filters, {
+        page: 0,
+        pageSize: OVERVIEW_MAX_RECORDS,
+        sortBy: 'createdAt',
+        sortOrder: 'ASC',
+      });
+      const summary = await summaryOf(db, accountId, filters);
+      const body = await renderTransactionOverview({
+        account: { id: account.id, displayName: account.displayName, type: account.type },
+        period: { from: filters.dateFrom ?? null, to: filters.dateTo ?? null },
+        summary,
+        records: rows.map((row) => {
+          const direction = row.debit.id === accountId ? ('debit' as const) : ('credit' as const);
+          return {
+            id: row.record.id,
+            createdAt: row.record.createdAt,
+            typeName: row.type.name[filters.locale],
+            title: row.record.title,
+            description: row.record.description,
+            counterAccount: direction === 'debit' ? row.credit.displayName : row.debit.displayName,
+            direction,
+            amount: row.record.amount,
+            balanceAfter:
+              direction === 'debit' ? row.record.debitAccountBalance : row.record.creditAccountBalance,
+          };
+        }),
+        locale: filters.locale,
+      });
+      return pdf(body, 'TransactionOverview.pdf');
+    },
+
+    async cashbackPdf(id: number, locale: Locale) {
+      const row = await findRecord(db, id);
+      if (!row || row.type.code !== 'cashback') throw ApiError.notFound('cashback record', id);
+      const [beneficiary] =
+        row.credit.userId === null
+          ? []
+          : await db
+              .select({ street: users.street, zip: users.zip, city: users.city })
+              .from(users)
+              .where(eq(users.id, row.credit.userId));
+      const body = await renderCashbackConfirmation({
+        record: {
+          id: row.record.id,
+          createdAt: row.record.createdAt,
+          amount: row.record.amount,
+          description: row.record.description,
+          title: row.record.title,
+        },
+        beneficiary: {
+          displayName: row.credit.displayName,
+          addressLines: [
+            beneficiary?.street,
+            [beneficiary?.zip, beneficiary?.city].filter(Boolean).join(' '),
+          ].filter((line): line is string => Boolean(line)),
+        },
+        issuedBy: row.createdBy?.displayName ?? null,
+        locale,
+      });
+      return pdf(body, 'Cashback.pdf');
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { balanceAfter } from '@flybook/domain';
+import { BALANCE_LOG_TYPE_CODES, type BalanceLogTypeCode } from '@flybook/schemas';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts, balanceLogRecords } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/api-error.ts';
+
+/** The fixed ids of the record categories (migration 0004 inserts them in this order). */
+export const balanceLogTypeId = (code: BalanceLogTypeCode): number =>
+  BALANCE_LOG_TYPE_CODES.indexOf(code) + 1;
+
+export interface Posting {
+  debitAccountId: number;
+  creditAccountId: number;
+  /** Rappen, more than 0. */
+  amount: number;
+  type: BalanceLogTypeCode;
+  title: string;
+  description?: string;
+  reservationId?: number | null;
+  createdById?: number | null;
+}
+
+/**
+ * Books one movement of money in the caller's transaction (DESIGN §4): locks both accounts in id
+ * order (two postings between the same accounts never deadlock), moves their balances on the side
+ * each grows and writes the record with both balances after it. The only writer of balances.
+ */
+export async function post(tx: Tx, posting: Posting) {
+  if (!Number.isSafeInteger(posting.amount) || posting.amount <= 0)
+    throw new Error(`a posting needs a positive amount in Rappen, got ${posting.amount}`);
+  if (posting.debitAccountId === posting.creditAccountId)
+    throw new ApiError('ERROR_SAME_ACCOUNT', 422, {
+      message: 'Debit and credit account must differ.',
+      field: 'creditAccountId',
+    });
+  const locked = await tx
+    .select({ id: accounts.id, type: accounts.type, balance: accounts.balance })
+    .from(accounts)
+    .where(inArray(accounts.id, [posting.debitAccountId, posting.creditAccountId]))
+    .orderBy(accounts.id)
+    .for('update');
+  const debit = locked.find((row) => row.id === posting.debitAccountId);
+  const credit = locked.find((row) => row.id === posting.creditAccountId);
+  if (!debit) throw ApiError.notFound('account', posting.debitAccountId);
+  if (!credit) throw ApiError.notFound('account', posting.creditAccountId);
+  const debitBalance = balanceAfter(debit.type, debit.balance, 'debit', posting.amount);
+  const creditBalance = balanceAfter(credit.type, credit.balance, 'credit', posting.amount);
+  await tx.update(accounts).set({ balance: debitBalance }).where(eq(accounts.id, debit.id));
+  await tx.update(accounts).set({ balance: creditBalance }).where(eq(accounts.id, credit.id));
+  const [record] = await tx
+    .insert(balanceLogRecords)
+    .values({
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      amount: posting.amount,
+      debitAccountBalance: debitBalance,
+      creditAccountBalance: creditBalance,
+      typeId: balanceLogTypeId(posting.type),
+      title: posting.title,
+      description: posting.description ?? '',
+      reservationId: posting.reservationId ?? null,
+      createdById: posting.createdById ?? null,
+    })
+    .returning();
+  return record!;
+}
+
+/** A virtual account by its code (CASH_ZRH, REVENUE_TICKETS, CARD_PROVIDER, …). */
+export async function virtualAccountId(tx: Tx, code: string): Promise<number> {
+  const [row] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.virtualCode, code))
+    .limit(1);
+  if (!row) throw new Error(`virtual account ${code} is missing (seed data)`);
+  return row.id;
+}
+
+/** The account of a user, or null. */
+export async function userAccountId(tx: Db | Tx, userId: number): Promise<number | null> {
+  const [row] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.ownerUserId, userId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Signed balances of all accounts, summed (0 when the books balance), and accounts whose balance differs from their records. */
+export async function ledgerCheck(tx: Tx) {
+  const result = await tx.execute(sql`
+    with moved as (
+      select account_id, sum(delta) as delta from (
+        select debit_account_id as account_id, amount as delta from balance_log_records
+        union all
+        select credit_account_id, -amount from balance_log_records
+      ) m group by account_id
+    )
+    select
+      coalesce(sum(case when a.type in ('asset', 'expense') then a.balance else -a.balance end), 0)::text as signed_sum,
+      count(*) filter (
+        where (case when a.type in ('asset', 'expense') then a.balance else -a.balance end)
+          <> coalesce(m.delta, 0)
+      )::text as mismatched
+    from accounts a left join moved m on m.account_id = a.id`);
+  const row = (result as unknown as { rows: { signed_sum: string; mismatched: string }[] }).rows[0];
+  return { signedSum: Number(row?.signed_sum ?? 0), mismatchedAccounts: Number(row?.mismatched ?? 0) };
+}

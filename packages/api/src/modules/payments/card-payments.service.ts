@@ -1,0 +1,337 @@
+import { randomBytes } from 'node:crypto';
+import { ROLE_ACCOUNTING, ROLE_ADMIN, satisfies, toChf, toRappen } from '@flybook/domain';
+import type { CardAgentInitBody, CardReservationInitBody, CardTransaction } from '@flybook/schemas';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { cardTransactions, reservationInvoices, reservations, users } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AuthUser } from '../../http/routes.ts';
+import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
+import { reservationAccess } from '../reservations/reservation-access.ts';
+import type { ReservationsService } from '../reservations/reservations.service.ts';
+import { type CardProvider, ProviderError } from './card-provider.ts';
+import { bookInvoicePayment, checkPayable, lockInvoice, outstandingOf } from './invoice-payments.ts';
+
+type CardRow = typeof cardTransactions.$inferSelect;
+
+const EXPIRED_MESSAGE = 'Reservation expired.';
+
+export const toCardTransaction = (row: CardRow): CardTransaction => ({
+  transactionId: row.transactionId ?? '',
+  status: row.status,
+  amount: toChf(row.amount),
+  source: row.source,
+  reservationId: row.reservationId,
+  agentId: row.agentId,
+  routeName: row.routeName,
+  isBooked: row.bookedAt !== null,
+  paymentPageUrl: row.paymentPageUrl ?? '',
+  details: { fail: row.failMessage ? { message: row.failMessage } : null },
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Card payments through the provider (spec 02 §4 Card flow, DESIGN §7): start a transaction for a
+ * reservation or an agent's top-up, and book its money exactly once when the provider says it is
+ * ours, whichever of confirm, webhook or status poll asks first (`sync`).
+ */
+export function createCardPaymentsService(
+  db: Db,
+  provider: CardProvider,
+  reservationsService: ReservationsService,
+  config: Pick<Config, 'publicUrl'>,
+) {
+  const returnUrls = (row: {
+    source: string;
+    reservationId: number | null;
+    routeName: string | null;
+    locale: string;
+  }) => {
+    const base = config.publicUrl;
+    const to = (status: 'success' | 'cancel' | 'error') => {
+      if (row.source === 'agentAccount')
+        return `${base}/admin/agent/payment?status=${status}&route=${encodeURIComponent(row.routeName ?? '/reservation/list')}`;
+      if (row.source === 'customerReservation') {
+        const prefix = row.locale === 'en' ? '' : `/${row.locale}`;
+        return `${base}${prefix}/datatrans/${status}?reservationId=${row.reservationId}&source=${row.source}`;
+      }
+      return `${base}/admin/reservation/${row.reservationId}/payment?status=${status}&source=${row.source}`;
+    };
+    return { successUrl: to('success'), cancelUrl: to('cancel'), errorUrl: to('error') };
+  };
+
+  /** Inserts our row, starts the transaction at the provider and keeps its id and payment page. */
+  async function start(values: Omit<typeof cardTransactions.$inferInsert, 'refno'>) {
+    const refno = `${values.reservationId ? `R${values.reservationId}` : `A${values.agentId}`}-${randomBytes(4).toString('hex')}`;
+    const [row] = await db
+      .insert(cardTransactions)
+      .values({ ...values, refno })
+      .returning();
+    const started = await provider.init({
+      refno,
+      amount: row!.amount,
+      language: row!.locale,
+      ...returnUrls(row!),
+      webhookUrl: `${config.publicUrl}/api/v1/public/payment/datatrans/webhook`,
+    });
+    await db
+      .update(cardTransactions)
+      .set({
+        transactionId: started.transactionId,
+        paymentPageUrl: started.paymentPageUrl,
+        updatedAt: new Date(),
+      })
+      .where(eq(cardTransactions.id, row!.id));
+    return { transactionId: started.transactionId };
+  }
+
+  async function findRow(transactionId: string): Promise<CardRow> {
+    const [row] = await db
+      .select()
+      .from(cardTransactions)
+      .where(eq(cardTransactions.transactionId, transactionId))
+      .limit(1);
+    if (!row) throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
+    return row;
+  }
+
+  /** Who may see and confirm a transaction: its reservation's readers, the agent topping up, or card staff. */
+  async function checkAccess(user: AuthUser, row: CardRow) {
+    if (satisfies(user.roles, { anyOf: [ROLE_ADMIN, ROLE_ACCOUNTING] })) return;
+    if (row.agentId !== null) {
+      if (row.agentId !== user.id) throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
+      return;
+    }
+    const [reservation] = await db.select().from(reservations).where(eq(reservations.id, row.reservationId!));
+    try {
+      reservationAccess(user, reservation!);
+    } catch {
+      throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
+    }
+  }
+
+  async function setState(id: number, values: Partial<typeof cardTransactions.$inferInsert>) {
+    const [row] = await db
+      .update(cardTransactions)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(cardTransactions.id, id))
+      .returning();
+    return row!;
+  }
+
+  /** Books a settled transaction's money, once: the row lock and `bookedAt` make repeats do nothing. */
+  async function book(row: CardRow, actor: AuthUser | null): Promise<CardRow> {
+    return db.transaction(async (tx: Tx) => {
+      const [locked] = await tx
+        .select()
+        .from(cardTransactions)
+        .where(eq(cardTransactions.id, row.id))
+        .for('update');
+      if (!locked || locked.bookedAt) return locked!;
+      const cardAccount = await virtualAccountId(tx, 'CARD_PROVIDER');
+      if (locked.reservationId !== null) {
+        const [invoice] = await tx
+          .select({ id: reservationInvoices.id })
+          .from(reservationInvoices)
+          .where(eq(reservationInvoices.reservationId, locked.reservationId));
+        const lockedInvoice = await lockInvoice(tx, invoice!.id);
+        await bookInvoicePayment(tx, lockedInvoice!, {
+          amount: locked.amount,
+          method: 'datatrans',
+          fromAccountId: cardAccount,
+          cardTransactionId: locked.id,
+          createdById: actor?.id ?? locked.startedById,
+        });
+        await reservationsService.recordPayment(tx, actor, locked.reservationId);
+      } else {
+        const agentAccount = await userAccountId(tx, locked.agentId!);
+        await post(tx, {
+          debitAccountId: cardAccount,
+          creditAccountId: agentAccount!,
+          amount: locked.amount,
+          type: 'charge_account',
+          title: `Card top-up ${locked.refno}`,
+          createdById: actor?.id ?? locked.agentId,
+        });
+      }
+      const [booked] = await tx
+        .update(cardTransactions)
+        .set({ status: 'settled', bookedAt: new Date(), failMessage: null, updatedAt: new Date() })
+        .where(eq(cardTransactions.id, locked.id))
+        .returning();
+      return booked!;
+    });
+  }
+
+  /** Whether the reservation a card payment is for can still take it (not expired nor cancelled). */
+  async function reservationStillPayable(row: CardRow) {
+    if (row.reservationId === null) return true;
+    const [reservation] = await db.select().from(reservations).where(eq(reservations.id, row.reservationId));
+    if (!reservation || reservation.status === 'cancelled') return false;
+    return !(
+      reservation.status === 'created' &&
+      reservation.expiresAt &&
+      reservation.expiresAt <= new Date()
+    );
+  }
+
+  /**
+   * Brings our row in line with the provider: an authorized payment is settled and booked (or, for
+   * a reservation that expired meanwhile, given back); failures keep the provider's message.
+   */
+  async function sync(row: CardRow, actor: AuthUser | null): Promise<CardRow> {
+    if (row.bookedAt || row.status === 'expired' || row.transactionId === null) return row;
+    let remote = await provider.status(row.transactionId);
+    if (remote.status === 'authorized') {
+      if (!(await reservationStillPayable(row))) {
+        await provider.cancel(row.transactionId, row.refno).catch(() => undefined);
+        return setState(row.id, { status: 'expired', failMessage: EXPIRED_MESSAGE });
+      }
+      try {
+        await provider.settle(row.transactionId, row.amount, row.refno);
+      } catch (error) {
+        // Another sync settled it first: read again and book below.
+        if (!(error instanceof ProviderError)) throw error;
+      }
+      remote = await provider.status(row.transactionId);
+    }
+    if (remote.status === 'settled' || remote.status === 'transmitted') return book(row, actor);
+    if (remote.status === 'failed' || remote.status === 'canceled') {
+      return setState(row.id, {
+        status: remote.status,
+        failMessage:
+          remote.detail?.fail?.message ?? (remote.status === 'canceled' ? 'Payment cancelled.' : null),
+      });
+    }
+    return row;
+  }
+
+  return {
+    async initReservation(user: AuthUser | null, body: z.output<typeof CardReservationInitBody>) {
+      const amount = toRappen(body.amount);
+      const [found] = await db
+        .select({ reservation: reservations, invoice: reservationInvoices })
+        .from(reservations)
+        .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
+        .where(eq(reservations.id, body.reservationId));
+      // Guests pay their own guest bookings; anyone else only what they may read.
+      const isGuestBooking =
+        found && found.reservation.ownerId === null && found.reservation.reservatorId === null;
+      if (!found || (!user && !isGuestBooking)) throw ApiError.notFound('reservation', body.reservationId);
+      const access = user ? reservationAccess(user, found.reservation) : null;
+      if (
+        access &&
+        !access.isOwner &&
+        !access.isReservator &&
+        !satisfies(user!.roles, 'ROLE_PAYMENT_DATATRANS')
+      )
+        throw ApiError.forbidden();
+      const now = new Date();
+      checkPayable(found, amount, now);
+      const partialAllowed =
+        user !== null && satisfies(user.roles, 'ROLE_RESERVATION_INVOICE_ADD_PARTIAL_PAYMENT');
+      if (amount < outstandingOf(found.invoice) && !partialAllowed)
+        throw new ApiError('ERROR_PAYMENT_PARTIAL_NOT_ALLOWED', 403, { field: 'amount' });
+      return start({
+        source: body.source,
+        reservationId: found.reservation.id,
+        amount,
+        locale: body.locale,
+        startedById: user?.id ?? null,
+      });
+    },
+
+    async initAgent(user: AuthUser, body: z.output<typeof CardAgentInitBody>) {
+      if (body.agentId !== user.id && !satisfies(user.roles, { anyOf: [ROLE_ADMIN, ROLE_ACCOUNTING] }))
+        throw ApiError.forbidden();
+      const [agent] = await db.select({ type: users.type }).from(users).where(eq(users.id, body.agentId));
+      if (agent?.type !== 'agent') throw ApiError.notFound('agent', body.agentId);
+      return start({
+        source: 'agentAccount',
+        agentId: body.agentId,
+        amount: toRappen(body.amount),
+        routeName: body.routeName,
+        startedById: user.id,
+      });
+    },
+
+    async paymentPage(transactionId: string) {
+      const row = await findRow(transactionId);
+      if (row.status !== 'initialized') throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
+      return { transactionId, paymentPageUrl: row.paymentPageUrl ?? '' };
+    },
+
+    async confirm(user: AuthUser, transactionId: string) {
+      const row = await findRow(transactionId);
+      await checkAccess(user, row);
+      const synced = await sync(row, user);
+      if (synced.status === 'expired') throw new ApiError('ERROR_RESERVATION_EXPIRED', 422);
+      if (!synced.bookedAt) throw new ApiError('ERROR_TRANSACTION_NOT_CONFIRMED', 422);
+      return toCardTransaction(synced);
+    },
+
+    async update(user: AuthUser, transactionId: string) {
+      const row = await findRow(transactionId);
+      await checkAccess(user, row);
+      return toCardTransaction(await sync(row, user));
+    },
+
+    async get(user: AuthUser, transactionId: string) {
+      const row = await findRow(transactionId);
+      await checkAccess(user, row);
+      return toCardTransaction(row);
+    },
+
+    /** The reservation of a transaction for the public error page: knowing the transaction id is the key. */
+    async reservationOf(transactionId: string) {
+      const row = await findRow(transactionId);
+      if (row.reservationId === null) throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
+      return reservationsService.readForPayment(row.reservationId);
+    },
+
+    async publicStatus(reservationId: number, transactionId: string) {
+      const row = await findRow(transactionId);
+      if (row.reservationId !== reservationId) throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
+      const synced = await sync(row, null);
+      const [state] = await db
+        .select({ reservation: reservations, invoice: reservationInvoices })
+        .from(reservations)
+        .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
+        .where(eq(reservations.id, reservationId));
+      const expiresAt = state!.reservation.expiresAt;
+      return {
+        transactionId,
+        status: synced.status,
+        isBooked: synced.bookedAt !== null,
+        reservationStatus: state!.reservation.status,
+        invoiceStatus: state!.invoice.status,
+        expiresAt: expiresAt?.toISOString() ?? null,
+        minutesLeft: expiresAt ? Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 60_000)) : null,
+        failMessage: synced.failMessage,
+      };
+    },
+
+    /** A provider notification: verified by its signature, then the same sync as confirm. */
+    async webhook(rawBody: string, signature: string | undefined) {
+      if (!provider.verifyWebhook(rawBody, signature)) throw new ApiError('ERROR_WEBHOOK_SIGNATURE', 401);
+      let transactionId: unknown;
+      try {
+        transactionId = (JSON.parse(rawBody) as { transactionId?: unknown }).transactionId;
+      } catch {
+        throw new ApiError('ERROR_MALFORMED_REQUEST', 400);
+      }
+      if (typeof transactionId !== 'string') throw new ApiError('ERROR_MALFORMED_REQUEST', 400);
+      const [row] = await db
+        .select()
+        .from(cardTransactions)
+        .where(eq(cardTransactions.transactionId, transactionId))
+        .limit(1);
+      // Not ours (another shop on the same merchant account): acknowledged, nothing to do.
+      if (row) await sync(row, null);
+    },
+  };
+}
+
+export type CardPaymentsService = ReturnType<typeof createCardPaymentsService>;

@@ -1,0 +1,125 @@
+import { availableOnAccount, invoiceStatusOf, type Rappen } from '@flybook/domain';
+import type { PaymentMethod } from '@flybook/schemas';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  accounts,
+  reservationInvoices,
+  reservationPayments,
+  reservations,
+  users,
+} from '../../db/schema/index.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { post, virtualAccountId } from '../ledger/ledger.ts';
+
+/** The invoice of a reservation and the reservation's state, the invoice row locked for a payment. */
+export async function lockInvoice(tx: Tx, invoiceId: number) {
+  const [row] = await tx
+    .select({ invoice: reservationInvoices, reservation: reservations })
+    .from(reservationInvoices)
+    .innerJoin(reservations, eq(reservations.id, reservationInvoices.reservationId))
+    .where(eq(reservationInvoices.id, invoiceId))
+    .for('update', { of: reservationInvoices });
+  return row;
+}
+export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
+
+/** What is still to pay on an invoice, Rappen (0 when paid or overpaid). */
+export const outstandingOf = (invoice: { total: Rappen; totalPaid: Rappen }): Rappen =>
+  Math.max(0, invoice.total - invoice.totalPaid);
+
+/**
+ * The checks every payment of an invoice passes before its method's own (spec 02 §5, in that
+ * order): the reservation can still be paid, and the amount is not above what is still to pay.
+ */
+export function checkPayable(locked: LockedInvoice, amount: Rappen, now: Date) {
+  const { invoice, reservation } = locked;
+  if (reservation.status === 'cancelled') throw new ApiError('ERROR_RESERVATION_CANCELLED', 422);
+  if (reservation.status === 'created' && reservation.expiresAt && reservation.expiresAt <= now)
+    throw new ApiError('ERROR_RESERVATION_EXPIRED', 422);
+  if (invoice.status === 'paid' || invoice.status === 'overpaid')
+    throw new ApiError('ERROR_INVOICE_ALREADY_PAID', 422);
+  if (amount > outstandingOf(invoice))
+    throw new ApiError('ERROR_PAYMENT_AMOUNT_TOO_BIG', 422, { field: 'amount' });
+}
+
+/**
+ * Money an owner's created (card-pending) reservations hold back from their account (spec 02 §4):
+ * what is unpaid on each, except the reservation being paid now.
+ */
+export async function withheldFor(tx: Tx, ownerId: number, exceptReservationId: number): Promise<Rappen> {
+  const [row] = await tx
+    .select({
+      withheld: sql<string>`coalesce(sum(greatest(${reservationInvoices.total} - ${reservationInvoices.totalPaid}, 0)), 0)::text`,
+    })
+    .from(reservations)
+    .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
+    .where(
+      and(
+        eq(reservations.ownerId, ownerId),
+        eq(reservations.status, 'created'),
+        sql`${reservations.id} <> ${exceptReservationId}`,
+      ),
+    );
+  return Number(row?.withheld ?? 0);
+}
+
+/** The owner's account locked for an account payment, with what it may still pay. */
+export async function lockOwnerAccount(tx: Tx, ownerId: number, reservationId: number) {
+  const [row] = await tx
+    .select({ id: accounts.id, balance: accounts.balance, creditLimit: users.creditLimitTotalAmount })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.ownerUserId))
+    .where(eq(accounts.ownerUserId, ownerId))
+    .for('update', { of: accounts });
+  if (!row) return null;
+  const withheld = await withheldFor(tx, ownerId, reservationId);
+  return { id: row.id, available: availableOnAccount(row.balance, row.creditLimit, withheld) };
+}
+
+/**
+ * Books a payment on an invoice in the caller's transaction: the ledger record (money from
+ * `fromAccountId` to ticket revenue), the payment row and the invoice's paid total and status.
+ * The caller has locked the invoice and checked the payment.
+ */
+export async function bookInvoicePayment(
+  tx: Tx,
+  locked: LockedInvoice,
+  payment: {
+    amount: Rappen;
+    method: PaymentMethod;
+    fromAccountId: number;
+    cardTransactionId?: number;
+    createdById: number | null;
+  },
+) {
+  const { invoice, reservation } = locked;
+  const record = await post(tx, {
+    debitAccountId: payment.fromAccountId,
+    creditAccountId: await virtualAccountId(tx, 'REVENUE_TICKETS'),
+    amount: payment.amount,
+    type: payment.method === 'datatrans' ? 'card_payment' : 'payment',
+    title: `Reservation ${reservation.id}`,
+    description: payment.method,
+    reservationId: reservation.id,
+    createdById: payment.createdById,
+  });
+  const [row] = await tx
+    .insert(reservationPayments)
+    .values({
+      invoiceId: invoice.id,
+      amount: payment.amount,
+      method: payment.method,
+      accountId: payment.fromAccountId,
+      balanceLogRecordId: record.id,
+      cardTransactionId: payment.cardTransactionId ?? null,
+      createdById: payment.createdById,
+    })
+    .returning({ id: reservationPayments.id });
+  const totalPaid = invoice.totalPaid + payment.amount;
+  await tx
+    .update(reservationInvoices)
+    .set({ totalPaid, status: invoiceStatusOf(invoice.total, totalPaid), updatedAt: new Date() })
+    .where(eq(reservationInvoices.id, invoice.id));
+  return row!.id;
+}

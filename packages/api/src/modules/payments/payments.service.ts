@@ -1,0 +1,124 @@
+import { ROLE_ACCOUNTING, ROLE_ADMIN, satisfies, toRappen } from '@flybook/domain';
+import type { PaymentMethod, ReservationPaymentBody } from '@flybook/schemas';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { accounts } from '../../db/schema/index.ts';
+import { ApiError } from '../../http/api-error.ts';
+import type { AuthUser } from '../../http/routes.ts';
+import { idempotent } from '../../platform/idempotency.ts';
+import { operableVirtualAccountIds } from '../accounts/accounts.repository.ts';
+import { reservationAccess } from '../reservations/reservation-access.ts';
+import type { ReservationsService } from '../reservations/reservations.service.ts';
+import {
+  bookInvoicePayment,
+  checkPayable,
+  lockInvoice,
+  lockOwnerAccount,
+  outstandingOf,
+} from './invoice-payments.ts';
+
+type Body = z.output<typeof ReservationPaymentBody>;
+
+/** The role each method of a staff payment needs (spec 02 §6 Payment form parts). */
+const METHOD_ROLES = {
+  account: 'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_ACCOUNT',
+  cash: 'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_CASH',
+  bank: 'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_BANK',
+  transfer: 'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_TRANSFER',
+} as const;
+
+/** A virtual account the money goes into: cash desk, bank (ec) or transfer. */
+async function virtualAccountOf(tx: Tx, where: { id?: number; code?: string }) {
+  const [row] = await tx
+    .select({
+      id: accounts.id,
+      kind: accounts.virtualKind,
+      code: accounts.virtualCode,
+      isActive: accounts.isActive,
+    })
+    .from(accounts)
+    .where(where.id !== undefined ? eq(accounts.id, where.id) : eq(accounts.virtualCode, where.code ?? ''))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Payments of reservation invoices by account, cash, bank (ec) and transfer (spec 02 §5, §7).
+ * Card payments come through the card module and end in the same booking function.
+ */
+export function createPaymentsService(db: Db, reservations: ReservationsService) {
+  /** What method a payment type code names: the four words, or a bank account's code. */
+  async function methodOf(tx: Tx, code: string): Promise<Exclude<PaymentMethod, 'datatrans'> | null> {
+    if (code === 'account' || code === 'cash' || code === 'transfer') return code;
+    const bank = await virtualAccountOf(tx, { code });
+    return bank?.kind === 'bank' ? 'bank' : null;
+  }
+
+  /** The account the money comes from: the chosen desk for cash, bank and transfer; the owner's for account. */
+  async function sourceAccount(
+    tx: Tx,
+    user: AuthUser,
+    method: Exclude<PaymentMethod, 'datatrans'>,
+    body: Body,
+    reservation: { id: number; ownerId: number | null },
+    amount: number,
+  ): Promise<number> {
+    if (method === 'account') {
+      const owner =
+        reservation.ownerId === null ? null : await lockOwnerAccount(tx, reservation.ownerId, reservation.id);
+      if (!owner) throw new ApiError('ERROR_ACCOUNT_NOT_ALLOWED', 422, { field: 'paymentTypeCode' });
+      if (owner.available < amount)
+        throw new ApiError('ERROR_PAYMENT_NOT_ENOUGH_MONEY', 422, { field: 'amount' });
+      return owner.id;
+    }
+    const chosen =
+      body.accountId !== undefined
+        ? await virtualAccountOf(tx, { id: body.accountId })
+        : method === 'bank'
+          ? await virtualAccountOf(tx, { code: body.paymentTypeCode })
+          : undefined;
+    if (!chosen) throw new ApiError('ERROR_PAYMENT_ACCOUNT_REQUIRED', 422, { field: 'accountId' });
+    const fits =
+      chosen.kind === method &&
+      chosen.isActive &&
+      (method !== 'bank' || chosen.code === body.paymentTypeCode);
+    const mayUse =
+      satisfies(user.roles, { anyOf: [ROLE_ADMIN, ROLE_ACCOUNTING] }) ||
+      (await operableVirtualAccountIds(tx, user.id)).includes(chosen.id);
+    if (!fits || !mayUse) throw new ApiError('ERROR_ACCOUNT_NOT_ALLOWED', 422, { field: 'accountId' });
+    return chosen.id;
+  }
+
+  async function payInvoice(user: AuthUser, body: Body, idempotencyKey?: string) {
+    const amount = toRappen(body.amount);
+    return idempotent(db, { scope: `payment:invoice:${user.id}`, key: idempotencyKey, body }, async (tx) => {
+      const locked = await lockInvoice(tx, body.reservationInvoiceId);
+      if (!locked) throw ApiError.notFound('invoice', body.reservationInvoiceId);
+      // An invoice the caller may not read does not exist for them.
+      reservationAccess(user, locked.reservation);
+      checkPayable(locked, amount, new Date());
+      if (
+        amount < outstandingOf(locked.invoice) &&
+        !satisfies(user.roles, 'ROLE_RESERVATION_INVOICE_ADD_PARTIAL_PAYMENT')
+      ) {
+        throw new ApiError('ERROR_PAYMENT_PARTIAL_NOT_ALLOWED', 403, { field: 'amount' });
+      }
+      const method = await methodOf(tx, body.paymentTypeCode);
+      if (!method) throw new ApiError('ERROR_PAYMENT_UNEXPECTED_METHOD', 422, { field: 'paymentTypeCode' });
+      if (!satisfies(user.roles, METHOD_ROLES[method])) throw ApiError.forbidden();
+      const fromAccountId = await sourceAccount(tx, user, method, body, locked.reservation, amount);
+      const id = await bookInvoicePayment(tx, locked, {
+        amount,
+        method,
+        fromAccountId,
+        createdById: user.id,
+      });
+      return { id, reservation: await reservations.recordPayment(tx, user, locked.reservation.id) };
+    });
+  }
+
+  return { payInvoice };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

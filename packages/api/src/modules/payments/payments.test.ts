@@ -1,0 +1,445 @@
+import { createServer } from 'node:net';
+import { payWithTestCard, signWebhookBody } from '@flybook/payments-sim';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { adult, booking } from '../../test/bookings.ts';
+import { catalogueIds, flightMaker } from '../../test/flights.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { ledgerCheck } from '../ledger/ledger.ts';
+import { createReservationsService } from '../reservations/reservations.service.ts';
+
+let t: TestApp;
+let manager: string;
+let agent: string;
+let customer: string;
+let createFlight: ReturnType<typeof flightMaker>;
+let simUrl: string;
+
+const api: TestApp['api'] = (...args) => t.api(...args);
+
+/** A port nobody listens on yet: the app's public URL must be known before it is built. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** The first row of a query (both drivers answer `{ rows }`). */
+const firstRow = async <Row>(query: Promise<unknown>) => ((await query) as { rows: Row[] }).rows[0]!;
+
+const accountOf = (code: string) =>
+  firstRow<{ id: number; balance: string }>(
+    t.database.db.execute(sql`select id, balance from accounts where virtual_code = ${code}`),
+  );
+
+const userAccount = (email: string) =>
+  firstRow<{ id: number; balance: string; user_id: number }>(
+    t.database.db.execute(
+      sql`select a.id, a.balance, u.id as user_id from accounts a join users u on u.id = a.owner_user_id where u.email = ${email}`,
+    ),
+  );
+
+/** Lets the demo agent pay invoices from its account (not in the agent group by default). */
+const letAgentPayByAccount = (userId: number) =>
+  t.database.db.execute(
+    sql`update users set allowed_special_roles = allowed_special_roles || array['ROLE_RESERVATION_INVOICE_ADD_PAYMENT','ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_ACCOUNT'] where id = ${userId}`,
+  );
+
+/** A billed staff booking of one adult (owner optional); answers the reservation. */
+async function billed(overrides: object = {}) {
+  const flightId = await createFlight();
+  const response = await api(
+    'POST',
+    'reservation',
+    manager,
+    booking(flightId, { paymentTerms: 'bill', ...overrides }),
+  );
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+const pay = (token: string, body: object, headers?: Record<string, string>) =>
+  api('POST', 'payment/reservation/invoice', token, body, headers);
+
+async function expectBalancedBooks() {
+  expect(await t.database.db.transaction((tx) => ledgerCheck(tx))).toEqual({
+    signedSum: 0,
+    mismatchedAccounts: 0,
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const defaults = loadConfig({ NODE_ENV: 'test' });
+  simUrl = `${base}/payments-sim`;
+  t = await createTestApp({
+    publicUrl: base,
+    datatrans: { ...defaults.datatrans, apiUrl: simUrl, payUrl: simUrl, simulated: true },
+  });
+  await t.app.listen({ host: '127.0.0.1', port });
+  manager = await t.login('manager');
+  agent = await t.login('agent');
+  customer = await t.login('customer');
+  const ids = await catalogueIds(t, manager);
+  const make = flightMaker(t, manager, ids, 5100);
+  createFlight = (overrides = {}) =>
+    make({ departure: '2031-07-01T05:30:00Z', arrival: '2031-07-01T07:45:00Z', ...overrides });
+});
+afterAll(() => t.close());
+
+describe('paying an invoice at the desk', () => {
+  it('takes cash in parts: partly, then paid and confirmed, each a balance-log record', async () => {
+    const reservation = await billed();
+    const total = reservation.invoice.total;
+    const cash = await accountOf('CASH_ZRH');
+    const revenue = await accountOf('REVENUE_TICKETS');
+    const first = await pay(manager, {
+      amount: 50,
+      paymentTypeCode: 'cash',
+      reservationInvoiceId: reservation.invoice.id,
+      accountId: cash.id,
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.reservation.invoice).toMatchObject({ status: 'partly', totalPaid: 50 });
+    expect(first.body.reservation.status).toBe('reserved');
+    const rest = Math.round((total - 50) * 100) / 100;
+    const second = await pay(manager, {
+      amount: rest,
+      paymentTypeCode: 'cash',
+      reservationInvoiceId: reservation.invoice.id,
+      accountId: cash.id,
+    });
+    expect(second.body.reservation.invoice).toMatchObject({ status: 'paid', totalPaid: total });
+    expect(second.body.reservation.status).toBe('confirmed');
+    expect(second.body.reservation.invoice.payments.map((p: { amount: number }) => p.amount)).toEqual([
+      50,
+      rest,
+    ]);
+
+    const log = await api('GET', `balance-log/list?selectedAccountId=${cash.id}&pageSize=2`, manager);
+    expect(log.status).toBe(200);
+    const [latest] = log.body.items;
+    expect(latest).toMatchObject({
+      amount: rest,
+      debitAccount: { id: cash.id },
+      creditAccount: { id: revenue.id },
+      debitAccountBalance: Math.round((Number(cash.balance) / 100 + total) * 100) / 100,
+      creditAccountBalance: Math.round((Number(revenue.balance) / 100 + total) * 100) / 100,
+      type: { code: 'payment' },
+      reservationId: reservation.id,
+    });
+    await expectBalancedBooks();
+  });
+
+  it('refuses in the order of spec 02 §5, each with its message, and books nothing', async () => {
+    const reservation = await billed();
+    const invoiceId = reservation.invoice.id;
+    const cash = await accountOf('CASH_ZRH');
+    const tooMuch = await pay(manager, {
+      amount: reservation.invoice.total + 1,
+      paymentTypeCode: 'bitcoin',
+      reservationInvoiceId: invoiceId,
+    });
+    expect(tooMuch.body.errors[0]).toMatchObject({
+      code: 'ERROR_PAYMENT_AMOUNT_TOO_BIG',
+      message: 'Partial amount should be less than price to pay.',
+      field: 'amount',
+    });
+    const noAccount = await pay(manager, {
+      amount: 10,
+      paymentTypeCode: 'cash',
+      reservationInvoiceId: invoiceId,
+    });
+    expect(noAccount.body.errors[0]).toMatchObject({
+      code: 'ERROR_PAYMENT_ACCOUNT_REQUIRED',
+      message: 'Ec, cash or transfer account must be selected.',
+    });
+    const unknown = await pay(manager, {
+      amount: 10,
+      paymentTypeCode: 'bitcoin',
+      reservationInvoiceId: invoiceId,
+    });
+    expect(unknown.body.errors[0]).toMatchObject({
+      code: 'ERROR_PAYMENT_UNEXPECTED_METHOD',
+      message: 'Unexpected payment method.',
+    });
+    // A transfer into a cash desk is not a transfer.
+    const wrongDesk = await pay(manager, {
+      amount: 10,
+      paymentTypeCode: 'transfer',
+      reservationInvoiceId: invoiceId,
+      accountId: cash.id,
+    });
+    expect(wrongDesk.body.errors[0].code).toBe('ERROR_ACCOUNT_NOT_ALLOWED');
+    const fresh = await api('GET', `reservation/${reservation.id}`, manager);
+    expect(fresh.body.invoice).toMatchObject({ status: 'notPaid', totalPaid: 0, payments: [] });
+
+    // The bank (ec) is named by its account's code.
+    const bank = await accountOf('BANK_EC');
+    const byBank = await pay(manager, {
+      amount: reservation.invoice.total,
+      paymentTypeCode: 'BANK_EC',
+      reservationInvoiceId: invoiceId,
+      accountId: bank.id,
+    });
+    expect(byBank.status, JSON.stringify(byBank.body)).toBe(201);
+    const again = await pay(manager, {
+      amount: 1,
+      paymentTypeCode: 'BANK_EC',
+      reservationInvoiceId: invoiceId,
+    });
+    expect(again.body.errors[0]).toMatchObject({ code: 'ERROR_INVOICE_ALREADY_PAID' });
+  });
+
+  it('lets an agent pay its own booking from its account within balance + credit limit − withheld', async () => {
+    const me = await userAccount('agent@flybook.test');
+    const setCreditLimit = (rappen: number) =>
+      t.database.db.execute(
+        sql`update users set credit_limit_total_amount = ${rappen} where id = ${me.user_id}`,
+      );
+    const flightId = await createFlight();
+    // A card-pending booking of the agent's holds its unpaid price back from the account.
+    const pending = await api('POST', 'reservation', agent, booking(flightId, { paymentTerms: 'now' }));
+    expect(pending.status, JSON.stringify(pending.body)).toBe(201);
+    const billedForAgent = await api(
+      'POST',
+      'reservation',
+      manager,
+      booking(flightId, { paymentTerms: 'bill', owner: { id: me.user_id } }),
+    );
+    expect(billedForAgent.status, JSON.stringify(billedForAgent.body)).toBe(201);
+    const total = Math.round(billedForAgent.body.invoice.total * 100);
+    const withheld = Math.round(pending.body.invoice.total * 100);
+    await letAgentPayByAccount(me.user_id);
+    const agentAgain = await t.login('agent');
+    const body = {
+      amount: total / 100,
+      paymentTypeCode: 'account',
+      reservationInvoiceId: billedForAgent.body.invoice.id,
+    };
+    // One Rappen short once the withheld money is counted…
+    await setCreditLimit(total - 1 + withheld - Number(me.balance));
+    const refused = await pay(agentAgain, body);
+    expect(refused.body.errors[0]).toMatchObject({
+      code: 'ERROR_PAYMENT_NOT_ENOUGH_MONEY',
+      message: 'Not enough money on account.',
+    });
+    // …and just enough with one Rappen more.
+    await setCreditLimit(total + withheld - Number(me.balance));
+    const paid = await pay(agentAgain, body);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const after = await userAccount('agent@flybook.test');
+    expect(Number(after.balance)).toBe(Number(me.balance) - total);
+    // Someone else's invoice does not exist for the agent.
+    const other = await billed();
+    const foreign = await pay(agentAgain, { ...body, reservationInvoiceId: other.invoice.id, amount: 1 });
+    expect(foreign.status).toBe(404);
+    await expectBalancedBooks();
+  });
+
+  it('takes a partial amount only with the partial-payment role', async () => {
+    const reservation = await billed();
+    const me = await userAccount('agent@flybook.test');
+    await letAgentPayByAccount(me.user_id);
+    await t.database.db.execute(
+      sql`update reservations set owner_id = ${me.user_id} where id = ${reservation.id}`,
+    );
+    const response = await pay(await t.login('agent'), {
+      amount: 1,
+      paymentTypeCode: 'account',
+      reservationInvoiceId: reservation.invoice.id,
+    });
+    expect(response.status).toBe(403);
+    expect(response.body.errors[0].code).toBe('ERROR_PAYMENT_PARTIAL_NOT_ALLOWED');
+  });
+});
+
+describe('card payments through the provider', () => {
+  async function guestBooking() {
+    const flightId = await createFlight();
+    const response = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, { passengers: [adult('Teuta')] }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body;
+  }
+
+  const paymentsOf = (reservationId: number) =>
+    firstRow<{ n: number }>(
+      t.database.db.execute(
+        sql`select count(*)::int as n from balance_log_records where reservation_id = ${reservationId}`,
+      ),
+    );
+
+  it('books a guest card payment once, whether status poll, webhook or its duplicate comes first', async () => {
+    const reservation = await guestBooking();
+    const init = await api('POST', 'payment/datatrans/reservation/init', undefined, {
+      source: 'customerReservation',
+      reservationId: reservation.id,
+      amount: reservation.invoice.total,
+    });
+    expect(init.status, JSON.stringify(init.body)).toBe(201);
+    const { transactionId } = init.body;
+    const start = await api('POST', 'public/payment/datatrans/start', undefined, { transactionId });
+    expect(start.body.paymentPageUrl).toBe(`${simUrl}/v1/start/${transactionId}`);
+    const { redirectedTo } = await payWithTestCard(simUrl, transactionId, 'success');
+    expect(redirectedTo).toContain(`/datatrans/success?reservationId=${reservation.id}`);
+    expect(redirectedTo).toContain(`datatransTrxId=${transactionId}`);
+    // The stand-in sends its webhook twice; poll at the same time.
+    const polls = await Promise.all(
+      [1, 2, 3].map(() =>
+        api('GET', `public/reservation/${reservation.id}/transaction/${transactionId}/status`),
+      ),
+    );
+    for (const poll of polls) expect(poll.body).toMatchObject({ status: 'settled', isBooked: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await paymentsOf(reservation.id)).n).toBe(1);
+    const after = await api('GET', `transaction/${transactionId}/reservation`);
+    expect(after.body).toMatchObject({ status: 'confirmed', invoice: { status: 'paid' } });
+    expect(after.body.invoice.payments).toHaveLength(1);
+    expect(after.body.invoice.payments[0].type.code).toBe('datatrans');
+    await expectBalancedBooks();
+  });
+
+  it('refuses a webhook with a bad signature and books nothing for it', async () => {
+    const body = JSON.stringify({ transactionId: '123', status: 'settled' });
+    const forged = await t.request({
+      method: 'POST',
+      url: '/api/v1/public/payment/datatrans/webhook',
+      headers: { 'content-type': 'application/json', 'datatrans-signature': `t=1,s0=${'0'.repeat(64)}` },
+      payload: body,
+    });
+    expect(forged.status).toBe(401);
+    const timestamp = Date.now();
+    const signed = await t.request({
+      method: 'POST',
+      url: '/api/v1/public/payment/datatrans/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'datatrans-signature': `t=${timestamp},s0=${signWebhookBody(t.config.datatrans.signKey, timestamp, body)}`,
+      },
+      payload: body,
+    });
+    expect(signed.status).toBe(200);
+  });
+
+  it('shows the decline message, and refuses a reservation whose payment window has passed', async () => {
+    const reservation = await guestBooking();
+    const init = await api('POST', 'payment/datatrans/reservation/init', undefined, {
+      source: 'customerReservation',
+      reservationId: reservation.id,
+      amount: reservation.invoice.total,
+    });
+    const declined = init.body.transactionId;
+    await payWithTestCard(simUrl, declined, 'decline');
+    const status = await api('GET', `public/reservation/${reservation.id}/transaction/${declined}/status`);
+    expect(status.body).toMatchObject({
+      status: 'failed',
+      isBooked: false,
+      failMessage: 'The card was declined by the issuer.',
+    });
+
+    const retry = await api('POST', 'payment/datatrans/reservation/init', undefined, {
+      source: 'customerReservation',
+      reservationId: reservation.id,
+      amount: reservation.invoice.total,
+    });
+    // The customer pays on the page just as the window closes and the seats are released.
+    await createReservationsService(t.database.db).expireUnpaid(new Date(Date.now() + 16 * 60_000));
+    await payWithTestCard(simUrl, retry.body.transactionId, 'success');
+    const late = await api(
+      'GET',
+      `public/reservation/${reservation.id}/transaction/${retry.body.transactionId}/status`,
+    );
+    expect(late.body).toMatchObject({
+      status: 'expired',
+      isBooked: false,
+      failMessage: 'Reservation expired.',
+    });
+    expect((await paymentsOf(reservation.id)).n).toBe(0);
+    const again = await api('POST', 'payment/datatrans/reservation/init', undefined, {
+      source: 'customerReservation',
+      reservationId: reservation.id,
+      amount: reservation.invoice.total,
+    });
+    expect(again.body.errors[0].code).toBe('ERROR_RESERVATION_CANCELLED');
+  });
+
+  it("charges an agent's account by card; the agent confirms on return and sees the balance rise", async () => {
+    const me = await userAccount('agent@flybook.test');
+    const init = await api('POST', 'payment/datatrans/agent/init', agent, {
+      source: 'agentAccount',
+      amount: 250,
+      agentId: me.user_id,
+      routeName: '/invoice/balance-log',
+    });
+    expect(init.status, JSON.stringify(init.body)).toBe(201);
+    const { transactionId } = init.body;
+    const { redirectedTo } = await payWithTestCard(simUrl, transactionId, 'success');
+    expect(redirectedTo).toContain('/admin/agent/payment?status=success');
+    const confirmed = await api('POST', 'payment/datatrans/transaction/confirm', agent, { transactionId });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: 'settled', isBooked: true, amount: 250 });
+    const again = await api('POST', 'payment/datatrans/transaction/confirm', agent, { transactionId });
+    expect(again.body.isBooked).toBe(true);
+    const after = await userAccount('agent@flybook.test');
+    expect(Number(after.balance)).toBe(Number(me.balance) + 25_000);
+    const own = await api('GET', 'user/me/balance-log/list', agent);
+    expect(own.body.items[0]).toMatchObject({ amount: 250, type: { code: 'charge_account' } });
+    // Another user's transaction is not found for the customer; the full log is not theirs either.
+    expect((await api('GET', `payment/datatrans/transaction/${transactionId}`, customer)).status).toBe(404);
+    expect((await api('GET', 'balance-log/list', agent)).status).toBe(403);
+    await expectBalancedBooks();
+  });
+});
+
+describe('transactions booked by hand', () => {
+  it('books a cashback to a customer and an advanced correction, and checks categories and roles', async () => {
+    const expense = await accountOf('EXPENSE_CASHBACK');
+    const me = await userAccount('customer@flybook.test');
+    const types = (await api('GET', 'payment/free/type/list', manager)).body.items as {
+      id: number;
+      code: string;
+    }[];
+    const cashback = types.find((type) => type.code === 'cashback')!;
+    const admin = await t.login('admin');
+    const booked = await api('POST', 'payment/free/basic', admin, {
+      debitAccountId: expense.id,
+      creditAccountId: me.id,
+      amount: 40,
+      typeId: cashback.id,
+      description: 'Delay on FB5101',
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(Number((await userAccount('customer@flybook.test')).balance)).toBe(Number(me.balance) + 4000);
+    // A cashback must come from an expense account.
+    const cash = await accountOf('CASH_ZRH');
+    const wrong = await api('POST', 'payment/free/basic', admin, {
+      debitAccountId: cash.id,
+      creditAccountId: me.id,
+      amount: 40,
+      typeId: cashback.id,
+    });
+    expect(wrong.body.errors[0]).toMatchObject({
+      code: 'ERROR_ACCOUNT_NOT_ALLOWED',
+      field: 'debitAccountId',
+    });
+    const pdf = await t.request({
+      method: 'GET',
+      url: `/api/v1/balance-log/${booked.body.id}/cashback/pdf/de`,
+      token: admin,
+    });
+    expect(pdf.status).toBe(200);
+    expect(String(pdf.headers['content-type'])).toContain('application/pdf');
+    const customerOwn = await api('GET', 'user/me/balance-log/summary-info', customer);
+    expect(customerOwn.body.finalBalance).toBe(Number(me.balance) / 100 + 40);
+    await expectBalancedBooks();
+  });
+});
