@@ -42,4 +42,13 @@ export const reservationDocumentCalls = {
     response: 'file',
     fileName: 'ReservationOverview.pdf',
   }),
+  creditNotePdf: defineCall({
+    method: 'GET',
+    path: 'reservation/{id}/credit-note/pdf/{locale}',
+    summary: 'CreditNote.pdf: what a cancelled paid reservation gave back, and where to',
+    auth: 'user',
+    params: ReservationDocumentParams,
+    response: 'file',
+    fileName: 'CreditNote.pdf',
+  }),
 };

@@ -34,6 +34,7 @@ import { createCardPaymentsService } from './modules/payments/card-payments.serv
 import { createCardProvider } from './modules/payments/card-provider.ts';
 import { paymentRoutes, registerCardWebhook } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createRefunds } from './modules/payments/refunds.ts';
 import { createOptionsService } from './modules/rates/options.service.ts';
 import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
@@ -75,8 +76,12 @@ export async function buildApp({
 
   const auth = createAuthService(db, config);
   const searchCache = createShortCache<PublicSearchAnswer>(config.searchCacheMs);
-  const reservations = createReservationsService(db, { paymentWindowMinutes: config.paymentWindowMinutes });
-  const cards = createCardPaymentsService(db, createCardProvider(config.datatrans), reservations, config);
+  const cardProvider = createCardProvider(config.datatrans);
+  const reservations = createReservationsService(db, {
+    paymentWindowMinutes: config.paymentWindowMinutes,
+    refundOnCancel: createRefunds(cardProvider),
+  });
+  const cards = createCardPaymentsService(db, cardProvider, reservations, config);
   registerCalls(
     app,
     [

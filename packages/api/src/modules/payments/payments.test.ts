@@ -7,6 +7,7 @@ import { adult, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { ledgerCheck } from '../ledger/ledger.ts';
+import { chf, readPdf } from '../reservations/documents/document-fixtures.ts';
 import { createReservationsService } from '../reservations/reservations.service.ts';
 
 let t: TestApp;
@@ -396,6 +397,72 @@ describe('card payments through the provider', () => {
     // Another user's transaction is not found for the customer; the full log is not theirs either.
     expect((await api('GET', `payment/datatrans/transaction/${transactionId}`, customer)).status).toBe(404);
     expect((await api('GET', 'balance-log/list', agent)).status).toBe(403);
+    await expectBalancedBooks();
+  });
+});
+
+describe('refunds on cancellation', () => {
+  it('gives a card payment back through the provider minus the fee, with a credit note', async () => {
+    const flightId = await createFlight();
+    const booked = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, { passengers: [adult('Besa')] }),
+    );
+    const reservation = booked.body;
+    const init = await api('POST', 'payment/datatrans/reservation/init', undefined, {
+      source: 'customerReservation',
+      reservationId: reservation.id,
+      amount: reservation.invoice.total,
+    });
+    const { transactionId } = init.body;
+    await payWithTestCard(simUrl, transactionId, 'success');
+    await api('GET', `public/reservation/${reservation.id}/transaction/${transactionId}/status`);
+    const card = await accountOf('CARD_PROVIDER');
+
+    const cancelled = await api('POST', `reservation/${reservation.id}/cancel`, manager, { fee: 20 });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const refund = Math.round((reservation.invoice.total - 20) * 100);
+    expect(cancelled.body.invoice).toMatchObject({ total: 20, totalPaid: 20, status: 'paid' });
+    expect(Number((await accountOf('CARD_PROVIDER')).balance)).toBe(Number(card.balance) - refund);
+    // The provider holds the credit on the card transaction.
+    const auth = `Basic ${Buffer.from(`${t.config.datatrans.merchantId}:${t.config.datatrans.password}`).toString('base64')}`;
+    const remote = await (
+      await fetch(`${simUrl}/v1/transactions/${transactionId}`, { headers: { authorization: auth } })
+    ).json();
+    expect(remote.detail.credit.amount).toBe(refund);
+
+    const note = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/reservation/${reservation.id}/credit-note/pdf/en`,
+      headers: { 'x-auth-token': manager },
+    });
+    expect(note.statusCode).toBe(200);
+    const { text } = readPdf(note.rawPayload);
+    expect(text).toContain('Credit note');
+    expect(text).toContain(chf(refund, 'en'));
+    // Nothing was paid on a fresh reservation: no credit note.
+    const unpaid = await billed();
+    await api('POST', `reservation/${unpaid.id}/cancel`, manager, { fee: 0 });
+    expect((await api('GET', `reservation/${unpaid.id}/credit-note/pdf/en`, manager)).status).toBe(404);
+    await expectBalancedBooks();
+  });
+
+  it('pays a cash payment without an owner back out of the same desk', async () => {
+    const reservation = await billed();
+    const cash = await accountOf('CASH_PRN');
+    await pay(manager, {
+      amount: reservation.invoice.total,
+      paymentTypeCode: 'cash',
+      reservationInvoiceId: reservation.invoice.id,
+      accountId: cash.id,
+    });
+    const cancelled = await api('POST', `reservation/${reservation.id}/cancel`, manager, { fee: 0 });
+    expect(cancelled.body.invoice).toMatchObject({ total: 0, totalPaid: 0 });
+    expect(Number((await accountOf('CASH_PRN')).balance)).toBe(Number(cash.balance));
+    const log = await api('GET', `balance-log/list?selectedAccountId=${cash.id}&pageSize=1`, manager);
+    expect(log.body.items[0]).toMatchObject({ type: { code: 'refund' }, creditAccount: { id: cash.id } });
     await expectBalancedBooks();
   });
 });

@@ -15,5 +15,8 @@ export const reservationDocumentRoutes = (db: Db): RouteBinding[] => {
     route(api.reservationDocument.overviewPdf, ({ user, params }) =>
       documents.overviewPdf(user, params.id, params.locale),
     ),
+    route(api.reservationDocument.creditNotePdf, ({ user, params }) =>
+      documents.creditNotePdf(user, params.id, params.locale),
+    ),
   ];
 };

@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   airports,
+  creditNotes,
   flightCompanies,
   flights,
   options,
@@ -16,6 +17,7 @@ import type { LocalizedText } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser, FileAnswer } from '../../http/routes.ts';
 import { OFFICE_TIMEZONE } from '../../platform/pdf.ts';
+import { renderCreditNote } from '../ledger/documents/credit-note-pdf.ts';
 import { paidStateOf } from './documents/document-layout.ts';
 import { renderInvoice } from './documents/invoice-pdf.ts';
 import { renderReservationOverview } from './documents/overview-pdf.ts';
@@ -234,6 +236,43 @@ export function createReservationDocumentsService(db: Db) {
       }
       const reservation = await documentOf(record, access, locale);
       return pdf(await renderInvoice({ reservation, locale }), 'Invoice.pdf');
+    },
+
+    async creditNotePdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {
+      const { record, access } = await read(user, id);
+      if (access.hidePrices) {
+        throw new ApiError('ERROR_FORBIDDEN', 403, { message: 'The price of this reservation is hidden' });
+      }
+      const [note] = await db.select().from(creditNotes).where(eq(creditNotes.reservationId, id));
+      if (!note) throw ApiError.notFound('credit note of reservation', id);
+      const billing = record.reservation.billing;
+      const flights = new Map(record.tickets.map((row) => [row.flight.id, row]));
+      const body = await renderCreditNote({
+        reservation: {
+          id,
+          billing,
+          flights: [...flights.values()].map((row) => ({
+            number: row.flight.number,
+            origin: row.origin.code,
+            destination: row.destination.code,
+            departure: row.flight.departure,
+          })),
+          passengers: record.passengers.map((passenger) => `${passenger.firstName} ${passenger.lastName}`),
+        },
+        creditNote: {
+          id: note.id,
+          createdAt: note.createdAt,
+          paid: note.paid,
+          fee: note.fee,
+          refund: note.refund,
+          parts: note.parts.map((part) => ({
+            method: part.method as 'datatrans' | 'account' | 'cash' | 'bank' | 'transfer',
+            amount: part.amount,
+          })),
+        },
+        locale,
+      });
+      return pdf(body, 'CreditNote.pdf');
     },
 
     async overviewPdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {

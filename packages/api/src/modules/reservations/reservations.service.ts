@@ -21,6 +21,7 @@ import { channelOf } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
 import { planBooking } from '../booking/booking-plan.ts';
 import { isOpenFor } from '../booking/price-list.ts';
+import type { RefundOnCancel } from '../payments/refunds.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
 import { reservationAccess } from './reservation-access.ts';
 import { checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
@@ -40,7 +41,14 @@ import * as repo from './reservations.repository.ts';
 type Body = z.output<typeof ReservationBody>;
 type UpdateBody = z.output<typeof UpdateReservationBody>;
 
-export function createReservationsService(db: Db, options: { paymentWindowMinutes?: number } = {}) {
+export function createReservationsService(
+  db: Db,
+  options: {
+    paymentWindowMinutes?: number;
+    /** Gives paid money back on cancellation (the payments module); without it nothing is refunded. */
+    refundOnCancel?: RefundOnCancel;
+  } = {},
+) {
   const paymentWindow = options.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
 
   /** A reservation for its reader; `asBooker` is the answer to the one who just booked it (maybe a guest). */
@@ -397,7 +405,11 @@ export function createReservationsService(db: Db, options: { paymentWindowMinute
       await repo.releaseSeats(tx, id);
       const invoice = await repo.findInvoice(tx, id);
       const total = toRappen(fee);
-      await repo.updateInvoice(tx, id, { total, status: invoiceStatusOf(total, invoice.totalPaid) });
+      const refunded =
+        (await options.refundOnCancel?.(tx, { reservationId: id, fee: total, userId: user.id })) ?? 0;
+      // The invoice now charges the fee; what it keeps of the payments is what was not given back.
+      const totalPaid = invoice.totalPaid - refunded;
+      await repo.updateInvoice(tx, id, { total, totalPaid, status: invoiceStatusOf(total, totalPaid) });
       await repo.updateReservation(tx, id, {
         status: 'cancelled',
         expiresAt: null,

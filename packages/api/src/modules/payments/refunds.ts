@@ -1,0 +1,89 @@
+import type { Rappen } from '@flybook/domain';
+import { desc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  cardTransactions,
+  creditNotes,
+  reservationInvoices,
+  reservationPayments,
+  reservations,
+} from '../../db/schema/index.ts';
+import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
+import type { CardProvider } from './card-provider.ts';
+
+/** Gives back what a cancelled reservation's invoice received beyond the fee; answers the amount given back. */
+export type RefundOnCancel = (
+  tx: Tx,
+  input: { reservationId: number; fee: Rappen; userId: number },
+) => Promise<Rappen>;
+
+/**
+ * Refunds on cancellation (docs/payments.md): what was paid minus the fee goes back the way it
+ * came, newest payment first: card payments to the card through the provider's credit call,
+ * account payments to the owner's account, cash, bank and transfer payments to the owner's
+ * account when there is an owner, else out of the same desk. Each part is a ledger record from
+ * ticket revenue; a credit note lists them.
+ */
+export function createRefunds(provider: CardProvider): RefundOnCancel {
+  return async (tx, { reservationId, fee, userId }) => {
+    const [invoice] = await tx
+      .select()
+      .from(reservationInvoices)
+      .where(eq(reservationInvoices.reservationId, reservationId));
+    const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, reservationId));
+    const paid = invoice!.totalPaid;
+    if (paid <= 0) return 0;
+    const refund = Math.max(0, paid - fee);
+    const payments = await tx
+      .select({ payment: reservationPayments, card: cardTransactions })
+      .from(reservationPayments)
+      .leftJoin(cardTransactions, eq(cardTransactions.id, reservationPayments.cardTransactionId))
+      .where(eq(reservationPayments.invoiceId, invoice!.id))
+      .orderBy(desc(reservationPayments.id));
+    const revenue = await virtualAccountId(tx, 'REVENUE_TICKETS');
+    const ownerAccount = reservation!.ownerId === null ? null : await userAccountId(tx, reservation!.ownerId);
+    const parts: { method: string; accountId: number; amount: number }[] = [];
+    let left = refund;
+    for (const { payment, card } of payments) {
+      if (left <= 0) break;
+      const amount = Math.min(left, payment.amount - (card?.refunded ?? 0));
+      if (amount <= 0) continue;
+      let toAccount: number;
+      if (payment.method === 'datatrans' && card?.transactionId) {
+        await provider.credit(card.transactionId, amount, card.refno);
+        await tx
+          .update(cardTransactions)
+          .set({ refunded: card.refunded + amount, updatedAt: new Date() })
+          .where(eq(cardTransactions.id, card.id));
+        toAccount = payment.accountId;
+      } else {
+        toAccount = ownerAccount ?? payment.accountId;
+      }
+      await post(tx, {
+        debitAccountId: revenue,
+        creditAccountId: toAccount,
+        amount,
+        type: 'refund',
+        title: `Refund reservation ${reservationId}`,
+        description: payment.method,
+        reservationId,
+        createdById: userId,
+      });
+      parts.push({
+        method:
+          payment.method === 'datatrans'
+            ? 'datatrans'
+            : toAccount === ownerAccount
+              ? 'account'
+              : payment.method,
+        accountId: toAccount,
+        amount,
+      });
+      left -= amount;
+    }
+    await tx
+      .insert(creditNotes)
+      .values({ reservationId, paid, fee, refund: refund - left, parts, createdById: userId });
+    return refund - left;
+  };
+}
