@@ -52,7 +52,12 @@ export const AccountListQuery = listQuery({
   defaultSortOrder: 'ASC',
 }).extend({ query: z.string().max(100).optional(), isActive: QueryBoolean.optional() });
 
-export const AccountPaymentListQuery = z.object({ paymentType: z.enum(PAYMENT_ACCOUNT_KINDS) });
+/** spec 02 §7 names the bank `ec` and the card provider `datatrans`; both names are accepted. */
+export const AccountPaymentListQuery = z.object({
+  paymentType: z
+    .enum([...PAYMENT_ACCOUNT_KINDS, 'ec', 'datatrans'])
+    .transform((type) => (type === 'ec' ? 'bank' : type === 'datatrans' ? 'card' : type)),
+});
 
 export const accountCalls = {
   userAccount: defineCall({

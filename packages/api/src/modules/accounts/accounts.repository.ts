@@ -49,7 +49,7 @@ export interface AccountFilter {
   /** Which kinds of account the caller may see (account picker rules). */
   scope?: { userAccounts: boolean; managerAccounts: boolean; virtualAccounts: boolean };
   ids?: number[];
-  virtualKind?: 'cash' | 'bank' | 'transfer';
+  virtualKind?: 'cash' | 'bank' | 'transfer' | 'card';
 }
 
 function whereOf(filter: AccountFilter): SQL | undefined {

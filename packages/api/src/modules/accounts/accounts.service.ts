@@ -79,7 +79,7 @@ export function createAccountsService(db: Db) {
     },
 
     /** Cash desks, bank or transfer accounts the caller may take money into. */
-    async paymentList(actor: AuthUser, paymentType: 'cash' | 'bank' | 'transfer') {
+    async paymentList(actor: AuthUser, paymentType: 'cash' | 'bank' | 'transfer' | 'card') {
       const seesAll = satisfies(actor.roles, { anyOf: [ROLE_ADMIN, ROLE_ACCOUNTING] });
       const ids = seesAll ? undefined : await operableVirtualAccountIds(db, actor.id);
       const { items, total } = await listAccounts(

@@ -117,6 +117,15 @@ describe('account pickers', () => {
     expect(
       transfer.body.items.map((a: { virtualAccount: { code: string } }) => a.virtualAccount.code),
     ).toEqual(['TRANSFER']);
+    // The spec's names: ec is the bank, datatrans the card provider.
+    const ec = await t.request({
+      method: 'GET',
+      url: '/api/v1/account/payment-list?paymentType=ec',
+      token: tokens.manager,
+    });
+    expect(ec.body.items.map((a: { virtualAccount: { code: string } }) => a.virtualAccount.code)).toEqual([
+      'BANK_EC',
+    ]);
     const wrongType = await t.request({
       method: 'GET',
       url: '/api/v1/account/payment-list?paymentType=card',
