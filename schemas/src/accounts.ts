@@ -28,6 +28,8 @@ export const AccountSchema = z.object({
   id: z.number().int(),
   displayName: z.string(),
   balance: z.number(),
+  /** How far a user's balance may go below zero to pay reservations (CHF); 0 for virtual accounts. */
+  creditLimitTotalAmount: z.number(),
   /** True when the balance grows on debit (asset, expense), false when on credit. */
   debitOnBalance: z.boolean(),
   type: AccountTypeSchema,

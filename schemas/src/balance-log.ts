@@ -78,8 +78,8 @@ const IdList = z.preprocess(
 export const BalanceLogFilters = z.object({
   selectedAccountId: IdSchema.optional(),
   query: z.string().max(100).optional(),
-  relatedAccountId: IdList,
-  typeId: IdList,
+  relatedAccountId: IdList.optional(),
+  typeId: IdList.optional(),
   dateFrom: IsoDateSchema.optional(),
   dateTo: IsoDateSchema.optional(),
 });

@@ -81,6 +81,7 @@ export const ERROR_CODES = [
   'ERROR_ENUM',
   'ERROR_NOT_EQUAL_PASSWORD',
   'ERROR_MONEY_PRECISION',
+  'ERROR_MONEY_NOT_POSITIVE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -162,5 +163,6 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   ERROR_CARD_PROVIDER: 'Your payment could not be processed. Please try again.',
   ERROR_WEBHOOK_SIGNATURE: 'The signature of the notification is not valid.',
   ERROR_ACCOUNT_NOT_ALLOWED: 'This account cannot be used for this transaction.',
+  ERROR_MONEY_NOT_POSITIVE: 'Amount must be greater than 0',
   ERROR_NOT_SELECTED_ACCOUNT: 'Not selected account.',
 };

@@ -1,8 +1,10 @@
+import { satisfies } from '@flybook/domain';
 import { LOCALES } from '@flybook/locales';
 import { accountCalls, type Me } from '@flybook/schemas';
 import { Button, LanguageSwitch, Money } from '@flybook/ui';
 import { useLogout } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from './context.tsx';
@@ -92,5 +94,34 @@ export function UserBalance({ user }: { user: Me }) {
       <span className="topbar__label">{t('layout.balance')}</span>
       <Money chf={account.data?.balance ?? 0} locale={locale} />
     </div>
+  );
+}
+
+// The dialog and its form load when an agent first opens it, not with the shell.
+const ChargeAccountDialog = lazy(() =>
+  import('../accounting/charge/ChargeAccountDialog.tsx').then((m) => ({ default: m.ChargeAccountDialog })),
+);
+
+/** Agents charge their own account by card from the header (spec 03 §6: "Agents see a charge-account action"). */
+export function ChargeAccountAction({ user }: { user: Me }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (
+    user.type !== 'agent' ||
+    !satisfies(user.roles, 'ROLE_BALANCE_LOG_RECORD_BASIC_PAYMENT_CHARGE_ACCOUNT')
+  ) {
+    return null;
+  }
+  return (
+    <>
+      <Button variant="secondary" className="topbar__charge" onPress={() => setOpen(true)}>
+        {t('layout.chargeAccount')}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ChargeAccountDialog onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

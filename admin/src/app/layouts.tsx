@@ -3,7 +3,7 @@ import type { Me } from '@flybook/schemas';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { Brand, LocaleSwitch, LogoutButton, UserBalance } from './layout-parts.tsx';
+import { Brand, ChargeAccountAction, LocaleSwitch, LogoutButton, UserBalance } from './layout-parts.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { DEFAULT_ADMIN_PATH } from './paths.ts';
 import { useCurrentUser } from './use-current-user.ts';
@@ -54,6 +54,7 @@ export function AdminLayout({ user, children }: { user: Me; children: ReactNode 
             <span className="topbar__name">{user.displayName}</span>
           </div>
           <UserBalance user={user} />
+          <ChargeAccountAction user={user} />
           <LocaleSwitch />
           <LogoutButton />
         </div>

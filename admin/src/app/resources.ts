@@ -30,6 +30,8 @@ export const RESOURCES: ResourceProps[] = [
     create: '/flight/company/new',
     edit: '/flight/company/edit/:id',
   },
+  { name: 'balanceLog', list: '/invoice/balance-log' },
+  { name: 'ownBalanceLog', list: '/invoice/balance-log' },
   { name: 'rates', list: '/rate/list', create: '/rate/new', edit: '/rate/edit/:id' },
   { name: 'options', list: '/rate/option/list', create: '/rate/option/new', edit: '/rate/option/edit/:id' },
 ];

@@ -1,8 +1,10 @@
 import { type AdminRouteName, adminRouteByName, MAIN_MENU } from '@flybook/domain';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { ACCOUNTING_ROUTES } from '../accounting/routes.ts';
 import { FLIGHT_ROUTES } from '../flights/routes.ts';
 import { RATE_ROUTES } from '../rates/routes.ts';
+import { RESERVATION_PAYMENT_ROUTES } from '../reservations/payment/routes.ts';
 import { DenyPage } from './DenyPage.tsx';
 import { AdminGuard, SectionRedirect } from './guards.tsx';
 import { AdminLayoutRoute } from './layouts.tsx';
@@ -24,7 +26,12 @@ export interface AreaRoute {
  *
  * A route without a page shows Not Found (to a user who may open it) until its page is added.
  */
-export const AREA_ROUTES: readonly AreaRoute[] = [...FLIGHT_ROUTES, ...RATE_ROUTES];
+export const AREA_ROUTES: readonly AreaRoute[] = [
+  ...ACCOUNTING_ROUTES,
+  ...FLIGHT_ROUTES,
+  ...RESERVATION_PAYMENT_ROUTES,
+  ...RATE_ROUTES,
+];
 
 /** The router table under /admin: login, password update, deny, and every guarded back-office path. */
 export function createAdminRoutes(areaRoutes: readonly AreaRoute[] = AREA_ROUTES): RouteObject[] {

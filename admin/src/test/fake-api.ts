@@ -165,6 +165,7 @@ export function createFakeApi(options: FakeApiOptions = {}) {
         id: user.accountId,
         displayName: user.displayName,
         balance,
+        creditLimitTotalAmount: 0,
         debitOnBalance: false,
         type: 'liability',
         isActive: true,

@@ -20,6 +20,7 @@ const accountColumns = {
   userDisplayName: users.displayName,
   userEmail: users.email,
   userBirthday: users.birthday,
+  creditLimit: users.creditLimitTotalAmount,
 };
 
 export type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];

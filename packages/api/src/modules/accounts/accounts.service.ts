@@ -18,6 +18,7 @@ export const toAccount = (row: AccountRow): Account => ({
   id: row.id,
   displayName: row.displayName,
   balance: toChf(row.balance),
+  creditLimitTotalAmount: toChf(row.creditLimit ?? 0),
   debitOnBalance: row.type === 'asset' || row.type === 'expense',
   type: row.type,
   isActive: row.isActive,

@@ -27,8 +27,8 @@ function conditions(filters: Filters): SQL[] {
       or(eq(balanceLogRecords.debitAccountId, selected), eq(balanceLogRecords.creditAccountId, selected))!,
     );
   }
-  if (filters.relatedAccountId.length > 0) {
-    const related = filters.relatedAccountId;
+  const related = filters.relatedAccountId ?? [];
+  if (related.length > 0) {
     where.push(
       selected !== undefined
         ? or(
@@ -47,7 +47,8 @@ function conditions(filters: Filters): SQL[] {
           )!,
     );
   }
-  if (filters.typeId.length > 0) where.push(inArray(balanceLogRecords.typeId, filters.typeId));
+  if (filters.typeId && filters.typeId.length > 0)
+    where.push(inArray(balanceLogRecords.typeId, filters.typeId));
   if (filters.dateFrom) where.push(sql`${balanceLogRecords.createdAt} >= ${dayStart(filters.dateFrom)}`);
   if (filters.dateTo) where.push(sql`${balanceLogRecords.createdAt} < ${dayAfter(filters.dateTo)}`);
   if (filters.query?.trim()) {

@@ -60,7 +60,7 @@ export function createLedgerDocumentsService(db: Db) {
 
     async cashbackPdf(id: number, locale: Locale) {
       const row = await findRecord(db, id);
-      if (!row || row.type.code !== 'cashback') throw ApiError.notFound('cashback record', id);
+      if (row?.type.code !== 'cashback') throw ApiError.notFound('cashback record', id);
       const [beneficiary] =
         row.credit.userId === null
           ? []

@@ -17,6 +17,8 @@ import { bookInvoicePayment, checkPayable, lockInvoice, outstandingOf } from './
 type CardRow = typeof cardTransactions.$inferSelect;
 
 const EXPIRED_MESSAGE = 'Reservation expired.';
+/** How long the public card pages may read a transaction's reservation. */
+const PUBLIC_TRANSACTION_HOURS = 24;
 
 export const toCardTransaction = (row: CardRow): CardTransaction => ({
   transactionId: row.transactionId ?? '',
@@ -287,7 +289,10 @@ export function createCardPaymentsService(
     /** The reservation of a transaction for the public error page: knowing the transaction id is the key. */
     async reservationOf(transactionId: string) {
       const row = await findRow(transactionId);
-      if (row.reservationId === null) throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
+      // Only for the public card pages, and only for a day: a provider's ids are not secrets forever.
+      const isFresh = Date.now() - row.createdAt.getTime() < PUBLIC_TRANSACTION_HOURS * 3_600_000;
+      if (row.reservationId === null || row.source !== 'customerReservation' || !isFresh)
+        throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
       return reservationsService.readForPayment(row.reservationId);
     },
 

@@ -396,6 +396,8 @@ describe('card payments through the provider', () => {
     expect(own.body.items[0]).toMatchObject({ amount: 250, type: { code: 'charge_account' } });
     // Another user's transaction is not found for the customer; the full log is not theirs either.
     expect((await api('GET', `payment/datatrans/transaction/${transactionId}`, customer)).status).toBe(404);
+    // The public card pages read only their own kind of transaction.
+    expect((await api('GET', `transaction/${transactionId}/reservation`)).status).toBe(404);
     expect((await api('GET', 'balance-log/list', agent)).status).toBe(403);
     await expectBalancedBooks();
   });

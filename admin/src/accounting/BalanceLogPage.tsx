@@ -1,0 +1,276 @@
+import './accounting.css';
+import { satisfies } from '@flybook/domain';
+import type { Locale } from '@flybook/locales';
+import { type BalanceLogRecord, balanceLogCalls, type Me } from '@flybook/schemas';
+import { Button } from '@flybook/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useServices } from '../app/context.tsx';
+import { toHttpError } from '../app/errors.ts';
+import { useLocale } from '../app/layout-parts.tsx';
+import { CheckboxGroupFilter, DateFilter, ListFilters, SearchFilter } from '../app/list/ListFilters.tsx';
+import { ServerList } from '../app/list/ServerList.tsx';
+import { LIST_RELOAD_DEBOUNCE_MS, useServerList } from '../app/list/use-server-list.ts';
+import { failureNotice } from '../app/notices.ts';
+import { PageHeader } from '../app/PageHeader.tsx';
+import { SectionTabs } from '../app/SectionTabs.tsx';
+import { useCurrentUser } from '../app/use-current-user.ts';
+import { saveFile } from '../flights/flight-list/download.ts';
+import { type AccountChoice, AccountMultiPicker, AccountPicker } from './AccountPicker.tsx';
+import { BALANCE_LOG, OWN_BALANCE_LOG } from './accounting-resources.ts';
+import { BalanceLogSummary, type SummaryState } from './balance-log/BalanceLogSummary.tsx';
+import { balanceLogColumns } from './balance-log/balance-log-columns.tsx';
+import {
+  type BalanceLogAccess,
+  type BalanceLogFilterValues,
+  balanceLogAccess,
+  balanceLogCrudFilters,
+  balanceLogFilters,
+  EMPTY_BALANCE_LOG_FILTERS,
+} from './balance-log/balance-log-filters.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+/** Spec 03 §9: default 10, max 50, newest first. */
+export const BALANCE_LOG_LIST = {
+  defaultPageSize: 10,
+  maxPageSize: 50,
+  defaultSort: { field: 'createdAt', order: 'desc' },
+} as const;
+
+const ACCOUNT_ID = /^[1-9]\d{0,9}$/;
+
+/** The account the page starts with: the address's `accountId`, else the user's own account. */
+function startAccount(user: Me, accountParam: string): AccountChoice | null {
+  if (ACCOUNT_ID.test(accountParam)) {
+    const id = Number(accountParam);
+    // The name is known for the own account; another one's name comes with its first records.
+    return { id, displayName: id === user.accountId ? user.displayName : `#${id}` };
+  }
+  return user.accountId === null ? null : { id: user.accountId, displayName: user.displayName };
+}
+
+/** The account's name as the records give it, for an account chosen by its id in the address. */
+function nameInRecords(records: readonly BalanceLogRecord[], id: number): string | null {
+  for (const record of records) {
+    if (record.debitAccount.id === id) return record.debitAccount.displayName;
+    if (record.creditAccount.id === id) return record.creditAccount.displayName;
+  }
+  return null;
+}
+
+/** The summary of the selected account for the filtered period, by the call the user may use. */
+function useSummary(
+  access: BalanceLogAccess,
+  filters: BalanceLogFilterValues,
+  selectedAccountId: number | null,
+): SummaryState | null {
+  const { client } = useServices();
+  const own = !access.fullList;
+  const apiFilters = balanceLogFilters(filters, own);
+  const enabled = access.summary && (own || selectedAccountId !== null);
+  const summary = useQuery({
+    queryKey: ['balanceLog', 'summary', own, selectedAccountId, apiFilters],
+    queryFn: ({ signal }) =>
+      own
+        ? client.call(balanceLogCalls.ownSummary, { query: apiFilters }, { signal })
+        : client.call(
+            balanceLogCalls.summary,
+            { query: { ...apiFilters, selectedAccountId: selectedAccountId ?? 0 } },
+            { signal },
+          ),
+    enabled,
+    retry: false,
+  });
+  if (!access.summary) return null;
+  if (!enabled) return { kind: 'noAccount' };
+  if (summary.data) return { kind: 'ready', ...summary.data };
+  return summary.isError ? { kind: 'error' } : { kind: 'loading' };
+}
+
+function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) {
+  const { t } = useTranslation();
+  const locale: Locale = useLocale();
+  const { client, notifications, translateError } = useServices();
+  const access = useMemo(() => balanceLogAccess(user), [user]);
+  const own = !access.fullList;
+
+  const [account, setAccount] = useState<AccountChoice | null>(() =>
+    own ? null : startAccount(user, accountParam),
+  );
+  const [related, setRelated] = useState<AccountChoice[]>([]);
+  // The list starts with the chosen account; later choices go through setFilter.
+  const [initialFilters] = useState<BalanceLogFilterValues>(() => ({
+    ...EMPTY_BALANCE_LOG_FILTERS,
+    accountId: account ? String(account.id) : '',
+  }));
+  const toFilters = useMemo(() => balanceLogCrudFilters(own), [own]);
+  const list = useServerList<BalanceLogRecord, BalanceLogFilterValues>({
+    ...BALANCE_LOG_LIST,
+    resource: own ? OWN_BALANCE_LOG : BALANCE_LOG,
+    initialFilters,
+    toFilters,
+  });
+  // What the rows were asked for: the filter bar's values once they have settled.
+  const applied = useDebouncedValue(list.filterValues, LIST_RELOAD_DEBOUNCE_MS);
+  const selectedAccountId = own
+    ? user.accountId
+    : ACCOUNT_ID.test(applied.accountId)
+      ? Number(applied.accountId)
+      : null;
+
+  // An account opened by its id gets its name from the records.
+  useEffect(() => {
+    if (!account?.displayName.startsWith('#')) return;
+    const name = nameInRecords(list.rows, account.id);
+    if (name) setAccount({ id: account.id, displayName: name });
+  }, [account, list.rows]);
+
+  const types = useQuery({
+    queryKey: ['balanceLog', 'types'],
+    queryFn: ({ signal }) => client.call(balanceLogCalls.types, undefined, { signal }),
+    enabled: access.categoryFilter,
+    staleTime: 5 * 60_000,
+  });
+  const typeOptions = (types.data?.items ?? []).map((type) => ({
+    value: String(type.id),
+    label: type.name[locale] || type.code,
+  }));
+
+  const summary = useSummary(access, applied, selectedAccountId);
+
+  const reportFailure = (error: unknown) => {
+    const notice = failureNotice(t, toHttpError(error, translateError));
+    if (notice) notifications.notify({ kind: 'error', message: notice.message });
+  };
+
+  const overview = useMutation({
+    mutationFn: async (accountId: number) => {
+      const file = await client.call(balanceLogCalls.overviewPdf, {
+        query: { ...balanceLogFilters(applied, true), selectedAccountId: accountId, locale },
+      });
+      saveFile(file);
+    },
+    onError: reportFailure,
+  });
+  const onOverview = () => {
+    if (selectedAccountId === null) {
+      notifications.notify({ kind: 'warning', message: t('errors.ERROR_NOT_SELECTED_ACCOUNT') });
+      return;
+    }
+    overview.mutate(selectedAccountId);
+  };
+
+  const cashback = useMutation({
+    mutationFn: async (record: BalanceLogRecord) => {
+      saveFile(await client.call(balanceLogCalls.cashbackPdf, { params: { id: record.id, locale } }));
+    },
+    onError: reportFailure,
+  });
+  const cashbackBusyId = cashback.isPending ? (cashback.variables?.id ?? null) : null;
+  const { mutate: downloadCashback } = cashback;
+
+  const columns = useMemo(
+    () =>
+      balanceLogColumns({
+        t,
+        locale,
+        selectedAccountId,
+        cashbackPdf: access.cashbackPdf
+          ? {
+              text: t('accounting.balanceLog.cashbackPdf'),
+              label: (record) => t('accounting.balanceLog.cashbackPdfOf', { title: record.title }),
+              onPress: (record) => downloadCashback(record),
+              busyId: cashbackBusyId,
+            }
+          : null,
+      }),
+    [t, locale, selectedAccountId, access.cashbackPdf, cashbackBusyId, downloadCashback],
+  );
+
+  const title = t('accounting.balanceLog.title');
+  const relatedSource = satisfiesAccountList(user) ? 'all' : satisfiesFreeList(user) ? 'free' : null;
+
+  return (
+    <>
+      <SectionTabs section="invoice" user={user} />
+      <PageHeader title={title}>
+        {access.overviewPdf ? (
+          <Button variant="secondary" isPending={overview.isPending} onPress={onOverview}>
+            {t('accounting.balanceLog.overviewPdf')}
+          </Button>
+        ) : null}
+      </PageHeader>
+      <ListFilters>
+        {access.accountFilter ? (
+          <div className="list-filters__account">
+            <AccountPicker
+              label={t('accounting.balanceLog.filters.account')}
+              source="all"
+              value={account}
+              onChange={(choice) => {
+                setAccount(choice);
+                list.setFilter('accountId', choice ? String(choice.id) : '');
+              }}
+            />
+          </div>
+        ) : null}
+        <SearchFilter list={list} name="query" label={t('list.search')} />
+        {relatedSource ? (
+          <div className="list-filters__account">
+            <AccountMultiPicker
+              label={t('accounting.balanceLog.filters.relatedAccount')}
+              source={relatedSource}
+              value={related}
+              onChange={(chosen) => {
+                setRelated(chosen);
+                list.setFilter(
+                  'relatedAccountId',
+                  chosen.map((choice) => String(choice.id)),
+                );
+              }}
+            />
+          </div>
+        ) : null}
+        <DateFilter list={list} name="dateFrom" label={t('accounting.balanceLog.filters.dateFrom')} />
+        <DateFilter list={list} name="dateTo" label={t('accounting.balanceLog.filters.dateTo')} />
+        {access.categoryFilter && typeOptions.length > 0 ? (
+          <CheckboxGroupFilter
+            list={list}
+            name="typeId"
+            label={t('accounting.balanceLog.filters.category')}
+            options={typeOptions}
+          />
+        ) : null}
+      </ListFilters>
+      {summary ? <BalanceLogSummary state={summary} locale={locale} /> : null}
+      <ServerList
+        list={list}
+        columns={columns}
+        label={title}
+        emptyTitle={t('accounting.balanceLog.empty')}
+        emptyHint={t('accounting.balanceLog.emptyHint')}
+      />
+    </>
+  );
+}
+
+// The related-account filter searches the account list, or else the transaction picker's accounts.
+const satisfiesAccountList = (user: Me) => satisfies(user.roles, 'ROLE_ACCOUNT_LIST');
+const satisfiesFreeList = (user: Me) => satisfies(user.roles, 'ROLE_ACCOUNT_LIST_FREE');
+
+/**
+ * Balance log (spec 03 §2 Accounting): the records of one account (the address's `accountId`, else
+ * the user's own) or, without any, of all accounts, with filters, a summary of the selected account,
+ * the overview PDF and the cashback PDF per cashback record. Users with only the own-records role
+ * see their own account through the own-list calls and get no account filter.
+ */
+export function BalanceLogPage() {
+  const { user } = useCurrentUser();
+  const [params] = useSearchParams();
+  const accountParam = params.get('accountId') ?? '';
+  if (!user) return null;
+  // Another account in the address is another page: its filters start afresh.
+  return <BalanceLog key={accountParam} user={user} accountParam={accountParam} />;
+}

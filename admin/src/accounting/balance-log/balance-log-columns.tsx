@@ -1,0 +1,125 @@
+import type { Locale } from '@flybook/locales';
+import type { BalanceLogRecord } from '@flybook/schemas';
+import { Button, formatChf } from '@flybook/ui';
+import type { ColDef } from 'ag-grid-community';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import type { TFunction } from 'i18next';
+import { formatDateTime } from '../../app/date-format.ts';
+import { cellControlKeys } from '../../app/list/ServerList.tsx';
+import { balanceAfterRecord } from './balance-log-filters.ts';
+
+/** The record's title, and its description after it when there is one (one line; all of it on hover). */
+function TitleCell({ data }: CustomCellRendererProps<BalanceLogRecord>) {
+  if (!data) return null;
+  const description = data.description && data.description !== data.title ? data.description : null;
+  return (
+    <div className="balance-log__title" title={description ? `${data.title} · ${description}` : data.title}>
+      <span>{data.title}</span>
+      {description ? <span className="balance-log__description">· {description}</span> : null}
+    </div>
+  );
+}
+
+export interface CashbackPdfAction {
+  /** The button's text and its accessible name naming the record. */
+  text: string;
+  label: (record: BalanceLogRecord) => string;
+  onPress: (record: BalanceLogRecord) => void;
+  /** The record whose PDF is being made, for a busy button. */
+  busyId: number | null;
+}
+
+/**
+ * The balance log's columns (spec 03 §2): date, category, title, both accounts, amount and, when an
+ * account is selected, its balance after the record. Dates and amounts are sortable on the server
+ * (`sortBy` createdAt, amount).
+ */
+export function balanceLogColumns({
+  t,
+  locale,
+  selectedAccountId,
+  cashbackPdf,
+}: {
+  t: TFunction;
+  locale: Locale;
+  selectedAccountId: number | null;
+  cashbackPdf: CashbackPdfAction | null;
+}): ColDef<BalanceLogRecord>[] {
+  const money = (value: unknown) => (typeof value === 'number' ? formatChf(value, locale) : '–');
+  const columns: ColDef<BalanceLogRecord>[] = [
+    {
+      colId: 'createdAt',
+      headerName: t('accounting.balanceLog.columns.date'),
+      valueGetter: ({ data }) => (data ? formatDateTime(data.createdAt, locale) : ''),
+      sortable: true,
+      minWidth: 150,
+    },
+    {
+      colId: 'type',
+      headerName: t('accounting.balanceLog.columns.category'),
+      valueGetter: ({ data }) => (data ? data.type.name[locale] || data.type.code : ''),
+      minWidth: 130,
+    },
+    {
+      colId: 'title',
+      headerName: t('accounting.balanceLog.columns.title'),
+      cellRenderer: TitleCell,
+      flex: 2,
+      minWidth: 180,
+    },
+    {
+      colId: 'debitAccount',
+      headerName: t('accounting.balanceLog.columns.debitAccount'),
+      valueGetter: ({ data }) => data?.debitAccount.displayName ?? '',
+      minWidth: 150,
+    },
+    {
+      colId: 'creditAccount',
+      headerName: t('accounting.balanceLog.columns.creditAccount'),
+      valueGetter: ({ data }) => data?.creditAccount.displayName ?? '',
+      minWidth: 150,
+    },
+    {
+      colId: 'amount',
+      headerName: t('accounting.balanceLog.columns.amount'),
+      valueGetter: ({ data }) => data?.amount ?? null,
+      valueFormatter: ({ value }) => money(value),
+      sortable: true,
+      cellClass: 'list-cell--number',
+      headerClass: 'list-header--number',
+      minWidth: 120,
+    },
+  ];
+  if (selectedAccountId !== null) {
+    columns.push({
+      colId: 'balance',
+      headerName: t('accounting.balanceLog.columns.balance'),
+      valueGetter: ({ data }) => (data ? balanceAfterRecord(data, selectedAccountId) : null),
+      valueFormatter: ({ value }) => money(value),
+      cellClass: 'list-cell--number',
+      headerClass: 'list-header--number',
+      minWidth: 130,
+    });
+  }
+  if (cashbackPdf) {
+    columns.push({
+      colId: 'documents',
+      headerName: t('accounting.balanceLog.columns.documents'),
+      minWidth: 140,
+      suppressKeyboardEvent: cellControlKeys,
+      cellRenderer: ({ data }: CustomCellRendererProps<BalanceLogRecord>) =>
+        data && data.type.code === 'cashback' ? (
+          <Button
+            variant="secondary"
+            className="row-action"
+            aria-label={cashbackPdf.label(data)}
+            isPending={cashbackPdf.busyId === data.id}
+            onPress={() => cashbackPdf.onPress(data)}
+          >
+            {cashbackPdf.text}
+          </Button>
+        ) : null,
+    });
+  }
+  return columns;
+}

@@ -1,0 +1,49 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useServices } from '../../app/context.tsx';
+import { FormField } from '../../app/FormField.tsx';
+import { schemaResolver } from '../../app/forms.ts';
+import { TransactionSubmit } from '../new-transaction/TransactionFields.tsx';
+import { amountText } from '../new-transaction/transaction-forms.ts';
+import { useChargeAccount } from './use-charge-account.ts';
+
+export const chargeFormSchema = z.object({ amount: amountText() });
+
+/**
+ * The amount an agent charges their account with by card; the card payment then runs in the
+ * provider's window and returns to `/agent/payment`, which goes on to `routeName`.
+ */
+export function ChargeAccountForm({
+  routeName,
+  onStarted,
+  label,
+}: {
+  routeName: string;
+  onStarted?: () => void;
+  /** The form's accessible name. */
+  label: string;
+}) {
+  const { t } = useTranslation();
+  const { translateError } = useServices();
+  const form = useForm<z.input<typeof chargeFormSchema>, unknown, z.output<typeof chargeFormSchema>>({
+    resolver: schemaResolver(chargeFormSchema, translateError),
+    defaultValues: { amount: '' },
+  });
+  const charge = useChargeAccount(onStarted ? { onStarted } : {});
+  const onSubmit = form.handleSubmit(({ amount }) => charge.mutate({ amount, routeName }));
+  return (
+    <form noValidate className="transaction-form" onSubmit={onSubmit} aria-label={label}>
+      <p className="form-hint">{t('accounting.charge.hint')}</p>
+      <FormField
+        control={form.control}
+        name="amount"
+        label={t('accounting.newTransaction.fields.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        isRequired
+      />
+      <TransactionSubmit isPending={charge.isPending} label={t('accounting.charge.payByCard')} />
+    </form>
+  );
+}

@@ -1,0 +1,208 @@
+import '../../app/form/form.css';
+import '../../app/form/choice.css';
+import './payment.css';
+import { adminPath, toChf } from '@flybook/domain';
+import type { Locale } from '@flybook/locales';
+import { type Me, paymentCalls, type Reservation, reservationDocumentCalls } from '@flybook/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useServices } from '../../app/context.tsx';
+import { toHttpError } from '../../app/errors.ts';
+import { useLocale } from '../../app/layout-parts.tsx';
+import { failureNotice } from '../../app/notices.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { useCurrentUser } from '../../app/use-current-user.ts';
+import { saveFile } from '../../flights/flight-list/download.ts';
+import { PaymentForm, type PaymentRequest } from './PaymentForm.tsx';
+import { PaymentSummary } from './PaymentSummary.tsx';
+import { paymentBackPath } from './payment-back.ts';
+import {
+  isInvoiceSettled,
+  outstandingOf,
+  type PaymentProblem,
+  paymentAccess,
+  paymentBody,
+} from './payment-form.ts';
+import { useCardPayment, useCardReturn } from './use-card-payment.ts';
+import { useOwnerAccount, usePaymentAccounts, useReservation } from './use-payment-data.ts';
+
+const ID = /^[1-9]\d{0,9}$/;
+
+/** A failed payment's problem for the form, when it names a field or a known payment rule. */
+function problemOf(code: string | undefined, field: string | undefined): PaymentProblem | null {
+  if (!code) return null;
+  if (field === 'amount' || code === 'ERROR_PAYMENT_AMOUNT_TOO_BIG') {
+    return { code: 'ERROR_PAYMENT_AMOUNT_TOO_BIG', field: 'amount' };
+  }
+  if (code === 'ERROR_PAYMENT_ACCOUNT_REQUIRED') return { code, field: 'account' };
+  if (code === 'ERROR_PAYMENT_NOT_ENOUGH_MONEY' || code === 'ERROR_PAYMENT_UNEXPECTED_METHOD') {
+    return { code, field: null };
+  }
+  return null;
+}
+
+function Payment({
+  user,
+  reservation,
+  refetch,
+}: {
+  user: Me;
+  reservation: Reservation;
+  refetch: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale: Locale = useLocale();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const { client, notifications, translateError } = useServices();
+  const access = useMemo(() => paymentAccess(user), [user]);
+  const backPath = paymentBackPath(params, reservation.id);
+  const settled = isInvoiceSettled(reservation.invoice);
+  const outstanding = outstandingOf(reservation.invoice);
+  const payable = !settled && reservation.status !== 'cancelled' && outstanding !== null && outstanding > 0;
+  const { accounts, isLoading: accountsLoading } = usePaymentAccounts(access);
+  const owner = useOwnerAccount(user, reservation, payable && access.account);
+  const [problem, setProblem] = useState<PaymentProblem | null>(null);
+
+  const pay = useMutation({
+    mutationFn: async (request: Exclude<PaymentRequest, { option: 'datatrans' }>) =>
+      client.call(paymentCalls.payInvoice, {
+        body: paymentBody(request.option, request.amount, reservation.invoice.id, request.account),
+      }),
+    onSuccess: async (answer) => {
+      notifications.notify({ kind: 'success', message: t('payments.success') });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['reservation'] }),
+        queryClient.invalidateQueries({ queryKey: ['account'] }),
+        queryClient.invalidateQueries({ queryKey: ['balanceLog'] }),
+      ]);
+      // A reservation the payment confirmed comes with its overview (spec 02 §4).
+      if (answer.reservation.status === 'confirmed') {
+        try {
+          saveFile(
+            await client.call(reservationDocumentCalls.overviewPdf, {
+              params: { id: answer.reservation.id, locale },
+            }),
+          );
+        } catch (error) {
+          const notice = failureNotice(t, toHttpError(error, translateError));
+          if (notice) notifications.notify({ kind: 'error', message: notice.message });
+        }
+      }
+      navigate(backPath);
+    },
+    onError: (error) => {
+      const failure = toHttpError(error, translateError);
+      const fieldName = Object.keys(failure.errors ?? {})[0];
+      const found = problemOf(failure.code, fieldName);
+      if (found) {
+        setProblem(found);
+        return;
+      }
+      const known = typeof failure.code === 'string' && failure.statusCode >= 400 && failure.statusCode < 500;
+      if (known && failure.statusCode !== 401) {
+        notifications.notify({ kind: 'error', message: failure.message });
+      } else {
+        const notice = failureNotice(t, failure);
+        if (notice) notifications.notify({ kind: 'error', message: notice.message });
+      }
+      refetch();
+    },
+  });
+  const card = useCardPayment(reservation.id, refetch);
+
+  const onConfirm = (request: PaymentRequest) => {
+    setProblem(null);
+    if (request.option === 'datatrans') card.mutate(toChf(request.amount));
+    else pay.mutate(request);
+  };
+
+  let content: ReactNode;
+  if (reservation.status === 'cancelled') {
+    content = <p className="payment-state">{t('payments.cancelled')}</p>;
+  } else if (settled) {
+    content = (
+      <p className="payment-state payment-state--paid" role="status">
+        {t('payments.paid')}
+      </p>
+    );
+  } else if (outstanding === null) {
+    content = <p className="payment-state">{t('payments.pricesHidden')}</p>;
+  } else if (accountsLoading) {
+    content = (
+      <p className="form-loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        {t('common.loading')}
+      </p>
+    );
+  } else {
+    content = (
+      <PaymentForm
+        // a reloaded invoice (another payment came in) starts the form afresh
+        key={`${reservation.invoice.status}-${outstanding}`}
+        outstanding={outstanding}
+        access={access}
+        accounts={accounts}
+        owner={owner}
+        locale={locale}
+        isSubmitting={pay.isPending || card.isPending}
+        problem={problem}
+        onConfirm={onConfirm}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={t('payments.title')} back={{ to: backPath, label: t('payments.back') }} />
+      <div className="payment-page">
+        <section className="payment-page__main form-card" aria-label={t('payments.form.label')}>
+          {content}
+        </section>
+        <PaymentSummary reservation={reservation} outstanding={outstanding} locale={locale} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Payment of a reservation (spec 02 §2 /reservation/:reservationId/payment): the payment form with
+ * the methods the user may use, hidden when the invoice is paid, and a sticky summary; card payments
+ * come back here with `status` (and `datatransTrxId`). If the reservation cannot be loaded the user
+ * goes to the reservation list.
+ */
+export function ReservationPaymentPage() {
+  const { t } = useTranslation();
+  const { reservationId = '' } = useParams();
+  const { user } = useCurrentUser();
+  const { notifications } = useServices();
+  const navigate = useNavigate();
+  const validId = ID.test(reservationId);
+  const id = validId ? Number(reservationId) : 0;
+  const reservation = useReservation(id, validId);
+  const { refetch } = reservation;
+  useCardReturn(() => void refetch());
+
+  const failed = !validId || reservation.isError;
+  useEffect(() => {
+    if (!failed) return;
+    notifications.notify({ kind: 'error', message: t('payments.notFound', { id: reservationId }) });
+    navigate(adminPath('reservationList'), { replace: true });
+  }, [failed, notifications, navigate, t, reservationId]);
+
+  if (!user || !reservation.data) {
+    return (
+      <>
+        <PageHeader title={t('payments.title')} />
+        <p className="form-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('common.loading')}
+        </p>
+      </>
+    );
+  }
+  return <Payment user={user} reservation={reservation.data} refetch={() => void refetch()} />;
+}

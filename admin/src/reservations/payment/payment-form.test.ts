@@ -1,0 +1,121 @@
+import type { Account } from '@flybook/schemas';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS } from '../../test/fake-ledger.ts';
+import { listItem } from '../../test/fake-payments.ts';
+import {
+  accountAvailability,
+  checkPayment,
+  isAccountOptionDisabled,
+  outstandingOf,
+  paymentAccess,
+  paymentBody,
+  readAmount,
+  visiblePaymentOptions,
+  withheldOf,
+} from './payment-form.ts';
+
+const account = (patch: Partial<Account> = {}): Account => ({ ...ACCOUNTS.agent, ...patch }) as Account;
+
+describe('payment form rules', () => {
+  it('shows each method by its role, and cash, bank, transfer only with accounts', () => {
+    const all = paymentAccess({
+      type: 'manager',
+      roles: [
+        'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_ACCOUNT',
+        'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_CASH',
+        'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_BANK',
+        'ROLE_PAYMENT_DATATRANS',
+      ],
+    });
+    const accounts = { cash: [account()], bank: [], transfer: [account()] };
+    expect(visiblePaymentOptions(all, accounts)).toEqual(['account', 'cash', 'datatrans']);
+    const admin = paymentAccess({ type: 'admin', roles: ['ROLE_ADMIN'] });
+    expect(admin.partial).toBe(true);
+  });
+
+  it("counts what the owner's other created reservations still owe as withheld", () => {
+    const items = [
+      listItem(1, 'created', 100.1, 0.05),
+      listItem(2, 'created', 50, 60), // overpaid: holds nothing back
+      listItem(3, 'reserved', 500, 0),
+      listItem(4, 'created', 80, 0, 99), // another owner
+      listItem(5, 'created', 70, 0), // the reservation being paid
+    ];
+    expect(withheldOf(items, 3, 5)).toBe(10005);
+  });
+
+  it('makes the account available for balance plus credit limit minus withheld', () => {
+    expect(accountAvailability(account({ balance: 250 }), 12000)).toBe(13000);
+    const withLimit = { ...account({ balance: -20 }), creditLimitTotalAmount: 500 };
+    expect(accountAvailability(withLimit, 0)).toBe(48000);
+  });
+
+  it('disables the account option when short, or at zero while partial amounts are allowed', () => {
+    expect(isAccountOptionDisabled(10000, 20000, false)).toBe(true);
+    expect(isAccountOptionDisabled(20000, 20000, false)).toBe(false);
+    expect(isAccountOptionDisabled(0, null, true)).toBe(true);
+    expect(isAccountOptionDisabled(0, 0, false)).toBe(false);
+    expect(isAccountOptionDisabled(null, 100, false)).toBe(true);
+  });
+
+  it('reads the partial amount and refuses more than what is left to pay', () => {
+    expect(readAmount('12,50', 2000)).toEqual({ amount: 1250 });
+    expect(readAmount('20.01', 2000)).toMatchObject({
+      code: 'ERROR_PAYMENT_AMOUNT_TOO_BIG',
+      field: 'amount',
+    });
+    expect(readAmount('1.005', 2000)).toMatchObject({ code: 'ERROR_MONEY_PRECISION' });
+    expect(readAmount('0', 2000)).toMatchObject({ code: 'ERROR_MINIMUM' });
+    expect(readAmount('', 2000)).toMatchObject({ code: 'ERROR_REQUIRED' });
+    expect(readAmount('abc', 2000)).toMatchObject({ code: 'ERROR_FORMAT' });
+  });
+
+  it('checks on confirm in the order of the spec', () => {
+    const base = { account: null, amount: 5000, available: 1000, outstanding: 4000 };
+    expect(checkPayment({ ...base, option: 'cash' })?.code).toBe('ERROR_PAYMENT_AMOUNT_TOO_BIG');
+    const fits = { ...base, amount: 2000 };
+    expect(checkPayment({ ...fits, option: 'cash' })?.code).toBe('ERROR_PAYMENT_ACCOUNT_REQUIRED');
+    expect(checkPayment({ ...fits, option: 'account' })?.code).toBe('ERROR_PAYMENT_NOT_ENOUGH_MONEY');
+    expect(checkPayment({ ...fits, option: 'datatrans' })).toBeNull();
+    expect(checkPayment({ ...fits, option: null })?.code).toBe('ERROR_PAYMENT_UNEXPECTED_METHOD');
+  });
+
+  it('names the bank account code as the payment type of a bank payment', () => {
+    expect(paymentBody('bank', 12345, 7, ACCOUNTS.bankEc as Account)).toEqual({
+      amount: 123.45,
+      paymentTypeCode: 'BANK_EC',
+      reservationInvoiceId: 7,
+      accountId: 103,
+    });
+    expect(paymentBody('account', 100, 7, null)).toEqual({
+      amount: 1,
+      paymentTypeCode: 'account',
+      reservationInvoiceId: 7,
+    });
+  });
+
+  it('knows nothing is left to pay on hidden prices', () => {
+    expect(
+      outstandingOf({
+        id: 1,
+        status: 'partly',
+        total: 10.1,
+        totalPaid: 0.2,
+        paymentDeadline: null,
+        paymentTerms: 'bill',
+        isSpecificPrice: false,
+        payments: [],
+      }),
+    ).toBe(990);
+    expect(
+      outstandingOf({
+        id: 1,
+        status: 'partly',
+        paymentDeadline: null,
+        paymentTerms: 'bill',
+        isSpecificPrice: false,
+        payments: [],
+      }),
+    ).toBeNull();
+  });
+});
