@@ -52,13 +52,13 @@ export function balanceLogColumns({
       headerName: t('accounting.balanceLog.columns.date'),
       valueGetter: ({ data }) => (data ? formatDateTime(data.createdAt, locale) : ''),
       sortable: true,
-      minWidth: 150,
+      minWidth: 200,
     },
     {
       colId: 'type',
       headerName: t('accounting.balanceLog.columns.category'),
       valueGetter: ({ data }) => (data ? data.type.name[locale] || data.type.code : ''),
-      minWidth: 130,
+      minWidth: 190,
     },
     {
       colId: 'title',
@@ -71,13 +71,13 @@ export function balanceLogColumns({
       colId: 'debitAccount',
       headerName: t('accounting.balanceLog.columns.debitAccount'),
       valueGetter: ({ data }) => data?.debitAccount.displayName ?? '',
-      minWidth: 150,
+      minWidth: 190,
     },
     {
       colId: 'creditAccount',
       headerName: t('accounting.balanceLog.columns.creditAccount'),
       valueGetter: ({ data }) => data?.creditAccount.displayName ?? '',
-      minWidth: 150,
+      minWidth: 190,
     },
     {
       colId: 'amount',

@@ -1,0 +1,121 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+const PASSWORD = 'flybook-demo';
+const API = '/api/v1';
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/reservation\/list$/);
+}
+
+async function apiToken(request: APIRequestContext, email: string) {
+  const response = await request.post(`${API}/auth/token`, { data: { login: email, password: PASSWORD } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).token as string;
+}
+
+/** A billed booking of two adults on the first open demo flight, made through the API as the manager. */
+async function billedReservation(request: APIRequestContext, token: string) {
+  const headers = { 'x-auth-token': token };
+  const flights = await (await request.get(`${API}/flight/list?status[]=created&pageSize=1`, { headers })).json();
+  const flightId = flights.items[0].id as number;
+  const passenger = (firstName: string) => ({
+    firstName,
+    lastName: 'Gashi',
+    gender: 'female',
+    ageType: 'adult',
+    birthday: '1986-03-14',
+  });
+  const response = await request.post(`${API}/reservation`, {
+    headers,
+    data: {
+      bookedFlights: [{ flight: { id: flightId }, tariff: { id: 1 } }],
+      passengers: [passenger('Liridona'), passenger('Elira')],
+      billingInformation: {
+        salutation: 'mrs',
+        firstName: 'Liridona',
+        lastName: 'Gashi',
+        email: 'liridona.gashi@example.test',
+        street: 'Bahnhofstrasse 7',
+        zip: '8001',
+        city: 'Zürich',
+        country: 'CH',
+        birthday: '1986-03-14',
+        phoneMobile: '+41 79 555 44 33',
+        language: 'de',
+      },
+      paymentTerms: 'bill',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; invoice: { id: number; total: number } };
+}
+
+/** CHF as the back office shows it (en): "CHF 1,234.50". */
+const chf = (amount: number) =>
+  `CHF\u00a0${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+test('a manager takes a cash payment and finds it in the balance log with the balances after it', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'manager@flybook.test');
+  const reservation = await billedReservation(request, token);
+  const desks = await (
+    await request.get(`${API}/account/payment-list?paymentType=cash`, { headers: { 'x-auth-token': token } })
+  ).json();
+  const desk = desks.items[0] as { id: number; displayName: string; balance: number };
+
+  await logIn(page, 'manager@flybook.test');
+  await page.goto(`/admin/reservation/${reservation.id}/payment`);
+  await expect(page.getByRole('heading', { name: 'Payment', exact: true })).toBeVisible();
+  await page.getByRole('radio', { name: 'Cash' }).check({ force: true });
+  await expect(page.getByRole('textbox', { name: 'Amount to pay (CHF)' })).toHaveValue(
+    reservation.invoice.total.toFixed(2),
+  );
+  await page.screenshot({ path: 'test-results/payment-page.png', fullPage: true });
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Payment successfully')).toBeVisible();
+
+  await page.goto(`/admin/invoice/balance-log?accountId=${desk.id}`);
+  const row = page.getByRole('row').filter({ hasText: `Reservation ${reservation.id}` });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(chf(reservation.invoice.total));
+  await expect(row).toContainText(chf(desk.balance + reservation.invoice.total));
+  await page.screenshot({ path: 'test-results/balance-log.png', fullPage: true });
+});
+
+test('an agent charges its account by card on the payment page and sees its balance rise', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'agent@flybook.test');
+  const me = await (await request.get(`${API}/user/me`, { headers: { 'x-auth-token': token } })).json();
+  const before = (
+    await (await request.get(`${API}/user/${me.id}/account`, { headers: { 'x-auth-token': token } })).json()
+  ).balance as number;
+
+  await logIn(page, 'agent@flybook.test');
+  // The payment returns to the page it was started from: the agent's own balance log.
+  await page.goto('/admin/invoice/balance-log');
+  await page.getByRole('button', { name: 'Charge account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Charge account' });
+  await dialog.getByRole('textbox', { name: /Amount/ }).fill('120');
+  const popupOpened = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Pay by card' }).click();
+  const payment = await popupOpened;
+  await expect(payment.getByText('CHF 120.00', { exact: true })).toBeVisible();
+  await payment.screenshot({ path: 'test-results/payment-stand-in.png', fullPage: true });
+  await payment.getByRole('button', { name: /4242 4242 4242 4242/ }).click();
+
+  // The provider sends the payer back to the agent's return page, which confirms the payment.
+  await expect(payment.getByText('Payment done: your account has been charged.')).toBeVisible();
+  await expect(payment).toHaveURL(/\/admin\/invoice\/balance-log$/);
+  await expect(payment.getByText(chf(before + 120)).first()).toBeVisible();
+  const record = payment.getByRole('row').filter({ hasText: 'Account top-up' });
+  await expect(record).toContainText(chf(120));
+  await payment.screenshot({ path: 'test-results/agent-charged.png', fullPage: true });
+});
