@@ -242,6 +242,44 @@ describe('paying an invoice at the desk', () => {
     await expectBalancedBooks();
   });
 
+  it('books a transfer once however often the same Idempotency-Key is sent', async () => {
+    const reservation = await billed();
+    const transfer = await accountOf('TRANSFER');
+    const body = {
+      amount: reservation.invoice.total,
+      paymentTypeCode: 'transfer',
+      reservationInvoiceId: reservation.invoice.id,
+      accountId: transfer.id,
+    };
+    const key = { 'idempotency-key': `transfer-${reservation.id}` };
+    const answers = await Promise.all([pay(manager, body, key), pay(manager, body, key)]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(answers[0]!.body.id).toBe(answers[1]!.body.id);
+    const fresh = await api('GET', `reservation/${reservation.id}`, manager);
+    expect(fresh.body.invoice.payments).toHaveLength(1);
+    expect(Number((await accountOf('TRANSFER')).balance)).toBe(
+      Number(transfer.balance) + Math.round(reservation.invoice.total * 100),
+    );
+  });
+
+  it('prints the overview of an account, and asks for an account first', async () => {
+    const cash = await accountOf('CASH_ZRH');
+    const without = await api('GET', 'balance-log/overview/pdf', manager);
+    expect(without.body.errors[0]).toMatchObject({
+      code: 'ERROR_NOT_SELECTED_ACCOUNT',
+      message: 'Not selected account.',
+    });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/balance-log/overview/pdf?selectedAccountId=${cash.id}&locale=en`,
+      headers: { 'x-auth-token': manager },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = readPdf(pdf.rawPayload);
+    expect(text).toContain('Cash desk Zurich');
+    expect(text).toContain(chf(Number((await accountOf('CASH_ZRH')).balance), 'en'));
+  });
+
   it('takes a partial amount only with the partial-payment role', async () => {
     const reservation = await billed();
     const me = await userAccount('agent@flybook.test');
@@ -306,6 +344,34 @@ describe('card payments through the provider', () => {
     expect(after.body).toMatchObject({ status: 'confirmed', invoice: { status: 'paid' } });
     expect(after.body.invoice.payments).toHaveLength(1);
     expect(after.body.invoice.payments[0].type.code).toBe('datatrans');
+    await expectBalancedBooks();
+  });
+
+  it('books a card payment that arrives after the desk was paid too: the invoice is overpaid', async () => {
+    const reservation = await guestBooking();
+    const init = await api('POST', 'payment/datatrans/reservation/init', undefined, {
+      source: 'customerReservation',
+      reservationId: reservation.id,
+      amount: reservation.invoice.total,
+    });
+    const cash = await accountOf('CASH_ZRH');
+    const atDesk = await pay(manager, {
+      amount: reservation.invoice.total,
+      paymentTypeCode: 'cash',
+      reservationInvoiceId: reservation.invoice.id,
+      accountId: cash.id,
+    });
+    expect(atDesk.body.reservation.invoice.status).toBe('paid');
+    await payWithTestCard(simUrl, init.body.transactionId, 'success');
+    const status = await api(
+      'GET',
+      `public/reservation/${reservation.id}/transaction/${init.body.transactionId}/status`,
+    );
+    expect(status.body).toMatchObject({
+      isBooked: true,
+      invoiceStatus: 'overpaid',
+      reservationStatus: 'confirmed',
+    });
     await expectBalancedBooks();
   });
 
