@@ -20,7 +20,9 @@ async function apiToken(request: APIRequestContext, email: string) {
 /** A billed booking of two adults on the first open demo flight, made through the API as the manager. */
 async function billedReservation(request: APIRequestContext, token: string) {
   const headers = { 'x-auth-token': token };
-  const flights = await (await request.get(`${API}/flight/list?status[]=created&pageSize=1`, { headers })).json();
+  const flights = await (
+    await request.get(`${API}/flight/list?status[]=created&pageSize=1`, { headers })
+  ).json();
   const flightId = flights.items[0].id as number;
   const passenger = (firstName: string) => ({
     firstName,
