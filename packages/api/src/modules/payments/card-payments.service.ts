@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { cardTransactions, reservationInvoices, reservations, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
@@ -64,10 +65,13 @@ export function createCardPaymentsService(
     return { successUrl: to('success'), cancelUrl: to('cancel'), errorUrl: to('error') };
   };
 
-  /** Inserts our row, starts the transaction at the provider and keeps its id and payment page. */
-  async function start(values: Omit<typeof cardTransactions.$inferInsert, 'refno'>) {
+  /**
+   * Inserts our row, starts the transaction at the provider and keeps its id and payment page, in
+   * one database transaction: a provider that refuses leaves no row behind.
+   */
+  async function start(tx: Tx, values: Omit<typeof cardTransactions.$inferInsert, 'refno'>) {
     const refno = `${values.reservationId ? `R${values.reservationId}` : `A${values.agentId}`}-${randomBytes(4).toString('hex')}`;
-    const [row] = await db
+    const [row] = await tx
       .insert(cardTransactions)
       .values({ ...values, refno })
       .returning();
@@ -78,7 +82,7 @@ export function createCardPaymentsService(
       ...returnUrls(row!),
       webhookUrl: `${config.publicUrl}/api/v1/public/payment/datatrans/webhook`,
     });
-    await db
+    await tx
       .update(cardTransactions)
       .set({
         transactionId: started.transactionId,
@@ -211,7 +215,11 @@ export function createCardPaymentsService(
   }
 
   return {
-    async initReservation(user: AuthUser | null, body: z.output<typeof CardReservationInitBody>) {
+    async initReservation(
+      user: AuthUser | null,
+      body: z.output<typeof CardReservationInitBody>,
+      idempotencyKey?: string,
+    ) {
       const amount = toRappen(body.amount);
       const [found] = await db
         .select({ reservation: reservations, invoice: reservationInvoices })
@@ -236,27 +244,33 @@ export function createCardPaymentsService(
         user !== null && satisfies(user.roles, 'ROLE_RESERVATION_INVOICE_ADD_PARTIAL_PAYMENT');
       if (amount < outstandingOf(found.invoice) && !partialAllowed)
         throw new ApiError('ERROR_PAYMENT_PARTIAL_NOT_ALLOWED', 403, { field: 'amount' });
-      return start({
-        source: body.source,
-        reservationId: found.reservation.id,
-        amount,
-        locale: body.locale,
-        startedById: user?.id ?? null,
-      });
+      // A retried start answers the first transaction: one payment page, never two charges.
+      const scope = `payment:card:${user?.id ?? `guest:${found.reservation.id}`}`;
+      return idempotent(db, { scope, key: idempotencyKey, body }, (tx) =>
+        start(tx, {
+          source: body.source,
+          reservationId: found.reservation.id,
+          amount,
+          locale: body.locale,
+          startedById: user?.id ?? null,
+        }),
+      );
     },
 
-    async initAgent(user: AuthUser, body: z.output<typeof CardAgentInitBody>) {
+    async initAgent(user: AuthUser, body: z.output<typeof CardAgentInitBody>, idempotencyKey?: string) {
       if (body.agentId !== user.id && !satisfies(user.roles, { anyOf: [ROLE_ADMIN, ROLE_ACCOUNTING] }))
         throw ApiError.forbidden();
       const [agent] = await db.select({ type: users.type }).from(users).where(eq(users.id, body.agentId));
       if (agent?.type !== 'agent') throw ApiError.notFound('agent', body.agentId);
-      return start({
-        source: 'agentAccount',
-        agentId: body.agentId,
-        amount: toRappen(body.amount),
-        routeName: body.routeName,
-        startedById: user.id,
-      });
+      return idempotent(db, { scope: `payment:card:${user.id}`, key: idempotencyKey, body }, (tx) =>
+        start(tx, {
+          source: 'agentAccount',
+          agentId: body.agentId,
+          amount: toRappen(body.amount),
+          routeName: body.routeName,
+          startedById: user.id,
+        }),
+      );
     },
 
     async paymentPage(transactionId: string) {

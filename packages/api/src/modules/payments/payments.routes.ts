@@ -9,8 +9,12 @@ export const paymentRoutes = (payments: PaymentsService, cards: CardPaymentsServ
   route(api.payment.payInvoice, ({ user, body, request }) =>
     payments.payInvoice(user, body, idempotencyKeyOf(request.headers)),
   ),
-  route(api.payment.cardReservationInit, ({ user, body }) => cards.initReservation(user, body)),
-  route(api.payment.cardAgentInit, ({ user, body }) => cards.initAgent(user, body)),
+  route(api.payment.cardReservationInit, ({ user, body, request }) =>
+    cards.initReservation(user, body, idempotencyKeyOf(request.headers)),
+  ),
+  route(api.payment.cardAgentInit, ({ user, body, request }) =>
+    cards.initAgent(user, body, idempotencyKeyOf(request.headers)),
+  ),
   route(api.payment.cardStart, ({ body }) => cards.paymentPage(body.transactionId)),
   route(api.payment.cardConfirm, ({ user, body }) => cards.confirm(user, body.transactionId)),
   route(api.payment.cardUpdate, ({ user, body }) => cards.update(user, body.transactionId)),

@@ -319,13 +319,18 @@ describe('card payments through the provider', () => {
 
   it('books a guest card payment once, whether status poll, webhook or its duplicate comes first', async () => {
     const reservation = await guestBooking();
-    const init = await api('POST', 'payment/datatrans/reservation/init', undefined, {
+    const initBody = {
       source: 'customerReservation',
       reservationId: reservation.id,
       amount: reservation.invoice.total,
-    });
+    };
+    const retryKey = { 'idempotency-key': `start-${reservation.id}` };
+    const init = await api('POST', 'payment/datatrans/reservation/init', undefined, initBody, retryKey);
     expect(init.status, JSON.stringify(init.body)).toBe(201);
     const { transactionId } = init.body;
+    // A retried start (the browser lost the answer) gets the same transaction, not a second one.
+    const retried = await api('POST', 'payment/datatrans/reservation/init', undefined, initBody, retryKey);
+    expect(retried.body.transactionId).toBe(transactionId);
     const start = await api('POST', 'public/payment/datatrans/start', undefined, { transactionId });
     expect(start.body.paymentPageUrl).toBe(`${simUrl}/v1/start/${transactionId}`);
     const { redirectedTo } = await payWithTestCard(simUrl, transactionId, 'success');
