@@ -1,20 +1,9 @@
 import { type Account, accountCalls } from '@flybook/schemas';
-import { Button as KitButton, RequiredMark } from '@flybook/ui';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, type Ref, useEffect, useId, useState } from 'react';
-import {
-  Button,
-  ComboBox,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Text,
-} from 'react-aria-components';
+import { Button as KitButton } from '@flybook/ui';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/context.tsx';
+import { type SearchChoice, SearchPicker, type SearchPickerProps } from '../app/form/SearchPicker.tsx';
 
 /** Spec 03 §9: the account search of the new transaction page waits 500 ms after typing stops. */
 export const ACCOUNT_SEARCH_DEBOUNCE_MS = 500;
@@ -23,10 +12,7 @@ export const ACCOUNT_SEARCH_DEBOUNCE_MS = 500;
 const ACCOUNT_LIST_PAGE_SIZE = 50;
 
 /** A chosen account as the forms and filters keep it. */
-export interface AccountChoice {
-  id: number;
-  displayName: string;
-}
+export type AccountChoice = SearchChoice;
 
 /**
  * Where the accounts come from: `free` is the transaction picker (`account/free-list`, with its own
@@ -34,8 +20,6 @@ export interface AccountChoice {
  * log filters use.
  */
 export type AccountSource = 'free' | 'all';
-
-const choiceOf = ({ id, displayName }: Account): AccountChoice => ({ id, displayName });
 
 /** What kind of account a row is, for the second line of an option ("Agent", "Cash desk"). */
 function useAccountKind() {
@@ -72,40 +56,37 @@ function useAccountKind() {
   };
 }
 
-/** The accounts matching a search, once the picker has been opened. */
-function useAccountSearch(source: AccountSource, search: string, enabled: boolean) {
+/** Loads the accounts matching a search ('' for the first ones) from the given source. */
+function useAccountSearch(source: AccountSource) {
   const { client } = useServices();
-  return useQuery({
-    queryKey: ['accounts', source, search],
-    queryFn: async ({ signal }) => {
-      const text = search === '' ? {} : { query: search };
-      if (source === 'free') {
-        const answer = await client.call(accountCalls.freeList, { query: text }, { signal });
-        return answer.items;
-      }
-      const page = await client.call(
-        accountCalls.list,
-        {
-          query: {
-            page: 0,
-            pageSize: ACCOUNT_LIST_PAGE_SIZE,
-            sortBy: 'displayName',
-            sortOrder: 'ASC',
-            ...text,
-          },
+  return async (search: string, signal: AbortSignal): Promise<Account[]> => {
+    const text = search === '' ? {} : { query: search };
+    if (source === 'free') {
+      const answer = await client.call(accountCalls.freeList, { query: text }, { signal });
+      return answer.items;
+    }
+    const page = await client.call(
+      accountCalls.list,
+      {
+        query: {
+          page: 0,
+          pageSize: ACCOUNT_LIST_PAGE_SIZE,
+          sortBy: 'displayName',
+          sortOrder: 'ASC',
+          ...text,
         },
-        { signal },
-      );
-      return page.items;
-    },
-    enabled,
-    staleTime: 30_000,
-    placeholderData: keepPreviousData,
-  });
+      },
+      { signal },
+    );
+    return page.items;
+  };
 }
 
-interface SearchBoxProps {
-  label: ReactNode;
+interface SearchBoxProps
+  extends Pick<
+    SearchPickerProps<Account>,
+    'label' | 'description' | 'error' | 'isRequired' | 'isDisabled' | 'inputRef' | 'onBlur'
+  > {
   source: AccountSource;
   /** The chosen account shown in the box (null: none, or a multi-choice box that empties itself). */
   value: AccountChoice | null;
@@ -116,132 +97,45 @@ interface SearchBoxProps {
   exclude?: readonly number[];
   /** A multi-choice box empties its text after a choice. */
   clearOnPick?: boolean;
-  description?: ReactNode;
-  error?: string | undefined;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
-  onBlur?: () => void;
   debounceMs?: number;
 }
 
 function AccountSearchBox({
-  label,
   source,
   value,
   onPick,
   accept,
   exclude = [],
   clearOnPick = false,
-  description,
-  error,
-  isRequired = false,
-  isDisabled = false,
-  inputRef,
-  onBlur,
   debounceMs = ACCOUNT_SEARCH_DEBOUNCE_MS,
+  ...props
 }: SearchBoxProps) {
   const { t } = useTranslation();
   const kindOf = useAccountKind();
-  const [inputValue, setInputValue] = useState(value?.displayName ?? '');
-  const [search, setSearch] = useState('');
-  const [opened, setOpened] = useState(false);
-
-  // A value set from outside (a reset form, the account of the address) shows its name.
-  const shownName = value?.displayName;
-  useEffect(() => {
-    if (shownName !== undefined) setInputValue(shownName);
-  }, [shownName]);
-
-  // The chosen account's name in the box is no search: the list then starts from the top again.
-  const typed = inputValue.trim() === (value?.displayName ?? '') ? '' : inputValue.trim();
-  useEffect(() => {
-    if (typed === search) return;
-    const timer = setTimeout(() => setSearch(typed), debounceMs);
-    return () => clearTimeout(timer);
-  }, [typed, search, debounceMs]);
-
-  const query = useAccountSearch(source, search, opened && !isDisabled);
-  const found = (query.data ?? []).filter(
-    (account) => !exclude.includes(account.id) && (accept?.(account) ?? true),
-  );
-  const items: { account: Account | null; choice: AccountChoice }[] = found.map((account) => ({
-    account,
-    choice: choiceOf(account),
-  }));
-  if (value && !items.some((item) => item.choice.id === value.id))
-    items.unshift({ account: null, choice: value });
-
+  const loadAccounts = useAccountSearch(source);
   return (
-    <ComboBox
-      className="fb-field account-picker"
-      items={items}
-      inputValue={inputValue}
+    <SearchPicker<Account>
+      {...props}
+      className="account-picker"
+      value={value}
+      onChange={(picked) => {
+        if (picked) onPick(picked);
+      }}
       onInputChange={(text) => {
-        setInputValue(text);
         // Emptying the box of a single choice takes the choice away.
         if (text.trim() === '' && value && !clearOnPick) onPick(null);
       }}
-      selectedKey={value?.id ?? null}
-      onSelectionChange={(key) => {
-        const picked = items.find((item) => item.choice.id === key)?.choice ?? null;
-        if (!picked) return;
-        onPick(picked);
-        setInputValue(clearOnPick ? '' : picked.displayName);
-      }}
-      onOpenChange={(isOpen) => {
-        if (isOpen) setOpened(true);
-      }}
-      onBlur={onBlur}
-      menuTrigger="focus"
-      allowsEmptyCollection
-      isDisabled={isDisabled}
-      isRequired={isRequired}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-    >
-      <Label className="fb-field__label">
-        {label}
-        <RequiredMark shown={isRequired} />
-      </Label>
-      <div className="account-picker__control">
-        <Input
-          className="fb-field__input account-picker__input"
-          ref={inputRef}
-          placeholder={t('accounting.picker.placeholder')}
-        />
-        <Button className="account-picker__toggle" aria-label={t('accounting.picker.show')}>
-          <span aria-hidden="true">▾</span>
-        </Button>
-      </div>
-      {description ? (
-        <Text slot="description" className="fb-field__description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="fb-field__error">{error}</FieldError>
-      <Popover className="account-picker__popover" placement="bottom start">
-        <ListBox<(typeof items)[number]>
-          className="account-picker__list"
-          renderEmptyState={() => (
-            <p className="account-picker__empty">
-              {query.isFetching ? t('common.loading') : t('accounting.picker.none')}
-            </p>
-          )}
-        >
-          {(item) => (
-            <ListBoxItem
-              id={item.choice.id}
-              textValue={item.choice.displayName}
-              className="account-picker__option"
-            >
-              <span className="account-picker__name">{item.choice.displayName}</span>
-              {item.account ? <span className="account-picker__kind">{kindOf(item.account)}</span> : null}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+      queryKey={['accounts', source]}
+      load={loadAccounts}
+      staleTime={30_000}
+      debounceMs={debounceMs}
+      accept={(account) => !exclude.includes(account.id) && (accept?.(account) ?? true)}
+      detailOf={kindOf}
+      clearOnPick={clearOnPick}
+      placeholder={t('accounting.picker.placeholder')}
+      showLabel={t('accounting.picker.show')}
+      emptyText={t('accounting.picker.none')}
+    />
   );
 }
 

@@ -2,8 +2,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useServices } from '../../app/context.tsx';
-import { FormField } from '../../app/FormField.tsx';
 import { schemaResolver } from '../../app/forms.ts';
+import { AmountField } from '../new-transaction/AmountFields.tsx';
 import { TransactionSubmit } from '../new-transaction/TransactionFields.tsx';
 import { amountText } from '../new-transaction/transaction-forms.ts';
 import { useChargeAccount } from './use-charge-account.ts';
@@ -35,14 +35,7 @@ export function ChargeAccountForm({
   return (
     <form noValidate className="transaction-form" onSubmit={onSubmit} aria-label={label}>
       <p className="form-hint">{t('accounting.charge.hint')}</p>
-      <FormField
-        control={form.control}
-        name="amount"
-        label={t('accounting.newTransaction.fields.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        isRequired
-      />
+      <AmountField control={form.control} name="amount" />
       <TransactionSubmit isPending={charge.isPending} label={t('accounting.charge.payByCard')} />
     </form>
   );

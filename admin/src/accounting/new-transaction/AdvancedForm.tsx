@@ -2,11 +2,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useServices } from '../../app/context.tsx';
-import { FormField } from '../../app/FormField.tsx';
 import { SelectField } from '../../app/form/SelectField.tsx';
-import { TextAreaField } from '../../app/form/TextAreaField.tsx';
 import { schemaResolver } from '../../app/forms.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
+import { AmountField, DescriptionField } from './AmountFields.tsx';
 import { AccountField, LookupsState, TransactionSubmit } from './TransactionFields.tsx';
 import { type AdvancedFormValues, advancedFormSchema } from './transaction-forms.ts';
 import { type TransactionLookups, useFreeTransaction } from './use-free-transaction.ts';
@@ -72,14 +71,7 @@ export function AdvancedForm({ lookups }: { lookups: TransactionLookups }) {
         name="creditAccount"
         label={t('accounting.newTransaction.fields.creditAccount')}
       />
-      <FormField
-        control={form.control}
-        name="amount"
-        label={t('accounting.newTransaction.fields.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        isRequired
-      />
+      <AmountField control={form.control} name="amount" />
       <SelectField
         control={form.control}
         name="typeId"
@@ -91,13 +83,7 @@ export function AdvancedForm({ lookups }: { lookups: TransactionLookups }) {
         }))}
         isRequired
       />
-      <TextAreaField
-        control={form.control}
-        name="description"
-        label={t('accounting.newTransaction.fields.description')}
-        maxLength={500}
-        isRequired
-      />
+      <DescriptionField control={form.control} name="description" isRequired />
       <TransactionSubmit isPending={send.isPending} />
     </form>
   );

@@ -2,9 +2,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useServices } from '../../app/context.tsx';
-import { FormField } from '../../app/FormField.tsx';
-import { TextAreaField } from '../../app/form/TextAreaField.tsx';
 import { schemaResolver } from '../../app/forms.ts';
+import { AmountField, DescriptionField } from './AmountFields.tsx';
 import {
   AccountField,
   isCustomerOrAgentAccount,
@@ -74,20 +73,8 @@ export function CashbackForm({ lookups }: { lookups: TransactionLookups }) {
         label={t('accounting.newTransaction.fields.customerAccount')}
         accept={isCustomerOrAgentAccount}
       />
-      <FormField
-        control={form.control}
-        name="amount"
-        label={t('accounting.newTransaction.fields.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        isRequired
-      />
-      <TextAreaField
-        control={form.control}
-        name="description"
-        label={t('accounting.newTransaction.fields.description')}
-        maxLength={500}
-      />
+      <AmountField control={form.control} name="amount" />
+      <DescriptionField control={form.control} name="description" />
       <TransactionSubmit isPending={send.isPending} />
     </form>
   );

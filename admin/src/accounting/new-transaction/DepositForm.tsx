@@ -3,10 +3,9 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useServices } from '../../app/context.tsx';
-import { FormField } from '../../app/FormField.tsx';
 import { SelectField } from '../../app/form/SelectField.tsx';
-import { TextAreaField } from '../../app/form/TextAreaField.tsx';
 import { schemaResolver } from '../../app/forms.ts';
+import { AmountField, DescriptionField } from './AmountFields.tsx';
 import { useMoneyAccountLabel } from './money-account-label.ts';
 import {
   AccountField,
@@ -143,20 +142,8 @@ export function DepositForm({
         }))}
         isRequired
       />
-      <FormField
-        control={form.control}
-        name="amount"
-        label={t('accounting.newTransaction.fields.amount')}
-        inputMode="decimal"
-        autoComplete="off"
-        isRequired
-      />
-      <TextAreaField
-        control={form.control}
-        name="description"
-        label={t('accounting.newTransaction.fields.description')}
-        maxLength={500}
-      />
+      <AmountField control={form.control} name="amount" />
+      <DescriptionField control={form.control} name="description" />
       <TransactionSubmit isPending={send.isPending} />
     </form>
   );
