@@ -8,10 +8,10 @@ import { useInvalidate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/context.tsx';
+import { saveFile } from '../../app/download.ts';
 import { toHttpError } from '../../app/errors.ts';
 import { currentLocale } from '../../app/i18n.ts';
 import { failureNotice } from '../../app/notices.ts';
-import { saveFile } from './download.ts';
 import { MAX_DOCUMENT_FLIGHTS } from './flight-actions.ts';
 
 export interface NotifyChoice {
