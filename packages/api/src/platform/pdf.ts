@@ -280,3 +280,10 @@ export function pdfBuffer(doc: PdfDocument): Promise<Buffer> {
     doc.end();
   });
 }
+
+/** A rendered PDF as a file answer of the API. */
+export const pdfAnswer = (body: Buffer, fileName: string) => ({
+  body,
+  fileName,
+  contentType: 'application/pdf',
+});

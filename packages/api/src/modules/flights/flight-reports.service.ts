@@ -3,6 +3,7 @@ import type { FlightTurnover, Locale } from '@flybook/schemas';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser, FileAnswer } from '../../http/routes.ts';
+import { pdfAnswer } from '../../platform/pdf.ts';
 import { findUser } from '../users/users.repository.ts';
 import * as repo from './flights.repository.ts';
 import { renderPassengerReport } from './passenger-report.ts';
@@ -140,7 +141,7 @@ export function createFlightReportsService(db: Db) {
         margin: turnover.margin,
       }));
       const body = await renderTurnoverList({ flights, locale, generatedAt: new Date() });
-      return { body, fileName: 'TurnoverList.pdf', contentType: 'application/pdf' };
+      return pdfAnswer(body, 'TurnoverList.pdf');
     },
 
     async passengerReport(ids: number[], locale: Locale): Promise<FileAnswer> {

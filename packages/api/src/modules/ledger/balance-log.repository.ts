@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, balanceLogRecords, balanceLogTypes, users } from '../../db/schema/index.ts';
+import { OFFICE_TIMEZONE } from '../../platform/pdf.ts';
 import { containsPattern } from '../../platform/sql.ts';
 
 type Filters = z.output<typeof BalanceLogFilters>;
@@ -14,8 +15,7 @@ const debitUser = alias(users, 'debit_user');
 const creditUser = alias(users, 'credit_user');
 const creator = alias(users, 'creator');
 
-/** The office's days: date filters are local days in Zurich. */
-const OFFICE_TIMEZONE = 'Europe/Zurich';
+/* The office's days: date filters are local days in Zurich. */
 const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${OFFICE_TIMEZONE})`;
 const dayAfter = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${OFFICE_TIMEZONE})`;
 

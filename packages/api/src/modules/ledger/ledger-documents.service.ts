@@ -4,19 +4,13 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
-import type { FileAnswer } from '../../http/routes.ts';
+import { pdfAnswer } from '../../platform/pdf.ts';
 import { accountFacts, findRecord, listRecords, summaryOf } from './balance-log.repository.ts';
 import { renderCashbackConfirmation } from './documents/cashback-pdf.ts';
 import { renderTransactionOverview } from './documents/transaction-overview-pdf.ts';
 
 /** At most this many records go into one overview; a longer period is split by the dates. */
 const OVERVIEW_MAX_RECORDS = 5000;
-
-const pdf = (body: Buffer, fileName: string): FileAnswer => ({
-  body,
-  fileName,
-  contentType: 'application/pdf',
-});
 
 /** TransactionOverview.pdf and Cashback.pdf (spec 03 Accounting). */
 export function createLedgerDocumentsService(db: Db) {
@@ -55,7 +49,7 @@ export function createLedgerDocumentsService(db: Db) {
         }),
         locale: filters.locale,
       });
-      return pdf(body, 'TransactionOverview.pdf');
+      return pdfAnswer(body, 'TransactionOverview.pdf');
     },
 
     async cashbackPdf(id: number, locale: Locale) {
@@ -86,7 +80,7 @@ export function createLedgerDocumentsService(db: Db) {
         issuedBy: row.createdBy?.displayName ?? null,
         locale,
       });
-      return pdf(body, 'Cashback.pdf');
+      return pdfAnswer(body, 'Cashback.pdf');
     },
   };
 }

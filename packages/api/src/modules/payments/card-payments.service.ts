@@ -13,7 +13,13 @@ import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
 import { type CardProvider, ProviderError } from './card-provider.ts';
-import { bookInvoicePayment, checkPayable, lockInvoice, outstandingOf } from './invoice-payments.ts';
+import {
+  bookInvoicePayment,
+  checkPayable,
+  isPastPaymentWindow,
+  lockInvoice,
+  outstandingOf,
+} from './invoice-payments.ts';
 
 type CardRow = typeof cardTransactions.$inferSelect;
 
@@ -175,11 +181,10 @@ export function createCardPaymentsService(
   async function reservationStillPayable(row: CardRow) {
     if (row.reservationId === null) return true;
     const [reservation] = await db.select().from(reservations).where(eq(reservations.id, row.reservationId));
-    if (!reservation || reservation.status === 'cancelled') return false;
-    return !(
-      reservation.status === 'created' &&
-      reservation.expiresAt &&
-      reservation.expiresAt <= new Date()
+    return (
+      reservation !== undefined &&
+      reservation.status !== 'cancelled' &&
+      !isPastPaymentWindow(reservation, new Date())
     );
   }
 

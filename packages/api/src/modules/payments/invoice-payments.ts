@@ -28,6 +28,13 @@ export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>
 export const outstandingOf = (invoice: { total: Rappen; totalPaid: Rappen }): Rappen =>
   Math.max(0, invoice.total - invoice.totalPaid);
 
+/** Whether a card booking's payment window has closed: the expiry job releases it (or already did). */
+export const isPastPaymentWindow = (
+  reservation: { status: string; expiresAt: Date | null },
+  now: Date,
+): boolean =>
+  reservation.status === 'created' && reservation.expiresAt !== null && reservation.expiresAt <= now;
+
 /**
  * The checks every payment of an invoice passes before its method's own (spec 02 §5, in that
  * order): the reservation can still be paid, and the amount is not above what is still to pay.
@@ -35,8 +42,7 @@ export const outstandingOf = (invoice: { total: Rappen; totalPaid: Rappen }): Ra
 export function checkPayable(locked: LockedInvoice, amount: Rappen, now: Date) {
   const { invoice, reservation } = locked;
   if (reservation.status === 'cancelled') throw new ApiError('ERROR_RESERVATION_CANCELLED', 422);
-  if (reservation.status === 'created' && reservation.expiresAt && reservation.expiresAt <= now)
-    throw new ApiError('ERROR_RESERVATION_EXPIRED', 422);
+  if (isPastPaymentWindow(reservation, now)) throw new ApiError('ERROR_RESERVATION_EXPIRED', 422);
   if (invoice.status === 'paid' || invoice.status === 'overpaid')
     throw new ApiError('ERROR_INVOICE_ALREADY_PAID', 422);
   if (amount > outstandingOf(invoice))

@@ -16,7 +16,7 @@ import {
 import type { LocalizedText } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser, FileAnswer } from '../../http/routes.ts';
-import { OFFICE_TIMEZONE } from '../../platform/pdf.ts';
+import { OFFICE_TIMEZONE, pdfAnswer } from '../../platform/pdf.ts';
 import { renderCreditNote } from '../ledger/documents/credit-note-pdf.ts';
 import { paidStateOf } from './documents/document-layout.ts';
 import { renderInvoice } from './documents/invoice-pdf.ts';
@@ -178,12 +178,6 @@ function toDocument(
 
 const isPaid = (record: ReservationRecord) => paidStateOf(record.invoice.status) === 'paid';
 
-const pdf = (body: Buffer, fileName: string): FileAnswer => ({
-  body,
-  fileName,
-  contentType: 'application/pdf',
-});
-
 /**
  * The ticket, invoice and overview PDFs of a reservation, each for whoever may read the
  * reservation and under the document's own rules (docs/booking.md, Documents).
@@ -222,7 +216,7 @@ export function createReservationDocumentsService(db: Db) {
       }
       const reservation = await documentOf(record, access, locale);
       const paidState = paidStateOf(record.invoice.status);
-      return pdf(await renderTicket({ reservation, paidState, locale }), 'Ticket.pdf');
+      return pdfAnswer(await renderTicket({ reservation, paidState, locale }), 'Ticket.pdf');
     },
 
     async invoicePdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {
@@ -235,7 +229,7 @@ export function createReservationDocumentsService(db: Db) {
         throw beforePaid('invoice');
       }
       const reservation = await documentOf(record, access, locale);
-      return pdf(await renderInvoice({ reservation, locale }), 'Invoice.pdf');
+      return pdfAnswer(await renderInvoice({ reservation, locale }), 'Invoice.pdf');
     },
 
     async creditNotePdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {
@@ -272,13 +266,13 @@ export function createReservationDocumentsService(db: Db) {
         },
         locale,
       });
-      return pdf(body, 'CreditNote.pdf');
+      return pdfAnswer(body, 'CreditNote.pdf');
     },
 
     async overviewPdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {
       const { record, access } = await read(user, id);
       const reservation = await documentOf(record, access, locale);
-      return pdf(await renderReservationOverview({ reservation, locale }), 'ReservationOverview.pdf');
+      return pdfAnswer(await renderReservationOverview({ reservation, locale }), 'ReservationOverview.pdf');
     },
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservationInvoices } from '../../db/schema/index.ts';
+import { billing } from '../../test/bookings.ts';
 import { catalogueIds, flightBody } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { amountsIn, chf, line, readPdf, removePdfFiles } from './documents/document-fixtures.ts';
@@ -69,21 +70,6 @@ const person = (firstName: string, lastName: string, overrides: object = {}) => 
   ...overrides,
 });
 
-const billing = {
-  salutation: 'mrs',
-  firstName: 'Vjosa',
-  lastName: 'Berisha',
-  email: 'vjosa.berisha@example.test',
-  street: 'Langstrasse 10',
-  zip: '8004',
-  city: 'Zürich',
-  country: 'CH',
-  birthday: '1988-02-11',
-  phoneMobile: '+41 79 555 12 12',
-  // The customer reads Albanian; each document comes in the language asked for all the same.
-  language: 'sq',
-};
-
 /** A return trip ZRH–PRN–ZRH for two adults and an infant, with seats and a bag on the way out. */
 const returnTrip = (overrides: object = {}) => ({
   bookedFlights: [
@@ -107,7 +93,7 @@ const returnTrip = (overrides: object = {}) => ({
     { passenger: 1, flight: { id: returnId }, seatLabel: '11D' },
   ],
   passengersOptions: [{ passenger: 0, flight: { id: outboundId }, option: { id: bag.id } }],
-  billingInformation: billing,
+  billingInformation: billing(),
   ...overrides,
 });
 
@@ -115,7 +101,7 @@ const returnTrip = (overrides: object = {}) => ({
 const oneWay = (firstName: string, overrides: object = {}) => ({
   bookedFlights: [{ flight: { id: outboundId }, tariff: { id: 1 } }],
   passengers: [person(firstName, 'Krasniqi')],
-  billingInformation: billing,
+  billingInformation: billing(),
   ...overrides,
 });
 
