@@ -13,6 +13,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'content', include: ['packages/content/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'payments-sim',

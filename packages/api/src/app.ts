@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
+import { contentRoutes, createContentService } from '@flybook/content';
 import { isLocale } from '@flybook/locales';
 import { paymentsSimRoutes } from '@flybook/payments-sim';
 import { desc, eq } from 'drizzle-orm';
@@ -127,6 +128,11 @@ export async function buildApp({
       publicBaseUrl: config.datatrans.payUrl,
     });
   }
+
+  // The public site's content (GraphQL) and its images, on the same origin as the site.
+  await app.register(contentRoutes, {
+    service: createContentService({ graphiql: config.devEndpoints }),
+  });
 
   const document = openApiDocument();
   app.get('/api/docs', async () => document);

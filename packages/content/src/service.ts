@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { createYoga } from 'graphql-yoga';
+import { loadContent } from './load.ts';
+import { createContentSchema } from './schema.ts';
+
+/** The content files that ship with the package. */
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
+
+export interface ContentServiceOptions {
+  dataDir?: string;
+  /** The clock news expiry is measured against (tests pin it). */
+  now?: () => Date;
+  /** GraphiQL in the browser at GET /graphql; off in production. */
+  graphiql?: boolean;
+}
+
+export interface GraphQLAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: readonly { message: string }[];
+}
+
+/**
+ * The content service: one GraphQL schema over the content files, answering over HTTP (`yoga.fetch`,
+ * mounted by the API server) and in-process (`execute`, used by the site build) the same way.
+ */
+export function createContentService(options: ContentServiceOptions = {}) {
+  const content = loadContent(options.dataDir ?? DEFAULT_DATA_DIR);
+  const yoga = createYoga({
+    schema: createContentSchema(content, options.now ?? (() => new Date())),
+    graphqlEndpoint: '/graphql',
+    graphiql: options.graphiql ?? false,
+    landingPage: false,
+    logging: false,
+  });
+
+  async function execute(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer> {
+    const response = await yoga.fetch('http://content.local/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as GraphQLAnswer;
+  }
+
+  return { content, yoga, execute };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
