@@ -16,6 +16,14 @@ export default defineConfig({
       { test: { name: 'content', include: ['packages/content/src/**/*.test.ts'], environment: 'node' } },
       {
         test: {
+          name: 'site',
+          include: ['site/src/**/*.test.ts', 'site/test/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
           name: 'payments-sim',
           include: ['packages/payments-sim/src/**/*.test.ts'],
           environment: 'node',

@@ -8,6 +8,7 @@ import { startServer } from '../packages/api/src/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adminDist = join(root, 'admin', 'dist');
+const siteDist = join(root, 'site', 'dist');
 
 /** Newest modification time of the files below a folder. */
 function newest(dir: string): number {
@@ -20,18 +21,20 @@ function newest(dir: string): number {
   return latest;
 }
 
-const builtAt = existsSync(join(adminDist, 'index.html'))
-  ? statSync(join(adminDist, 'index.html')).mtimeMs
-  : 0;
-const sources = ['admin', 'packages/ui', 'packages/client', 'packages/domain', 'schemas', 'locales'].map(
-  (d) => join(root, d),
-);
-if (process.env.FLYBOOK_SKIP_BUILD !== '1' && builtAt < Math.max(...sources.filter(existsSync).map(newest))) {
-  console.log('Building the back office…');
-  execFileSync('npm', ['run', 'build', '--workspace', 'admin'], { cwd: root, stdio: 'inherit' });
+/** Builds an app (npm workspace) when any of its sources is newer than its built entry page. */
+function buildIfStale(workspace: string, entry: string, sourceDirs: string[]) {
+  const builtAt = existsSync(entry) ? statSync(entry).mtimeMs : 0;
+  const sources = sourceDirs.map((d) => join(root, d)).filter(existsSync);
+  if (process.env.FLYBOOK_SKIP_BUILD === '1' || builtAt >= Math.max(...sources.map(newest))) return;
+  console.log(`Building ${workspace}…`);
+  execFileSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
 }
 
-const server = await startServer(loadConfig(), { adminDist });
+const shared = ['packages/ui', 'packages/client', 'packages/domain', 'schemas', 'locales'];
+buildIfStale('admin', join(adminDist, 'index.html'), ['admin', ...shared]);
+buildIfStale('site', join(siteDist, 'index.html'), ['site', 'packages/content', ...shared]);
+
+const server = await startServer(loadConfig(), { adminDist, siteDist });
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

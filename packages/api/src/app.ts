@@ -12,6 +12,7 @@ import { outbox } from './db/schema/index.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { registerCalls } from './http/register.ts';
+import { notFoundPageOf, serveSite } from './http/site.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -53,6 +54,8 @@ export interface AppOptions {
   config: Config;
   /** Built back-office SPA to serve under /admin, when present. */
   adminDist?: string | undefined;
+  /** Built public site to serve at /, when present. */
+  siteDist?: string | undefined;
   logger?: boolean;
 }
 
@@ -61,6 +64,7 @@ export async function buildApp({
   database,
   config,
   adminDist,
+  siteDist,
   logger = false,
 }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
@@ -73,7 +77,7 @@ export async function buildApp({
         qs.parse(query, { arrayLimit: 500, depth: 3, parameterLimit: 1000 }),
     },
   });
-  installErrorHandler(app);
+  installErrorHandler(app, notFoundPageOf(siteDist));
 
   const auth = createAuthService(db, config);
   const searchCache = createShortCache<PublicSearchAnswer>(config.searchCacheMs);
@@ -176,5 +180,6 @@ export async function buildApp({
     app.get('/admin', (_request, reply) => reply.redirect('/admin/'));
     app.get('/admin/*', (_request, reply) => reply.sendFile('index.html', adminDist));
   }
+  if (siteDist && existsSync(siteDist)) await serveSite(app, siteDist);
   return app;
 }

@@ -17,7 +17,7 @@ export interface RunningServer {
 /** Opens and migrates the database, seeds an empty one, and serves everything on one port. */
 export async function startServer(
   config: Config,
-  options: { adminDist?: string; quiet?: boolean } = {},
+  options: { adminDist?: string; siteDist?: string; quiet?: boolean } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -26,7 +26,13 @@ export async function startServer(
       ? { email: process.env.FLYBOOK_ADMIN_EMAIL, password: process.env.FLYBOOK_ADMIN_PASSWORD }
       : null;
   const seeded = await seedIfEmpty(database.db, { demo: config.seedDemo, admin });
-  const app = await buildApp({ database, config, adminDist: options.adminDist, logger: !options.quiet });
+  const app = await buildApp({
+    database,
+    config,
+    adminDist: options.adminDist,
+    siteDist: options.siteDist,
+    logger: !options.quiet,
+  });
   await app.listen({ port: config.port, host: config.host });
   const stopSender = config.smtpUrl
     ? startOutboxSender(database.db, smtpTransport(config.smtpUrl), config.mailFrom)
@@ -40,6 +46,7 @@ export async function startServer(
     const lines = [
       '',
       `Flybook is running on ${url}`,
+      `  Public site  ${url}/   (content: ${url}/graphql)`,
       `  Back office  ${url}/admin/`,
       `  API          ${url}/api/v1/   (OpenAPI: ${url}/api/docs)`,
       `  Database     ${where}${seeded.referenceData ? ', reference data seeded' : ''}`,

@@ -1,10 +1,17 @@
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { createYoga } from 'graphql-yoga';
 import { loadContent } from './load.ts';
 import { createContentSchema } from './schema.ts';
 
-/** The content files that ship with the package. */
-export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data', import.meta.url));
+/**
+ * The content files that ship with the package, found through the package itself so the path holds
+ * when a bundler (the site build) has moved this code elsewhere.
+ */
+export const DEFAULT_DATA_DIR = join(
+  dirname(createRequire(import.meta.url).resolve('@flybook/content/package.json')),
+  'data',
+);
 
 export interface ContentServiceOptions {
   dataDir?: string;

@@ -1,12 +1,16 @@
 import type { ApiErrorBody } from '@flybook/schemas';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, ValidationError } from './api-error.ts';
 
 /**
  * The one place that turns failures into answers: validation → 422 with field paths, ApiError →
  * its status, unreadable requests → 400, anything else → a bare 500 logged with the request id.
  */
-export function installErrorHandler(app: FastifyInstance) {
+export function installErrorHandler(
+  app: FastifyInstance,
+  /** A page for browsers that ask for an unknown page (the public site's 404), else JSON. */
+  notFoundPage: (request: FastifyRequest) => string | null = () => null,
+) {
   app.setErrorHandler((error: FastifyError | ApiError | ValidationError, request, reply) => {
     if (error instanceof ValidationError) {
       return reply.status(422).send({ errors: error.items } satisfies ApiErrorBody);
@@ -26,7 +30,9 @@ export function installErrorHandler(app: FastifyInstance) {
     } satisfies ApiErrorBody);
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
+    const page = notFoundPage(request);
+    if (page !== null) return reply.status(404).type('text/html; charset=utf-8').send(page);
+    return reply.status(404).send({
       errors: [
         { code: 'ERROR_NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` },
       ],

@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+
+let t: TestApp;
+let app: FastifyInstance;
+let siteDist: string;
+
+/** A built site in miniature: pages as Astro writes them (build.format 'file') and one asset. */
+function writeSite(dir: string) {
+  const files: Record<string, string> = {
+    'index.html': '<html lang="en">home</html>',
+    'about-us.html': '<html lang="en">about</html>',
+    'about-us/history.html': '<html lang="en">history</html>',
+    'de.html': '<html lang="de">start</html>',
+    'de/about-us.html': '<html lang="de">über uns</html>',
+    '404.html': '<html lang="en">Page is not found.</html>',
+    'de/404.html': '<html lang="de">Seite nicht gefunden.</html>',
+    '_site/site.abc123.css': 'body{}',
+    'sitemap.xml': '<urlset/>',
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+}
+
+const get = (url: string, accept = 'text/html') => app.inject({ method: 'GET', url, headers: { accept } });
+
+beforeAll(async () => {
+  siteDist = mkdtempSync(join(tmpdir(), 'flybook-site-dist-'));
+  writeSite(siteDist);
+  t = await createTestApp();
+  app = await buildApp({ database: t.database, config: loadConfig({ NODE_ENV: 'test' }), siteDist });
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+  rmSync(siteDist, { recursive: true, force: true });
+});
+
+describe('serving the public site', () => {
+  it('answers every page at its exact path, also where a folder has the same name', async () => {
+    for (const [url, text] of [
+      ['/', 'home'],
+      ['/about-us', 'about'],
+      ['/about-us/history', 'history'],
+      ['/de', 'start'],
+      ['/de/about-us', 'über uns'],
+    ]) {
+      const response = await get(url!);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      expect(response.body).toContain(text);
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await get('/_site/site.abc123.css', 'text/css');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("answers unknown pages with 404 and the Not Found page of the path's language", async () => {
+    const german = await get('/de/gibt-es-nicht');
+    expect(german.statusCode).toBe(404);
+    expect(german.body).toContain('Seite nicht gefunden.');
+    const english = await get('/nowhere/at/all');
+    expect(english.statusCode).toBe(404);
+    expect(english.body).toContain('Page is not found.');
+  });
+
+  it('keeps JSON errors for the API and for callers that do not ask for a page', async () => {
+    const api = await get('/api/v1/nowhere');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().errors[0].code).toBe('ERROR_NOT_FOUND');
+    const script = await get('/nowhere', 'application/json');
+    expect(script.json().errors[0].code).toBe('ERROR_NOT_FOUND');
+    expect((await get('/api/v1/lookup/does-not-exist')).headers['content-type']).toContain(
+      'application/json',
+    );
+  });
+
+  it('still serves the API and the content service next to the site', async () => {
+    const graphql = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: '{ milestones(locale: "en") { year } }' },
+    });
+    expect(graphql.statusCode).toBe(200);
+    expect(graphql.json().data.milestones.length).toBeGreaterThan(0);
+    const countries = await app.inject({ method: 'GET', url: '/api/v1/public/country/list' });
+    expect(countries.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,69 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { FALLBACK_LOCALE, isLocale } from '@flybook/locales';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** The pages of a built site: `about-us.html` → `/about-us`, `de.html` → `/de`, `index.html` → `/`. */
+function pagesOf(dir: string, base = ''): { route: string; file: string }[] {
+  return readdirSync(join(dir, base), { withFileTypes: true }).flatMap((entry) => {
+    const relative = base ? `${base}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return entry.name.startsWith('_') ? [] : pagesOf(dir, relative);
+    if (!entry.name.endsWith('.html') || entry.name === '404.html') return [];
+    const route = relative === 'index.html' ? '/' : `/${relative.slice(0, -'.html'.length)}`;
+    return [{ route, file: relative }];
+  });
+}
+
+/**
+ * The built public site at `/`. Every page has its own exact route (a page and a folder of the same
+ * name, like about-us.html and about-us/, both exist); other files are served as they are. Hashed
+ * assets are cached for a year, pages are revalidated on every visit so a release shows at once.
+ */
+export async function serveSite(app: FastifyInstance, siteDist: string) {
+  await app.register(fastifyStatic, {
+    root: siteDist,
+    prefix: '/',
+    decorateReply: false,
+    index: false,
+    setHeaders(response, path) {
+      response.header(
+        'cache-control',
+        path.includes('/_site/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
+      );
+    },
+  });
+  for (const page of pagesOf(siteDist)) {
+    // Pages are small and fixed for the life of a release: read once, answered from memory.
+    const html = readFileSync(join(siteDist, page.file));
+    app.get(page.route, (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'public, max-age=0, must-revalidate')
+        .send(html),
+    );
+  }
+}
+
+/** The site's Not Found page in the language of the path's prefix, or null when there is no site. */
+export function notFoundPageOf(siteDist: string | undefined) {
+  if (!siteDist || !existsSync(join(siteDist, '404.html'))) return () => null;
+  const pages = new Map<string, string>();
+  const pageFor = (locale: string) => {
+    const file = locale === FALLBACK_LOCALE ? '404.html' : join(locale, '404.html');
+    if (!pages.has(locale)) pages.set(locale, readFileSync(join(siteDist, file), 'utf8'));
+    return pages.get(locale)!;
+  };
+  return (request: FastifyRequest): string | null => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) return null;
+    const prefix = path.split('/')[1] ?? '';
+    return pageFor(isLocale(prefix) ? prefix : FALLBACK_LOCALE);
+  };
+}

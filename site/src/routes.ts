@@ -1,0 +1,144 @@
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '@flybook/locales';
+
+/** What a public route shows: the home page, a content page (by its content slug), or a status page. */
+export type RouteKind =
+  | { kind: 'home' }
+  | { kind: 'content'; slug: string; extras?: 'team' | 'history' | 'partners' }
+  | { kind: 'deny' }
+  | { kind: 'notFound' };
+
+export interface SiteRoute {
+  /** The path without locale prefix, '' for home (spec 01 §2 Public routes). */
+  path: string;
+  /** Key under `site.nav` naming the page in menus and titles where content has none. */
+  navKey?: string;
+  view: RouteKind;
+}
+
+/**
+ * Every pre-rendered public route. Spec 01 §2 lists "/about-us with /history, /imprint …" and
+ * "/information with /baggage …": the children live under their section's path.
+ */
+export const SITE_ROUTES: readonly SiteRoute[] = [
+  { path: '', view: { kind: 'home' } },
+  { path: 'about-us', navKey: 'aboutUsPage', view: { kind: 'content', slug: 'about-us', extras: 'team' } },
+  {
+    path: 'about-us/history',
+    navKey: 'history',
+    view: { kind: 'content', slug: 'history', extras: 'history' },
+  },
+  {
+    path: 'about-us/partners',
+    navKey: 'partners',
+    view: { kind: 'content', slug: 'partners', extras: 'partners' },
+  },
+  { path: 'about-us/location', navKey: 'location', view: { kind: 'content', slug: 'location' } },
+  { path: 'about-us/imprint', navKey: 'imprint', view: { kind: 'content', slug: 'imprint' } },
+  {
+    path: 'about-us/data-protection',
+    navKey: 'dataProtection',
+    view: { kind: 'content', slug: 'data-protection' },
+  },
+  {
+    path: 'about-us/terms-and-conditions',
+    navKey: 'terms',
+    view: { kind: 'content', slug: 'terms-and-conditions' },
+  },
+  { path: 'information', navKey: 'beforeTraveling', view: { kind: 'content', slug: 'before-traveling' } },
+  { path: 'information/baggage', navKey: 'baggage', view: { kind: 'content', slug: 'baggage' } },
+  { path: 'information/health', navKey: 'health', view: { kind: 'content', slug: 'health' } },
+  { path: 'information/safety', navKey: 'safety', view: { kind: 'content', slug: 'safety' } },
+  { path: 'flights', navKey: 'flights', view: { kind: 'content', slug: 'flights' } },
+  { path: 'contact', navKey: 'contactSwitzerland', view: { kind: 'content', slug: 'contact' } },
+  { path: 'contact/kosovo', navKey: 'contactKosovo', view: { kind: 'content', slug: 'contact-kosovo' } },
+  {
+    path: 'contact/macedonia',
+    navKey: 'contactMacedonia',
+    view: { kind: 'content', slug: 'contact-macedonia' },
+  },
+  { path: 'booking/car', navKey: 'bookingCar', view: { kind: 'content', slug: 'car' } },
+  { path: 'booking/hotel', navKey: 'bookingHotel', view: { kind: 'content', slug: 'hotels' } },
+  { path: 'deny', view: { kind: 'deny' } },
+  // Not linked: the server answers unknown paths with the 404 page of the path's locale.
+  { path: '404', view: { kind: 'notFound' } },
+];
+
+/** A path in a locale: English unprefixed, the others under /de, /fr, /sq. */
+export function localizedPath(path: string, locale: Locale): string {
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  if (locale === FALLBACK_LOCALE) return `/${clean}`;
+  return clean ? `/${locale}/${clean}` : `/${locale}`;
+}
+
+/** The locale and the unprefixed path of a URL path. */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  const [first, ...rest] = pathname.replace(/^\/+|\/+$/g, '').split('/');
+  const prefixed = LOCALES.find((locale) => locale !== FALLBACK_LOCALE && locale === first);
+  return prefixed
+    ? { locale: prefixed, path: rest.join('/') }
+    : { locale: FALLBACK_LOCALE, path: pathname.replace(/^\/+|\/+$/g, '') };
+}
+
+export interface NavItem {
+  key: string;
+  href: string;
+}
+export interface NavGroup {
+  key: string;
+  /** A group either links directly or opens its children. */
+  href?: string;
+  children?: NavItem[];
+}
+
+/** The public menu (spec 01 §2 Menus): Booking, About Us, Information, Flights, Contact, Account. */
+export const PUBLIC_MENU: readonly NavGroup[] = [
+  {
+    key: 'booking',
+    children: [
+      { key: 'bookingFlight', href: 'booking/flight/travel-dates' },
+      { key: 'bookingCar', href: 'booking/car' },
+      { key: 'bookingHotel', href: 'booking/hotel' },
+    ],
+  },
+  {
+    key: 'aboutUs',
+    children: [
+      { key: 'aboutUsPage', href: 'about-us' },
+      { key: 'history', href: 'about-us/history' },
+      { key: 'partners', href: 'about-us/partners' },
+      { key: 'location', href: 'about-us/location' },
+    ],
+  },
+  {
+    key: 'information',
+    children: [
+      { key: 'beforeTraveling', href: 'information' },
+      { key: 'baggage', href: 'information/baggage' },
+      { key: 'health', href: 'information/health' },
+      { key: 'safety', href: 'information/safety' },
+    ],
+  },
+  { key: 'flights', href: 'flights' },
+  {
+    key: 'contact',
+    children: [
+      { key: 'contactSwitzerland', href: 'contact' },
+      { key: 'contactKosovo', href: 'contact/kosovo' },
+      { key: 'contactMacedonia', href: 'contact/macedonia' },
+    ],
+  },
+  {
+    key: 'account',
+    children: [
+      { key: 'accountReservations', href: 'account/reservations' },
+      { key: 'accountDetails', href: 'account/details' },
+    ],
+  },
+];
+
+export const FOOTER_LINKS: readonly NavItem[] = [
+  { key: 'imprint', href: 'about-us/imprint' },
+  { key: 'dataProtection', href: 'about-us/data-protection' },
+  { key: 'terms', href: 'about-us/terms-and-conditions' },
+  { key: 'contact', href: 'contact' },
+];

@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LOCALES, type Locale } from '@flybook/locales';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localizedPath, SITE_ROUTES } from '../src/routes.ts';
+
+const siteDir = fileURLToPath(new URL('..', import.meta.url));
+let out: string;
+
+/** The built file of a route in a locale (`/de/about-us` → de/about-us.html, `/` → index.html). */
+const fileOf = (path: string, locale: Locale) => {
+  const url = localizedPath(path, locale);
+  return join(out, url === '/' ? 'index.html' : `${url.slice(1)}.html`);
+};
+const read = (path: string, locale: Locale) => readFileSync(fileOf(path, locale), 'utf8');
+const contentRoutes = SITE_ROUTES.filter((route) => route.view.kind !== 'notFound');
+
+beforeAll(() => {
+  out = mkdtempSync(join(tmpdir(), 'flybook-site-'));
+  execFileSync(join(siteDir, '../node_modules/.bin/astro'), ['build', '--outDir', out, '--silent'], {
+    cwd: siteDir,
+    env: { ...process.env, PUBLIC_URL: 'https://www.flybook.example' },
+    stdio: 'pipe',
+  });
+}, 240_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('the built site', () => {
+  it('has every route in every language', () => {
+    for (const route of SITE_ROUTES)
+      for (const locale of LOCALES)
+        expect(existsSync(fileOf(route.path, locale)), `${route.path} ${locale}`).toBe(true);
+  });
+
+  it('gives each page its language, title, description, canonical and language alternates', () => {
+    for (const route of contentRoutes) {
+      for (const locale of LOCALES) {
+        const html = read(route.path, locale);
+        const where = `${locale}:/${route.path}`;
+        expect(html, where).toContain(`<html lang="${locale}"`);
+        expect(html, where).toMatch(/<title>[^<]{3,} · Flybook|<title>Flybook · [^<]{5,}/);
+        expect(html, where).toMatch(/<meta name="description" content="[^"]{20,}"/);
+        expect(html, where).toContain(
+          `<link rel="canonical" href="https://www.flybook.example${localizedPath(route.path, locale)}"`,
+        );
+        for (const other of LOCALES)
+          expect(html, where).toContain(
+            `hreflang="${other}" href="https://www.flybook.example${localizedPath(route.path, other)}"`,
+          );
+        expect(html, where).toContain(
+          `hreflang="x-default" href="https://www.flybook.example${localizedPath(route.path, 'en')}"`,
+        );
+      }
+    }
+  });
+
+  it('ships no JavaScript bundle on content pages, only the inline locale script', () => {
+    for (const route of SITE_ROUTES) {
+      for (const locale of LOCALES) {
+        const html = read(route.path, locale);
+        expect(html, route.path).not.toMatch(/<script[^>]*\ssrc=/);
+        expect(html, route.path).not.toMatch(/<script[^>]*type="module"/);
+        expect(html.match(/<script/g) ?? [], route.path).toHaveLength(1);
+        expect(html, route.path).toContain('localStorage.getItem(k)');
+      }
+    }
+  });
+
+  it('renders the content of each language, sanitized', () => {
+    expect(read('information/baggage', 'de')).toContain('<h1>Gepäck</h1>');
+    expect(read('information/baggage', 'sq')).toContain('Bagazh dore');
+    expect(read('about-us', 'fr')).toContain('Notre direction');
+    expect(read('about-us/history', 'en')).toContain('Flybook is founded');
+    expect(read('about-us/partners', 'en')).toContain('/content/images/partner-handling.svg');
+    for (const route of contentRoutes) expect(read(route.path, 'en')).not.toMatch(/onclick=|javascript:/i);
+  });
+
+  it('has a Not Found page per language and a deny page', () => {
+    const english = readFileSync(join(out, '404.html'), 'utf8');
+    expect(english).toContain('<title>Not Found · Flybook');
+    expect(english).toContain('Page is not found.');
+    expect(english).toContain('<meta name="robots" content="noindex"');
+    expect(readFileSync(join(out, 'de/404.html'), 'utf8')).toContain('<html lang="de"');
+    expect(read('deny', 'en')).toContain("You don't have permissions for this page.");
+  });
+
+  it('lists every indexable route and language in the sitemap with alternates', () => {
+    const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
+    const indexable = SITE_ROUTES.filter(
+      (route) => route.view.kind === 'home' || route.view.kind === 'content',
+    );
+    expect(sitemap.match(/<url>/g)).toHaveLength(indexable.length * LOCALES.length);
+    expect(sitemap).toContain('<loc>https://www.flybook.example/sq/contact/kosovo</loc>');
+    expect(sitemap).toContain('hreflang="de" href="https://www.flybook.example/de/about-us/history"');
+    expect(sitemap).not.toContain('/deny');
+  });
+});
