@@ -4,8 +4,14 @@ import { FALLBACK_LOCALE, LOCALES, type Locale } from '@flybook/locales';
 export type RouteKind =
   | { kind: 'home' }
   | { kind: 'content'; slug: string; extras?: 'team' | 'history' | 'partners' }
+  | { kind: 'login' }
+  | { kind: 'accountReservations' }
   | { kind: 'deny' }
   | { kind: 'notFound' };
+
+/** Pages with an island (client-side code); all others ship no script beyond the locale script. */
+export const hasIsland = (route: SiteRoute) =>
+  route.view.kind === 'login' || route.view.kind === 'accountReservations';
 
 export interface SiteRoute {
   /** The path without locale prefix, '' for home (spec 01 §2 Public routes). */
@@ -58,6 +64,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   },
   { path: 'booking/car', navKey: 'bookingCar', view: { kind: 'content', slug: 'car' } },
   { path: 'booking/hotel', navKey: 'bookingHotel', view: { kind: 'content', slug: 'hotels' } },
+  { path: 'login', view: { kind: 'login' } },
+  { path: 'account/reservations', navKey: 'accountReservations', view: { kind: 'accountReservations' } },
   { path: 'deny', view: { kind: 'deny' } },
   // Not linked: the server answers unknown paths with the 404 page of the path's locale.
   { path: '404', view: { kind: 'notFound' } },

@@ -1,3 +1,5 @@
+import { LOCALE_STORAGE_KEY, SESSION_STORAGE_KEY } from './storage-keys.ts';
+
 /**
  * Where a visitor should be, by language (spec 01 §1): the saved choice, else the browser's first
  * language we offer, else English. Returns the path to go to, or null to stay. Self-contained
@@ -25,14 +27,12 @@ export function localeTarget(
   return null;
 }
 
-/** Browser storage key of the chosen language, shared with the back office. */
-export const LOCALE_STORAGE_KEY = 'flybook.locale';
-
 /**
- * The inline script: moves the visitor to their language once, and remembers a choice made with
- * the language switch (links marked `data-locale`).
+ * The inline script: moves the visitor to their language once, remembers a choice made with the
+ * language switch (links marked `data-locale`), and marks the page when a login is stored, so the
+ * header offers the account instead of the login without loading any island.
  */
-export const localeScript = `(function(){var k=${JSON.stringify(LOCALE_STORAGE_KEY)};var s=null;try{s=localStorage.getItem(k)}catch(e){}
+export const localeScript = `(function(){var k=${JSON.stringify(LOCALE_STORAGE_KEY)};var s=null;try{s=localStorage.getItem(k);if(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}))document.documentElement.setAttribute('data-session','')}catch(e){}
 var t=(${localeTarget.toString()})(location.pathname,s,navigator.languages||[navigator.language||'']);
 if(t&&t!==location.pathname){location.replace(t+location.search+location.hash);return}
 document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[data-locale]');if(a){try{localStorage.setItem(k,a.getAttribute('data-locale'))}catch(x){}}});})();`;

@@ -1,0 +1,134 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+const API = '/api/v1';
+const PASSWORD = 'flybook-demo';
+const CUSTOMER = 'customer@flybook.test';
+
+/** No WCAG 2.1 A/AA violations on what the page shows now. */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations, what).toEqual([]);
+}
+
+async function apiToken(request: APIRequestContext, email: string) {
+  const response = await request.post(`${API}/auth/token`, { data: { login: email, password: PASSWORD } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).token as string;
+}
+
+/** A billed booking on the first open demo flight, made by the manager for the demo customer. */
+async function reservationForCustomer(request: APIRequestContext) {
+  const customer = await (
+    await request.get(`${API}/user/me`, { headers: { 'x-auth-token': await apiToken(request, CUSTOMER) } })
+  ).json();
+  const headers = { 'x-auth-token': await apiToken(request, 'manager@flybook.test') };
+  const flights = await (
+    await request.get(`${API}/flight/list?status[]=created&pageSize=1`, { headers })
+  ).json();
+  const response = await request.post(`${API}/reservation`, {
+    headers,
+    data: {
+      bookedFlights: [{ flight: { id: flights.items[0].id }, tariff: { id: 1 } }],
+      passengers: [
+        { firstName: 'Arben', lastName: 'Berisha', gender: 'male', ageType: 'adult', birthday: '1984-05-02' },
+      ],
+      billingInformation: {
+        salutation: 'mr',
+        firstName: 'Arben',
+        lastName: 'Berisha',
+        email: CUSTOMER,
+        street: 'Rruga B 4',
+        zip: '10000',
+        city: 'Prishtina',
+        country: 'KV',
+        birthday: '1984-05-02',
+        phoneMobile: '+383 44 123 456',
+        language: 'en',
+      },
+      paymentTerms: 'bill',
+      owner: { id: customer.id },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { id: (await response.json()).id as number, flightNumber: flights.items[0].number as string };
+}
+
+test('the public pages are in four languages and the language choice sticks', async ({ page }) => {
+  await page.goto('/about-us');
+  await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expectAccessible(page, 'about us');
+  await page.getByRole('link', { name: 'DE', exact: true }).click();
+  await expect(page).toHaveURL(/\/de\/about-us$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Über uns' })).toBeVisible();
+  // The saved choice wins over the English address on the next visit…
+  await page.goto('/information/baggage');
+  await expect(page).toHaveURL(/\/de\/information\/baggage$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gepäck' })).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/de\/information\/baggage$/);
+  const missing = await page.goto('/de/gibt-es-nicht');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nicht gefunden' })).toBeVisible();
+  // …until another language is chosen.
+  await page.goto('/de/information/baggage');
+  await page.getByRole('link', { name: 'EN', exact: true }).click();
+  await expect(page).toHaveURL(/\/information\/baggage$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fly home, fly direct' })).toBeVisible();
+  await expectAccessible(page, 'home');
+});
+
+test('a customer logs in through the popup, sees their reservations and logs out', async ({
+  page,
+  request,
+}) => {
+  const reservation = await reservationForCustomer(request);
+  await page.goto('/flights');
+  // The account page needs a login: it sends the visitor to the login popup and back.
+  await page.goto('/account/reservations');
+  await expect(page).toHaveURL(/\/login\?next=%2Faccount%2Freservations$/);
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'login popup');
+  await dialog.getByLabel('E-mail').fill(CUSTOMER);
+  await dialog.getByLabel('Password').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter a correct email and password.');
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page).toHaveURL(/\/account\/reservations$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My reservations' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: reservation.flightNumber }).first();
+  await expect(row).toContainText(String(reservation.id));
+  await expect(row).toContainText('Reserved');
+  await expect(page.getByRole('link', { name: 'My account' })).toBeVisible();
+  await expectAccessible(page, 'account reservations');
+
+  // A logged-in visitor is not shown the login again.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/account\/reservations$/);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.goto('/account/reservations');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the login popup opens the recovery popup, which sends a link', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const recovery = page.getByRole('dialog', { name: 'Forgot password' });
+  await recovery.getByLabel('E-mail').fill('nobody@flybook.test');
+  await recovery.getByRole('button', { name: 'Send link' }).click();
+  await expect(recovery.getByRole('alert')).toHaveText('User is not registered yet');
+  await recovery.getByLabel('E-mail').fill(CUSTOMER);
+  await recovery.getByRole('button', { name: 'Send link' }).click();
+  await expect(recovery.getByRole('status')).toHaveText('You will receive a recovery link shortly.');
+});

@@ -1,0 +1,162 @@
+import type { Locale } from '@flybook/locales';
+import { authCalls } from '@flybook/schemas/auth';
+import { reservationDocumentCalls } from '@flybook/schemas/reservation-documents';
+import { type ReservationListItem, reservationListCalls } from '@flybook/schemas/reservation-lists';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { $session, client, saveFile } from '../lib/session.ts';
+
+export interface AccountTexts {
+  title: string;
+  empty: string;
+  loading: string;
+  error: string;
+  logout: string;
+  reservation: string;
+  flights: string;
+  status: string;
+  total: string;
+  paid: string;
+  documents: string;
+  ticket: string;
+  invoice: string;
+  documentUnavailable: string;
+  statuses: Record<string, string>;
+}
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: ReservationListItem[] };
+
+/**
+ * The customer's own reservations (spec 01 §2 /account/reservations): status, flights, total and
+ * paid, with ticket and invoice PDFs. The server decides which documents a reader may have.
+ */
+export default function AccountReservations({
+  texts,
+  locale,
+  loginPath,
+  homePath,
+}: {
+  texts: AccountTexts;
+  locale: Locale;
+  loginPath: string;
+  homePath: string;
+}) {
+  const session = useStore($session);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [notice, setNotice] = useState<string | null>(null);
+  // Logging out ends the session too: the page is leaving, not asking for a login.
+  const leaving = useRef(false);
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
+  const date = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Zurich',
+  });
+
+  useEffect(() => {
+    // Account pages need a logged-in user; the login page brings them back here.
+    if (!session) {
+      if (leaving.current) return;
+      window.location.replace(`${loginPath}?next=${encodeURIComponent(window.location.pathname)}`);
+      return;
+    }
+    const controller = new AbortController();
+    client
+      .call(reservationListCalls.ownList, { query: { pageSize: 50 } }, { signal: controller.signal })
+      .then((page) => setLoad({ state: 'ready', items: page.items }))
+      .catch(() => {
+        if (!controller.signal.aborted) setLoad({ state: 'failed' });
+      });
+    return () => controller.abort();
+  }, [session, loginPath]);
+
+  async function logout() {
+    leaving.current = true;
+    await client.call(authCalls.logout).catch(() => undefined); // the token ends here either way
+    $session.set(null);
+    window.location.assign(homePath);
+  }
+
+  const download = (id: number, kind: 'ticket' | 'invoice') => {
+    setNotice(null);
+    return client
+      .call(kind === 'ticket' ? reservationDocumentCalls.ticketPdf : reservationDocumentCalls.invoicePdf, {
+        params: { id, locale },
+      })
+      .then(saveFile)
+      .catch(() => setNotice(texts.documentUnavailable));
+  };
+
+  return (
+    <section className="account">
+      <div className="account-head">
+        <h1>{texts.title}</h1>
+        {session && (
+          <button className="button button-light-outline" type="button" onClick={logout}>
+            {texts.logout}
+          </button>
+        )}
+      </div>
+      {notice && (
+        <p className="form-error" role="alert">
+          {notice}
+        </p>
+      )}
+      {load.state === 'loading' && <p role="status">{texts.loading}</p>}
+      {load.state === 'failed' && <p role="alert">{texts.error}</p>}
+      {load.state === 'ready' && load.items.length === 0 && <p className="empty-state">{texts.empty}</p>}
+      {load.state === 'ready' && load.items.length > 0 && (
+        <table className="account-table">
+          <thead>
+            <tr>
+              <th scope="col">{texts.reservation}</th>
+              <th scope="col">{texts.flights}</th>
+              <th scope="col">{texts.status}</th>
+              <th scope="col">{texts.total}</th>
+              <th scope="col">{texts.paid}</th>
+              <th scope="col">{texts.documents}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {load.items.map((item) => (
+              <tr key={item.id}>
+                <td>{item.id}</td>
+                <td>
+                  {item.flights.map((flight) => (
+                    <div key={flight.id}>
+                      <strong>{flight.number}</strong> {flight.origin.code} → {flight.destination.code} ·{' '}
+                      {date.format(new Date(flight.departure))}
+                    </div>
+                  ))}
+                </td>
+                <td>{texts.statuses[item.status] ?? item.status}</td>
+                <td>{item.invoice.total === undefined ? '–' : money.format(item.invoice.total)}</td>
+                <td>{item.invoice.totalPaid === undefined ? '–' : money.format(item.invoice.totalPaid)}</td>
+                <td className="account-documents">
+                  {item.status !== 'cancelled' && (
+                    <>
+                      <button
+                        className="link-button"
+                        type="button"
+                        onClick={() => download(item.id, 'ticket')}
+                      >
+                        {texts.ticket}
+                      </button>
+                      <button
+                        className="link-button"
+                        type="button"
+                        onClick={() => download(item.id, 'invoice')}
+                      >
+                        {texts.invoice}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

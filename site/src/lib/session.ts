@@ -1,0 +1,44 @@
+import { createClient } from '@flybook/client';
+import { persistentAtom } from '@nanostores/persistent';
+import { SESSION_STORAGE_KEY } from './storage-keys.ts';
+
+export interface StoredSession {
+  token: string;
+}
+
+/** Only the token is kept: loading flags or the user would go stale across reloads. */
+export const $session = persistentAtom<StoredSession | null>(SESSION_STORAGE_KEY, null, {
+  encode: (value) => JSON.stringify(value),
+  decode: (raw) => {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return typeof parsed === 'object' &&
+        parsed !== null &&
+        typeof (parsed as StoredSession).token === 'string'
+        ? { token: (parsed as StoredSession).token }
+        : null;
+    } catch {
+      return null; // a hand-edited or foreign value counts as logged out
+    }
+  },
+});
+
+/** The API as the islands call it: with the session's token; a 401 ends the session. */
+export const client = createClient({
+  baseUrl: '/api',
+  getToken: () => $session.get()?.token ?? null,
+  onUnauthorized: () => $session.set(null),
+});
+
+/** Hands a file answer to the browser as a download under its own name. */
+export function saveFile({ blob, fileName }: { blob: Blob; fileName: string }): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

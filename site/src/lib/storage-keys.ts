@@ -1,0 +1,7 @@
+/** Browser storage keys the site shares with the back office (same origin). */
+
+/** The chosen interface language. */
+export const LOCALE_STORAGE_KEY = 'flybook.locale';
+
+/** The login state, version 0.1 (spec 01 §3): `{ token }`. */
+export const SESSION_STORAGE_KEY = 'flybook.session.v0.1';
