@@ -73,7 +73,7 @@ export default function AccountReservations({
   async function logout() {
     leaving.current = true;
     await client.call(authCalls.logout).catch(() => undefined); // the token ends here either way
-    $session.set(null);
+    $session.set(undefined);
     window.location.assign(homePath);
   }
 
@@ -120,8 +120,8 @@ export default function AccountReservations({
           <tbody>
             {load.items.map((item) => (
               <tr key={item.id}>
-                <td>{item.id}</td>
-                <td>
+                <td data-label={texts.reservation}>{item.id}</td>
+                <td data-label={texts.flights}>
                   {item.flights.map((flight) => (
                     <div key={flight.id}>
                       <strong>{flight.number}</strong> {flight.origin.code} → {flight.destination.code} ·{' '}
@@ -129,9 +129,13 @@ export default function AccountReservations({
                     </div>
                   ))}
                 </td>
-                <td>{texts.statuses[item.status] ?? item.status}</td>
-                <td>{item.invoice.total === undefined ? '–' : money.format(item.invoice.total)}</td>
-                <td>{item.invoice.totalPaid === undefined ? '–' : money.format(item.invoice.totalPaid)}</td>
+                <td data-label={texts.status}>{texts.statuses[item.status] ?? item.status}</td>
+                <td data-label={texts.total}>
+                  {item.invoice.total === undefined ? '–' : money.format(item.invoice.total)}
+                </td>
+                <td data-label={texts.paid}>
+                  {item.invoice.totalPaid === undefined ? '–' : money.format(item.invoice.totalPaid)}
+                </td>
                 <td className="account-documents">
                   {item.status !== 'cancelled' && (
                     <>

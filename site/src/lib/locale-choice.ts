@@ -32,7 +32,7 @@ export function localeTarget(
  * language switch (links marked `data-locale`), and marks the page when a login is stored, so the
  * header offers the account instead of the login without loading any island.
  */
-export const localeScript = `(function(){var k=${JSON.stringify(LOCALE_STORAGE_KEY)};var s=null;try{s=localStorage.getItem(k);if(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)}))document.documentElement.setAttribute('data-session','')}catch(e){}
+export const localeScript = `(function(){var k=${JSON.stringify(LOCALE_STORAGE_KEY)};var s=null;try{s=localStorage.getItem(k);if(/"token"/.test(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||''))document.documentElement.setAttribute('data-session','')}catch(e){}
 var t=(${localeTarget.toString()})(location.pathname,s,navigator.languages||[navigator.language||'']);
 if(t&&t!==location.pathname){location.replace(t+location.search+location.hash);return}
 document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[data-locale]');if(a){try{localStorage.setItem(k,a.getAttribute('data-locale'))}catch(x){}}});})();`;

@@ -6,8 +6,11 @@ export interface StoredSession {
   token: string;
 }
 
-/** Only the token is kept: loading flags or the user would go stale across reloads. */
-export const $session = persistentAtom<StoredSession | null>(SESSION_STORAGE_KEY, null, {
+/**
+ * Only the token is kept: loading flags or the user would go stale across reloads. Logged out is
+ * `undefined`, which removes the key from storage (the back office reads the same key).
+ */
+export const $session = persistentAtom<StoredSession | undefined>(SESSION_STORAGE_KEY, undefined, {
   encode: (value) => JSON.stringify(value),
   decode: (raw) => {
     try {
@@ -16,9 +19,9 @@ export const $session = persistentAtom<StoredSession | null>(SESSION_STORAGE_KEY
         parsed !== null &&
         typeof (parsed as StoredSession).token === 'string'
         ? { token: (parsed as StoredSession).token }
-        : null;
+        : undefined;
     } catch {
-      return null; // a hand-edited or foreign value counts as logged out
+      return undefined; // a hand-edited or foreign value counts as logged out
     }
   },
 });
@@ -27,7 +30,7 @@ export const $session = persistentAtom<StoredSession | null>(SESSION_STORAGE_KEY
 export const client = createClient({
   baseUrl: '/api',
   getToken: () => $session.get()?.token ?? null,
-  onUnauthorized: () => $session.set(null),
+  onUnauthorized: () => $session.set(undefined),
 });
 
 /** Hands a file answer to the browser as a download under its own name. */
