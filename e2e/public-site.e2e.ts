@@ -83,6 +83,25 @@ test('the public pages are in four languages and the language choice sticks', as
   await expectAccessible(page, 'home');
 });
 
+test('the flights page shows today and the next six days with the flights that have seats', async ({
+  page,
+}) => {
+  await page.goto('/flights');
+  const days = page.locator('.board-day');
+  await expect(days).toHaveCount(7);
+  // The demo timetable flies every day of the week from one airport or another.
+  const flights = page.locator('.board-flight a');
+  await expect(flights.first()).toBeVisible();
+  expect(await flights.count()).toBeGreaterThan(3);
+  await expect(flights.first()).toContainText(/\d{2}:\d{2}/);
+  await expect(flights.first()).toContainText(/from CHF/);
+  await expect(flights.first()).toHaveAttribute(
+    'href',
+    /^\/booking\/flight\/travel-dates\?origin=[A-Z]{3}&destination=[A-Z]{3}&departureDate=\d{4}-\d{2}-\d{2}$/,
+  );
+  await expectAccessible(page, 'flights page');
+});
+
 test('a customer logs in through the popup, sees their reservations and logs out', async ({
   page,
   request,

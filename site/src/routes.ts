@@ -3,7 +3,7 @@ import { FALLBACK_LOCALE, LOCALES, type Locale } from '@flybook/locales';
 /** What a public route shows: the home page, a content page (by its content slug), or a status page. */
 export type RouteKind =
   | { kind: 'home' }
-  | { kind: 'content'; slug: string; extras?: 'team' | 'history' | 'partners' }
+  | { kind: 'content'; slug: string; extras?: 'team' | 'history' | 'partners' | 'flightsBoard' }
   | { kind: 'login' }
   | { kind: 'accountReservations' }
   | { kind: 'deny' }
@@ -11,7 +11,9 @@ export type RouteKind =
 
 /** Pages with an island (client-side code); all others ship no script beyond the locale script. */
 export const hasIsland = (route: SiteRoute) =>
-  route.view.kind === 'login' || route.view.kind === 'accountReservations';
+  route.view.kind === 'login' ||
+  route.view.kind === 'accountReservations' ||
+  (route.view.kind === 'content' && route.view.extras === 'flightsBoard');
 
 export interface SiteRoute {
   /** The path without locale prefix, '' for home (spec 01 §2 Public routes). */
@@ -54,7 +56,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: 'information/baggage', navKey: 'baggage', view: { kind: 'content', slug: 'baggage' } },
   { path: 'information/health', navKey: 'health', view: { kind: 'content', slug: 'health' } },
   { path: 'information/safety', navKey: 'safety', view: { kind: 'content', slug: 'safety' } },
-  { path: 'flights', navKey: 'flights', view: { kind: 'content', slug: 'flights' } },
+  { path: 'flights', navKey: 'flights', view: { kind: 'content', slug: 'flights', extras: 'flightsBoard' } },
   { path: 'contact', navKey: 'contactSwitzerland', view: { kind: 'content', slug: 'contact' } },
   { path: 'contact/kosovo', navKey: 'contactKosovo', view: { kind: 'content', slug: 'contact-kosovo' } },
   {

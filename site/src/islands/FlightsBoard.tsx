@@ -1,0 +1,163 @@
+import type { Locale } from '@flybook/locales';
+import { type BookableFlight, bookingCalls } from '@flybook/schemas/booking';
+import { useEffect, useState } from 'react';
+import { client } from '../lib/session.ts';
+
+export interface FlightsBoardTexts {
+  loading: string;
+  error: string;
+  noFlights: string;
+  seatsLeft: string;
+  from: string;
+}
+
+/** The public flights page shows today and the next six days (spec 03 §2). */
+const DAYS = 7;
+/** The office's days: "today" is today in Zurich. */
+const OFFICE_TIME_ZONE = 'Europe/Zurich';
+/** Fares are shown for the default tariff group, economy (seeded id 1). */
+const ECONOMY_GROUP_ID = 1;
+
+/** YYYY-MM-DD of an instant in a time zone. */
+const dayIn = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+
+/** The next days from today in Zurich, as YYYY-MM-DD. */
+function nextDays(now: Date): string[] {
+  const [year, month, day] = dayIn(now, OFFICE_TIME_ZONE).split('-').map(Number) as [number, number, number];
+  return Array.from({ length: DAYS }, (_, offset) =>
+    new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10),
+  );
+}
+
+/** The lowest economy fare with fees of a flight (CHF), or null when economy is not on sale. */
+function economyFrom(flight: BookableFlight): number | null {
+  const fares = flight.rate.priceList
+    .filter(
+      (entry) =>
+        entry.tariff.group.id === ECONOMY_GROUP_ID && entry.tariff.isActive && entry.hasAvailableSeats,
+    )
+    .map((entry) => entry.priceStandard + entry.airportFee + entry.fuelFee);
+  return fares.length > 0 ? Math.min(...fares) : null;
+}
+
+const economySeats = (flight: BookableFlight) =>
+  flight.seatsByTariff.find((seats) => seats.tariffGroup.id === ECONOMY_GROUP_ID)?.free ?? 0;
+
+type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; flights: BookableFlight[] };
+
+/**
+ * Flights of today, tomorrow and the next five days in columns, only those with seats left, each
+ * with the economy fare and a link into booking.
+ */
+export default function FlightsBoard({
+  texts,
+  locale,
+  bookingPath,
+}: {
+  texts: FlightsBoardTexts;
+  locale: Locale;
+  bookingPath: string;
+}) {
+  const [days] = useState(() => nextDays(new Date()));
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    client
+      .call(
+        bookingCalls.publicFlightList,
+        { query: { departureFrom: days[0], departureTo: days[DAYS - 1], pageSize: 100 } },
+        { signal: controller.signal },
+      )
+      .then((page) =>
+        setLoad({ state: 'ready', flights: page.items.filter((flight) => economySeats(flight) > 0) }),
+      )
+      .catch(() => {
+        if (!controller.signal.aborted) setLoad({ state: 'failed' });
+      });
+    return () => controller.abort();
+  }, [days]);
+
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'CHF',
+    maximumFractionDigits: 0,
+  });
+  const dayName = new Intl.DateTimeFormat(locale, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  const time = (flight: BookableFlight, instant: string) =>
+    new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: flight.origin.timezone,
+    }).format(new Date(instant));
+
+  if (load.state === 'loading')
+    return (
+      <p role="status" className="board-status">
+        {texts.loading}
+      </p>
+    );
+  if (load.state === 'failed')
+    return (
+      <p role="alert" className="board-status">
+        {texts.error}
+      </p>
+    );
+
+  return (
+    <div className="flights-board">
+      {days.map((day) => {
+        const flights = load.flights.filter(
+          (flight) => dayIn(new Date(flight.departure), flight.origin.timezone) === day,
+        );
+        return (
+          <section key={day} className="board-day" aria-labelledby={`day-${day}`}>
+            <h2 id={`day-${day}`}>{dayName.format(new Date(`${day}T00:00:00Z`))}</h2>
+            {flights.length === 0 ? (
+              <p className="board-empty">{texts.noFlights}</p>
+            ) : (
+              <ul>
+                {flights.map((flight) => {
+                  const fare = economyFrom(flight);
+                  const search = new URLSearchParams({
+                    origin: flight.origin.code,
+                    destination: flight.destination.code,
+                    departureDate: day,
+                  });
+                  return (
+                    <li key={flight.id} className="board-flight">
+                      <a href={`${bookingPath}?${search}`}>
+                        <span className="board-time">{time(flight, flight.departure)}</span>
+                        <span className="board-route">
+                          {flight.origin.city[locale] || flight.origin.code} →{' '}
+                          {flight.destination.city[locale] || flight.destination.code}
+                        </span>
+                        <span className="board-number">{flight.number}</span>
+                        {fare !== null && (
+                          <span className="board-fare">
+                            {texts.from} {money.format(fare)}
+                          </span>
+                        )}
+                        <span className="board-seats">
+                          {texts.seatsLeft.replace('{{count}}', String(economySeats(flight)))}
+                        </span>
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
