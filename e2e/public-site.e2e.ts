@@ -83,6 +83,37 @@ test('the public pages are in four languages and the language choice sticks', as
   await expectAccessible(page, 'home');
 });
 
+test('the home search starts at Zurich → Prishtina for one adult and offers only served destinations', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Find your flight' });
+  const from = form.getByRole('combobox', { name: 'From' });
+  const to = form.getByRole('combobox', { name: 'To', exact: true });
+  await expect(from).toHaveValue('ZRH');
+  await expect(to).toHaveValue('PRN');
+  await expect(form.getByLabel('Adults')).toHaveValue('1');
+  await expect(form.getByLabel('Children (2–11)')).toHaveValue('0');
+  await expect(form.getByLabel('Infants (under 2)')).toHaveValue('0');
+  await expect(form.getByRole('radio', { name: 'Return', exact: true })).toBeChecked();
+  // Geneva has no flight to Prishtina: the destination is cleared and only Geneva's are offered.
+  await from.selectOption('GVA');
+  await expect(to).toHaveValue('');
+  await expect(to.locator('option')).toHaveText(['Choose…', 'Ohrid (OHD)']);
+  await to.selectOption('OHD');
+  await form.getByRole('button', { name: 'Search flights' }).click();
+  await expect(form.getByText('Required')).toHaveCount(2);
+  // One way needs no return date.
+  await form.getByRole('radio', { name: 'One way' }).check();
+  await expect(form.locator('input[type="date"]')).toHaveCount(1);
+  await form.getByLabel('Departure').fill('2030-06-01');
+  await expectAccessible(page, 'home with the search form');
+  await form.getByRole('button', { name: 'Search flights' }).click();
+  await expect(page).toHaveURL(
+    /\/booking\/flight\/select-flight-outbound\?travelType=one-way&departureDate=2030-06-01&airportFrom=GVA&airportTo=OHD&adult=1&child=0&infant=0$/,
+  );
+});
+
 test('the flights page shows today and the next six days with the flights that have seats', async ({
   page,
 }) => {
@@ -97,7 +128,7 @@ test('the flights page shows today and the next six days with the flights that h
   await expect(flights.first()).toContainText(/from CHF/);
   await expect(flights.first()).toHaveAttribute(
     'href',
-    /^\/booking\/flight\/travel-dates\?origin=[A-Z]{3}&destination=[A-Z]{3}&departureDate=\d{4}-\d{2}-\d{2}$/,
+    /^\/booking\/flight\/select-flight-outbound\?travelType=one-way&departureDate=\d{4}-\d{2}-\d{2}&airportFrom=[A-Z]{3}&airportTo=[A-Z]{3}&departureFlightId=\d+$/,
   );
   await expectAccessible(page, 'flights page');
 });

@@ -11,6 +11,7 @@ export type RouteKind =
 
 /** Pages with an island (client-side code); all others ship no script beyond the locale script. */
 export const hasIsland = (route: SiteRoute) =>
+  route.view.kind === 'home' ||
   route.view.kind === 'login' ||
   route.view.kind === 'accountReservations' ||
   (route.view.kind === 'content' && route.view.extras === 'flightsBoard');

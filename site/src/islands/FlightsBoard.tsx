@@ -127,10 +127,13 @@ export default function FlightsBoard({
               <ul>
                 {flights.map((flight) => {
                   const fare = economyFrom(flight);
+                  // The wizard's search parameters (spec 02 §2): this flight, one way, one adult.
                   const search = new URLSearchParams({
-                    origin: flight.origin.code,
-                    destination: flight.destination.code,
+                    travelType: 'one-way',
                     departureDate: day,
+                    airportFrom: flight.origin.code,
+                    airportTo: flight.destination.code,
+                    departureFlightId: String(flight.id),
                   });
                   return (
                     <li key={flight.id} className="board-flight">

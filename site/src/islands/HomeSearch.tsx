@@ -1,0 +1,275 @@
+import type { Locale } from '@flybook/locales';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { loadAirportNames, loadRouteMap, type RouteMap } from '../lib/public-lookups.ts';
+
+/** The texts the search form shows, under `site.search` in the catalogue. */
+export const HOME_SEARCH_TEXT_KEYS = [
+  'title',
+  'travelType',
+  'oneWay',
+  'return',
+  'otherReturn',
+  'from',
+  'to',
+  'returnFrom',
+  'returnTo',
+  'choose',
+  'departureDate',
+  'returnDate',
+  'adults',
+  'children',
+  'infants',
+  'submit',
+  'required',
+  'returnBeforeDeparture',
+  'tooManyInfants',
+  'tooManyPassengers',
+  'loadError',
+] as const;
+export type HomeSearchTexts = Record<(typeof HOME_SEARCH_TEXT_KEYS)[number], string>;
+
+type TravelType = 'one-way' | 'return' | 'other-return';
+const MAX_PASSENGERS = 9;
+/** Spec 02 §2: the search starts at Zurich → Prishtina, one adult. */
+const DEFAULT_FROM = 'ZRH';
+const DEFAULT_TO = 'PRN';
+
+export interface Values {
+  travelType: TravelType;
+  airportFrom: string;
+  airportTo: string;
+  otherAirportFrom: string;
+  otherAirportTo: string;
+  departureDate: string;
+  returnDate: string;
+  adult: number;
+  child: number;
+  infant: number;
+}
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+/** Field errors of the search (spec 02 §5 Travel dates), keyed by field. */
+export function searchErrors(values: Values, texts: HomeSearchTexts): Partial<Record<keyof Values, string>> {
+  const errors: Partial<Record<keyof Values, string>> = {};
+  if (!values.airportFrom) errors.airportFrom = texts.required;
+  if (!values.airportTo) errors.airportTo = texts.required;
+  if (!values.departureDate) errors.departureDate = texts.required;
+  if (values.travelType !== 'one-way') {
+    if (!values.returnDate) errors.returnDate = texts.required;
+    else if (values.departureDate && values.returnDate < values.departureDate)
+      errors.returnDate = texts.returnBeforeDeparture;
+  }
+  if (values.travelType === 'other-return') {
+    if (!values.otherAirportFrom) errors.otherAirportFrom = texts.required;
+    if (!values.otherAirportTo) errors.otherAirportTo = texts.required;
+  }
+  if (values.infant > values.adult) errors.infant = texts.tooManyInfants;
+  if (values.adult + values.child + values.infant > MAX_PASSENGERS) errors.adult = texts.tooManyPassengers;
+  return errors;
+}
+
+/** The booking wizard's search parameters (spec 02 §2). */
+export function searchParams(values: Values): URLSearchParams {
+  const params = new URLSearchParams({
+    travelType: values.travelType,
+    departureDate: values.departureDate,
+    airportFrom: values.airportFrom,
+    airportTo: values.airportTo,
+  });
+  if (values.travelType !== 'one-way') params.set('returnDate', values.returnDate);
+  if (values.travelType === 'other-return') {
+    params.set('otherAirportFrom', values.otherAirportFrom);
+    params.set('otherAirportTo', values.otherAirportTo);
+  }
+  params.set('adult', String(values.adult));
+  params.set('child', String(values.child));
+  params.set('infant', String(values.infant));
+  return params;
+}
+
+/** A destination the chosen origin does not serve is cleared, never silently kept. */
+export function withServedAirports(values: Values, routes: RouteMap | null): Values {
+  if (!routes) return values;
+  const served = (origin: string, destination: string) =>
+    (routes.get(origin) ?? []).includes(destination) ? destination : '';
+  return {
+    ...values,
+    airportFrom: routes.has(values.airportFrom) ? values.airportFrom : '',
+    airportTo: served(values.airportFrom, values.airportTo),
+    otherAirportFrom: routes.has(values.otherAirportFrom) ? values.otherAirportFrom : '',
+    otherAirportTo: served(values.otherAirportFrom, values.otherAirportTo),
+  };
+}
+
+/**
+ * The search form in the home page's main slider: destinations follow the chosen origin (from the
+ * airports that have flights) and a destination no longer served is cleared; it opens the booking
+ * wizard's first flight step with the search.
+ */
+export default function HomeSearch({
+  texts,
+  locale,
+  bookingPath,
+}: {
+  texts: HomeSearchTexts;
+  locale: Locale;
+  bookingPath: string;
+}) {
+  const [routes, setRoutes] = useState<RouteMap | null>(null);
+  const [names, setNames] = useState<Map<string, string>>(new Map());
+  const [failed, setFailed] = useState(false);
+  const [values, setValues] = useState<Values>({
+    travelType: 'return',
+    airportFrom: DEFAULT_FROM,
+    airportTo: DEFAULT_TO,
+    otherAirportFrom: '',
+    otherAirportTo: '',
+    departureDate: '',
+    returnDate: '',
+    adult: 1,
+    child: 0,
+    infant: 0,
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+
+  useEffect(() => {
+    Promise.all([loadRouteMap(), loadAirportNames(locale)])
+      .then(([map, airportNames]) => {
+        setRoutes(map);
+        setNames(airportNames);
+        setValues((current) => withServedAirports(current, map));
+      })
+      .catch(() => setFailed(true));
+  }, [locale]);
+
+  const origins = useMemo(() => [...(routes?.keys() ?? [])].sort(), [routes]);
+  const destinationsOf = (origin: string) => routes?.get(origin) ?? [];
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+    setValues((current) => withServedAirports({ ...current, [key]: value }, routes));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = searchErrors(values, texts);
+    setErrors(found);
+    if (Object.keys(found).length === 0)
+      window.location.assign(`${bookingPath}?${searchParams(values).toString()}`);
+  }
+
+  const airportSelect = (
+    field: 'airportFrom' | 'airportTo' | 'otherAirportFrom' | 'otherAirportTo',
+    label: string,
+    options: string[],
+  ) => (
+    <label className="search-field">
+      <span>{label}</span>
+      <select
+        value={values[field]}
+        onChange={(event) => set(field, event.target.value)}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `${field}-error` : undefined}
+      >
+        <option value="">{texts.choose}</option>
+        {options.map((code) => (
+          <option key={code} value={code}>
+            {names.get(code) ?? code}
+          </option>
+        ))}
+      </select>
+      {errors[field] && (
+        <span className="field-error" id={`${field}-error`}>
+          {errors[field]}
+        </span>
+      )}
+    </label>
+  );
+
+  const dateField = (field: 'departureDate' | 'returnDate', label: string) => (
+    <label className="search-field">
+      <span>{label}</span>
+      <input
+        type="date"
+        min={field === 'returnDate' && values.departureDate ? values.departureDate : todayIso()}
+        value={values[field]}
+        onChange={(event) => set(field, event.target.value)}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `${field}-error` : undefined}
+      />
+      {errors[field] && (
+        <span className="field-error" id={`${field}-error`}>
+          {errors[field]}
+        </span>
+      )}
+    </label>
+  );
+
+  const countField = (field: 'adult' | 'child' | 'infant', label: string, min: number) => (
+    <label className="search-field search-count">
+      <span>{label}</span>
+      <input
+        type="number"
+        min={min}
+        max={MAX_PASSENGERS}
+        value={values[field]}
+        onChange={(event) =>
+          set(field, Math.max(min, Math.min(MAX_PASSENGERS, Number(event.target.value) || 0)))
+        }
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `${field}-error` : undefined}
+      />
+      {errors[field] && (
+        <span className="field-error" id={`${field}-error`}>
+          {errors[field]}
+        </span>
+      )}
+    </label>
+  );
+
+  return (
+    <form className="home-search" onSubmit={submit} noValidate aria-labelledby="home-search-title">
+      <h2 id="home-search-title">{texts.title}</h2>
+      {failed && (
+        <p className="field-error" role="alert">
+          {texts.loadError}
+        </p>
+      )}
+      <fieldset className="search-types">
+        <legend>{texts.travelType}</legend>
+        {(
+          [
+            ['return', texts.return],
+            ['one-way', texts.oneWay],
+            ['other-return', texts.otherReturn],
+          ] as const
+        ).map(([type, label]) => (
+          <label key={type}>
+            <input
+              type="radio"
+              name="travelType"
+              value={type}
+              checked={values.travelType === type}
+              onChange={() => set('travelType', type)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="search-grid">
+        {airportSelect('airportFrom', texts.from, origins)}
+        {airportSelect('airportTo', texts.to, destinationsOf(values.airportFrom))}
+        {values.travelType === 'other-return' && airportSelect('otherAirportFrom', texts.returnFrom, origins)}
+        {values.travelType === 'other-return' &&
+          airportSelect('otherAirportTo', texts.returnTo, destinationsOf(values.otherAirportFrom))}
+        {dateField('departureDate', texts.departureDate)}
+        {values.travelType !== 'one-way' && dateField('returnDate', texts.returnDate)}
+        {countField('adult', texts.adults, 1)}
+        {countField('child', texts.children, 0)}
+        {countField('infant', texts.infants, 0)}
+      </div>
+      <button className="button button-primary search-submit" type="submit">
+        {texts.submit}
+      </button>
+    </form>
+  );
+}
