@@ -1,4 +1,5 @@
 import './accounting.css';
+import { saveFile } from '@flybook/client';
 import { satisfies } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { type BalanceLogRecord, balanceLogCalls, type Me } from '@flybook/schemas';
@@ -8,7 +9,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useServices } from '../app/context.tsx';
-import { saveFile } from '../app/download.ts';
 import { toHttpError } from '../app/errors.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { CheckboxGroupFilter, DateFilter, ListFilters, SearchFilter } from '../app/list/ListFilters.tsx';

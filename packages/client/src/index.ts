@@ -159,3 +159,4 @@ export function createClient(options: ClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createClient>;
+export { saveFile } from './save-file.ts';

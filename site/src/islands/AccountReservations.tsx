@@ -1,10 +1,11 @@
+import { saveFile } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
 import { authCalls } from '@flybook/schemas/auth';
 import { reservationDocumentCalls } from '@flybook/schemas/reservation-documents';
 import { type ReservationListItem, reservationListCalls } from '@flybook/schemas/reservation-lists';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $session, client, saveFile } from '../lib/session.ts';
+import { $session, client } from '../lib/session.ts';
 
 export interface AccountTexts {
   title: string;

@@ -88,6 +88,15 @@ export function searchParams(values: Values): URLSearchParams {
   return params;
 }
 
+/** A field's message, named by the field's `aria-describedby`. */
+function FieldError({ field, message }: { field: string; message: string | undefined }) {
+  return message ? (
+    <span className="field-error" id={`${field}-error`}>
+      {message}
+    </span>
+  ) : null;
+}
+
 /** A destination the chosen origin does not serve is cleared, never silently kept. */
 export function withServedAirports(values: Values, routes: RouteMap | null): Values {
   if (!routes) return values;
@@ -177,11 +186,7 @@ export default function HomeSearch({
           </option>
         ))}
       </select>
-      {errors[field] && (
-        <span className="field-error" id={`${field}-error`}>
-          {errors[field]}
-        </span>
-      )}
+      <FieldError field={field} message={errors[field]} />
     </label>
   );
 
@@ -196,11 +201,7 @@ export default function HomeSearch({
         aria-invalid={errors[field] ? true : undefined}
         aria-describedby={errors[field] ? `${field}-error` : undefined}
       />
-      {errors[field] && (
-        <span className="field-error" id={`${field}-error`}>
-          {errors[field]}
-        </span>
-      )}
+      <FieldError field={field} message={errors[field]} />
     </label>
   );
 
@@ -218,11 +219,7 @@ export default function HomeSearch({
         aria-invalid={errors[field] ? true : undefined}
         aria-describedby={errors[field] ? `${field}-error` : undefined}
       />
-      {errors[field] && (
-        <span className="field-error" id={`${field}-error`}>
-          {errors[field]}
-        </span>
-      )}
+      <FieldError field={field} message={errors[field]} />
     </label>
   );
 

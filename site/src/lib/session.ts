@@ -32,16 +32,3 @@ export const client = createClient({
   getToken: () => $session.get()?.token ?? null,
   onUnauthorized: () => $session.set(undefined),
 });
-
-/** Hands a file answer to the browser as a download under its own name. */
-export function saveFile({ blob, fileName }: { blob: Blob; fileName: string }): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,3 +1,4 @@
+import { saveFile } from '@flybook/client';
 import {
   type FlightListItem,
   type FlightSelection,
@@ -8,7 +9,6 @@ import { useInvalidate } from '@refinedev/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/context.tsx';
-import { saveFile } from '../../app/download.ts';
 import { toHttpError } from '../../app/errors.ts';
 import { currentLocale } from '../../app/i18n.ts';
 import { failureNotice } from '../../app/notices.ts';

@@ -1,6 +1,7 @@
 import '../../app/form/form.css';
 import '../../app/form/choice.css';
 import './payment.css';
+import { saveFile } from '@flybook/client';
 import { adminPath, toChf } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { type Me, paymentCalls, type Reservation, reservationDocumentCalls } from '@flybook/schemas';
@@ -9,7 +10,6 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
-import { saveFile } from '../../app/download.ts';
 import { toHttpError } from '../../app/errors.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { failureNotice } from '../../app/notices.ts';
