@@ -114,6 +114,42 @@ test('the home search starts at Zurich → Prishtina for one adult and offers on
   );
 });
 
+test('the home page rotates offers, folds a long flight overview and shows current news', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/');
+  const slider = page.getByRole('region', { name: 'Offers' });
+  await slider.scrollIntoViewIfNeeded();
+  await expect(slider.getByRole('group', { name: 'Offer 1 of 3' })).toBeVisible();
+  await page.mouse.move(0, 0); // the slider holds while pointed at
+  await page.clock.runFor(10_500);
+  await expect(slider.getByRole('group', { name: 'Offer 2 of 3' })).toBeVisible();
+  await slider.getByRole('button', { name: 'Next offer' }).click();
+  await expect(slider.getByRole('group', { name: 'Offer 3 of 3' })).toBeVisible();
+  await slider.getByRole('button', { name: 'Pause' }).click();
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(30_000);
+  await expect(slider.getByRole('group', { name: 'Offer 3 of 3' })).toBeVisible();
+
+  const overview = page.locator('.flight-overview');
+  await overview.scrollIntoViewIfNeeded();
+  await expect(overview.locator('li')).toHaveCount(5);
+  const showAll = overview.getByRole('button', { name: /^Show all \d+ flights$/ });
+  const total = Number((await showAll.textContent())?.match(/\d+/)?.[0]);
+  expect(total).toBeGreaterThan(5);
+  await showAll.click();
+  await expect(overview.locator('li')).toHaveCount(total);
+  await overview.getByRole('button', { name: 'Show fewer' }).click();
+  await expect(overview.locator('li')).toHaveCount(5);
+
+  // The summer 2025 baggage news expired long ago; the Christmas advice is current.
+  const news = page.getByRole('region', { name: 'News' });
+  await expect(news.getByRole('heading', { name: 'Travelling at Christmas' })).toBeVisible();
+  await expect(news.getByText('Summer 2025: 30 kg baggage')).toHaveCount(0);
+  await expectAccessible(page, 'home with slider, overview and news');
+});
+
 test('the flights page shows today and the next six days with the flights that have seats', async ({
   page,
 }) => {

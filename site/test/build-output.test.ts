@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { LOCALES, type Locale } from '@flybook/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasIsland, localizedPath, SITE_ROUTES } from '../src/routes.ts';
@@ -22,7 +23,8 @@ beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'flybook-site-'));
   execFileSync(join(siteDir, '../node_modules/.bin/astro'), ['build', '--outDir', out, '--silent'], {
     cwd: siteDir,
-    env: { ...process.env, PUBLIC_URL: 'https://www.flybook.example' },
+    // A production build, as released: under Vitest NODE_ENV is 'test', which would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: 'https://www.flybook.example' },
     stdio: 'pipe',
   });
 }, 240_000);
@@ -96,5 +98,30 @@ describe('the built site', () => {
     expect(sitemap).toContain('<loc>https://www.flybook.example/sq/contact/kosovo</loc>');
     expect(sitemap).toContain('hreflang="de" href="https://www.flybook.example/de/about-us/history"');
     expect(sitemap).not.toContain('/deny');
+  });
+
+  it("keeps the page weights within the budget: content pages under 30 KB, the home page's script under 110 KB", () => {
+    const gzipped = (file: string) => gzipSync(readFileSync(join(out, file))).length;
+    const stylesheets = (html: string) =>
+      [...html.matchAll(/href="\/(_site\/[^"]+\.css)"/g)].map((m) => m[1]!);
+    for (const route of SITE_ROUTES.filter((route) => route.view.kind === 'content' && !hasIsland(route))) {
+      const page = fileOf(route.path, 'de').slice(out.length + 1);
+      const html = readFileSync(join(out, page), 'utf8');
+      const bytes = gzipped(page) + stylesheets(html).reduce((sum, css) => sum + gzipped(css), 0);
+      expect(bytes, route.path).toBeLessThan(30 * 1024);
+    }
+    // Every module the home page's islands load, followed through their imports.
+    const home = readFileSync(join(out, 'index.html'), 'utf8');
+    const modules = new Set<string>();
+    const follow = (file: string) => {
+      if (modules.has(file)) return;
+      modules.add(file);
+      const code = readFileSync(join(out, '_site', file), 'utf8');
+      for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) follow(match[1]!);
+    };
+    for (const match of home.matchAll(/(?:component|renderer)-url="\/_site\/([^"]+)"/g)) follow(match[1]!);
+    expect(modules.size).toBeGreaterThan(2);
+    const script = [...modules].reduce((sum, file) => sum + gzipped(join('_site', file)), 0);
+    expect(script).toBeLessThan(110 * 1024);
   });
 });

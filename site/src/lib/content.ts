@@ -91,14 +91,14 @@ export const historyOf = (locale: string) =>
   );
 
 export interface Home {
-  news: { id: string; title: string; content: string; published_at: string; image: Image | null }[];
+  news: { id: string; title: string; content: string; published_at: string; expires_at: string | null }[];
   advertisements: { id: string; title: string; text: string; link: string | null; image: Image }[];
 }
 /** News as of the build; the home page's news island re-asks the service at view time. */
 export const homeOf = (locale: string) =>
   contentQuery<Home>(
     `query Home($locale: String!, $at: String) {
-      news(locale: $locale, at: $at) { id title content published_at image { ${IMAGE} } }
+      news(locale: $locale, at: $at) { id title content published_at expires_at }
       advertisements(locale: $locale) { id title text link image { ${IMAGE} } }
     }`,
     { locale, at: new Date().toISOString() },

@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+
+interface OverviewFlight {
+  id: number;
+  number: string;
+  departure: string;
+  origin: string;
+  destination: string;
+  timezone: string;
+}
+
+/** Departure as the airport's local time (a departure board's way). */
+const WHEN: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+
+/** More than this many flights collapse behind a "show all" button (spec 03 §2 Home page). */
+export const COLLAPSED_COUNT = 5;
+
+/** The next flights with seats, read with plain fetch to keep the home page light (see public-lookups.ts). */
+async function loadUpcoming(from: string, to: string): Promise<OverviewFlight[]> {
+  const query = new URLSearchParams({ departureFrom: from, departureTo: to, pageSize: '100' });
+  const response = await fetch(`/api/v1/public/flight/list?${query}`, {
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const body: unknown = await response.json();
+  const items = (body as { items?: unknown })?.items;
+  if (!Array.isArray(items)) throw new Error('unexpected answer');
+  return items.flatMap((item) => {
+    const flight = item as {
+      id?: unknown;
+      number?: unknown;
+      departure?: unknown;
+      origin?: { code?: unknown; timezone?: unknown };
+      destination?: { code?: unknown };
+    };
+    return typeof flight.id === 'number' &&
+      typeof flight.number === 'string' &&
+      typeof flight.departure === 'string' &&
+      typeof flight.origin?.code === 'string' &&
+      typeof flight.origin.timezone === 'string' &&
+      typeof flight.destination?.code === 'string'
+      ? [
+          {
+            id: flight.id,
+            number: flight.number,
+            departure: flight.departure,
+            origin: flight.origin.code,
+            destination: flight.destination.code,
+            timezone: flight.origin.timezone,
+          },
+        ]
+      : [];
+  });
+}
+
+/**
+ * The flight overview on the home page: the coming week's flights with seats; more than five collapse
+ * behind a button that shows them all (and folds them again).
+ */
+export default function FlightOverview({
+  locale,
+  texts,
+}: {
+  locale: string;
+  texts: { title: string; showAll: string; showLess: string; empty: string; error: string };
+}) {
+  const [flights, setFlights] = useState<OverviewFlight[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+
+  useEffect(() => {
+    const today = new Date();
+    const inAWeek = new Date(today.getTime() + 6 * 86_400_000);
+    loadUpcoming(today.toISOString().slice(0, 10), inAWeek.toISOString().slice(0, 10))
+      .then(setFlights)
+      .catch(() => setFailed(true));
+  }, []);
+
+  const shown = flights && !expanded ? flights.slice(0, COLLAPSED_COUNT) : (flights ?? []);
+
+  return (
+    <section className="section flight-overview" aria-labelledby="overview-title">
+      <h2 id="overview-title">{texts.title}</h2>
+      {failed && <p role="alert">{texts.error}</p>}
+      {flights && flights.length === 0 && <p className="board-empty">{texts.empty}</p>}
+      {shown.length > 0 && (
+        <ul id="overview-list" className="overview-list">
+          {shown.map((flight) => (
+            <li key={flight.id}>
+              <time dateTime={flight.departure}>
+                {new Intl.DateTimeFormat(locale, { ...WHEN, timeZone: flight.timezone }).format(
+                  new Date(flight.departure),
+                )}
+              </time>
+              <span className="overview-route">
+                {flight.origin} → {flight.destination}
+              </span>
+              <span className="overview-number">{flight.number}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {flights && flights.length > COLLAPSED_COUNT && (
+        <button
+          type="button"
+          className="button button-light-outline"
+          aria-expanded={expanded}
+          aria-controls="overview-list"
+          onClick={() => setExpanded((value) => !value)}
+        >
+          {expanded ? texts.showLess : texts.showAll.replace('{{count}}', String(flights.length))}
+        </button>
+      )}
+    </section>
+  );
+}
