@@ -1,0 +1,47 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** Gzip bytes of a file of the built site. */
+const gzipped = (dist: string, file: string) => gzipSync(readFileSync(join(dist, file))).length;
+
+/** The island modules a page loads, followed through their static imports. */
+function scriptsOf(dist: string, html: string): string[] {
+  const modules = new Set<string>();
+  const follow = (file: string) => {
+    if (modules.has(file) || !existsSync(join(dist, '_site', file))) return;
+    modules.add(file);
+    const code = readFileSync(join(dist, '_site', file), 'utf8');
+    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) follow(match[1]!);
+  };
+  for (const match of html.matchAll(/(?:component|renderer)-url="\/_site\/([^"]+)"/g)) follow(match[1]!);
+  return [...modules].map((file) => `_site/${file}`);
+}
+
+const stylesheetsOf = (html: string) => [...html.matchAll(/href="\/(_site\/[^"]+\.css)"/g)].map((m) => m[1]!);
+
+export interface PageWeight {
+  /** The page's file in the build, e.g. `de/about-us.html`. */
+  page: string;
+  html: number;
+  css: number;
+  js: number;
+}
+
+/** Gzip bytes of HTML, CSS and JavaScript of every page of a built site (budgets: docs/site.md). */
+export function pageWeights(dist: string): PageWeight[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory() && !entry.name.startsWith('_')) walk(path);
+      else if (entry.name.endsWith('.html')) pages.push(relative(dist, path));
+    }
+  };
+  walk(dist);
+  return pages.sort().map((page) => {
+    const html = readFileSync(join(dist, page), 'utf8');
+    const sum = (files: string[]) => files.reduce((total, file) => total + gzipped(dist, file), 0);
+    return { page, html: gzipped(dist, page), css: sum(stylesheetsOf(html)), js: sum(scriptsOf(dist, html)) };
+  });
+}
