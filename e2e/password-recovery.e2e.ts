@@ -61,19 +61,20 @@ test.describe('the manager recovers the password', () => {
     await dialog.getByRole('button', { name: 'Send link' }).click();
     await expect(dialog.getByText('You will receive a recovery link shortly.')).toBeVisible();
 
-    // Asked for in English, so the link has no locale prefix; the server sends it on to the back office.
+    // Asked for in English, so the link has no locale prefix; the public site's page answers it.
     const link = await newestRecoveryLink(page.request, MANAGER.email);
     expect(new URL(link).pathname).toMatch(/^\/updatePassword\/[\w-]+$/);
     await page.goto(link);
-    await expect(page).toHaveURL(/\/admin\/updatePassword\/[\w-]+$/);
+    await expect(page).toHaveURL(/\/updatePassword\/[\w-]+$/);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     await expectAccessible(page, 'update-password page');
 
     await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
     await page.getByLabel(/^Repeat new password/).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Save password' }).click();
-    await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByText(NOTICE)).toBeVisible();
+    await page.getByRole('link', { name: 'Back office login' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
 
     await page.getByLabel('E-mail').fill(MANAGER.email);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
@@ -89,8 +90,8 @@ test.describe('the manager recovers the password', () => {
     await page.getByRole('button', { name: 'Save password' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Recovery token expired or invalid.' });
     await expect(alert).toBeVisible();
-    await expect(alert.getByRole('button', { name: 'Request a new link' })).toBeVisible();
-    await expect(page).toHaveURL(/\/admin\/updatePassword\/[\w-]+$/);
+    await expect(alert.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+    await expect(page).toHaveURL(/\/updatePassword\/[\w-]+$/);
     await expectAccessible(page, 'update-password page with the invalid-link alert');
   });
 });
@@ -99,8 +100,12 @@ test('a link from a German e-mail opens the page in German', async ({ page }) =>
   await page.goto('/de/updatePassword/no-such-token');
   await expect(page.getByRole('heading', { name: 'Neues Passwort festlegen' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-  // The language is applied and saved; the address keeps only the token.
-  await expect(page).toHaveURL(/\/admin\/updatePassword\/no-such-token$/);
+  await expect(page).toHaveURL(/\/de\/updatePassword\/no-such-token$/);
+  // The language switch keeps the token.
+  await expect(page.getByRole('link', { name: 'EN', exact: true })).toHaveAttribute(
+    'href',
+    '/updatePassword/no-such-token',
+  );
 
   await page.getByRole('textbox', { name: 'Neues Passwort', exact: true }).fill('neues-geheimnis');
   await page.getByRole('textbox', { name: 'Neues Passwort wiederholen' }).fill('anderes-geheimnis');
@@ -113,6 +118,7 @@ test('a link from a German e-mail opens the page in German', async ({ page }) =>
   await expect(alert).toBeVisible();
   await expectAccessible(page, 'German update-password page with the invalid-link alert');
 
-  await alert.getByRole('button', { name: 'Neuen Link anfordern' }).click();
+  await alert.getByRole('link', { name: 'Neuen Link anfordern' }).click();
+  await expect(page).toHaveURL(/\/de\/login\?recover=1$/);
   await expect(page.getByRole('dialog', { name: 'Passwort vergessen' })).toBeVisible();
 });

@@ -6,6 +6,7 @@ export type RouteKind =
   | { kind: 'content'; slug: string; extras?: 'team' | 'history' | 'partners' | 'flightsBoard' }
   | { kind: 'login' }
   | { kind: 'accountReservations' }
+  | { kind: 'updatePassword' }
   | { kind: 'deny' }
   | { kind: 'notFound' };
 
@@ -14,6 +15,7 @@ export const hasIsland = (route: SiteRoute) =>
   route.view.kind === 'home' ||
   route.view.kind === 'login' ||
   route.view.kind === 'accountReservations' ||
+  route.view.kind === 'updatePassword' ||
   (route.view.kind === 'content' && route.view.extras === 'flightsBoard');
 
 export interface SiteRoute {
@@ -69,6 +71,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: 'booking/hotel', navKey: 'bookingHotel', view: { kind: 'content', slug: 'hotels' } },
   { path: 'login', view: { kind: 'login' } },
   { path: 'account/reservations', navKey: 'accountReservations', view: { kind: 'accountReservations' } },
+  // Served for /updatePassword/:recoveryToken (the token is read from the address in the browser).
+  { path: 'updatePassword', view: { kind: 'updatePassword' } },
   { path: 'deny', view: { kind: 'deny' } },
   // Not linked: the server answers unknown paths with the 404 page of the path's locale.
   { path: '404', view: { kind: 'notFound' } },

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { contentRoutes, createContentService } from '@flybook/content';
 import { isLocale } from '@flybook/locales';
@@ -155,19 +156,22 @@ export async function buildApp({
   }
 
   // The recovery e-mail links to the public site's /updatePassword/:token (with a locale prefix except
-  // for English). Until the public site exists, the back office's page of the same name answers
-  // it; the public site takes this route over in the public-site issue and these redirects go.
-  app.get<{ Params: { token: string } }>('/updatePassword/:token', (request, reply) =>
-    reply.redirect(`/admin/updatePassword/${encodeURIComponent(request.params.token)}`, 302),
-  );
-  app.get<{ Params: { locale: string; token: string } }>(
-    '/:locale/updatePassword/:token',
-    (request, reply) => {
-      const { locale, token } = request.params;
-      if (!isLocale(locale)) return reply.callNotFound();
-      return reply.redirect(`/admin/updatePassword/${encodeURIComponent(token)}?lang=${locale}`, 302);
-    },
-  );
+  // for English). Where no site is built (API-only runs), the back office's page of the same name
+  // answers it.
+  const siteServed = Boolean(siteDist && existsSync(join(siteDist, 'updatePassword.html')));
+  if (!siteServed) {
+    app.get<{ Params: { token: string } }>('/updatePassword/:token', (request, reply) =>
+      reply.redirect(`/admin/updatePassword/${encodeURIComponent(request.params.token)}`, 302),
+    );
+    app.get<{ Params: { locale: string; token: string } }>(
+      '/:locale/updatePassword/:token',
+      (request, reply) => {
+        const { locale, token } = request.params;
+        if (!isLocale(locale)) return reply.callNotFound();
+        return reply.redirect(`/admin/updatePassword/${encodeURIComponent(token)}?lang=${locale}`, 302);
+      },
+    );
+  }
 
   if (adminDist && existsSync(adminDist)) {
     await app.register(fastifyStatic, {

@@ -40,7 +40,10 @@ export default function LoginIsland({
   accountPath: string;
 }) {
   const [isOpen, setOpen] = useState(true);
-  const [recoveryOpen, setRecoveryOpen] = useState(false);
+  // The update-password page's "request a new link" comes here with ?recover=1.
+  const [recoveryOpen, setRecoveryOpen] = useState(
+    () => typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('recover'),
+  );
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

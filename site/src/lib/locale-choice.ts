@@ -30,9 +30,12 @@ export function localeTarget(
 /**
  * The inline script: moves the visitor to their language once, remembers a choice made with the
  * language switch (links marked `data-locale`), and marks the page when a login is stored, so the
- * header offers the account instead of the login without loading any island.
+ * header offers the account instead of the login without loading any island. On a page whose
+ * address carries a parameter (`data-path-param`, e.g. a recovery token) the language links are
+ * pointed at the same address in the other language.
  */
 export const localeScript = `(function(){var k=${JSON.stringify(LOCALE_STORAGE_KEY)};var s=null;try{s=localStorage.getItem(k);if(/"token"/.test(localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})||''))document.documentElement.setAttribute('data-session','')}catch(e){}
-var t=(${localeTarget.toString()})(location.pathname,s,navigator.languages||[navigator.language||'']);
+var f=(${localeTarget.toString()});var t=f(location.pathname,s,navigator.languages||[navigator.language||'']);
 if(t&&t!==location.pathname){location.replace(t+location.search+location.hash);return}
+if(document.documentElement.hasAttribute('data-path-param'))document.addEventListener('DOMContentLoaded',function(){document.querySelectorAll('a[data-locale]').forEach(function(a){a.setAttribute('href',f(location.pathname,a.getAttribute('data-locale'),[])||location.pathname)})});
 document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[data-locale]');if(a){try{localStorage.setItem(k,a.getAttribute('data-locale'))}catch(x){}}});})();`;

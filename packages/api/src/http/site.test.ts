@@ -21,6 +21,8 @@ function writeSite(dir: string) {
     'de/about-us.html': '<html lang="de">über uns</html>',
     '404.html': '<html lang="en">Page is not found.</html>',
     'de/404.html': '<html lang="de">Seite nicht gefunden.</html>',
+    'updatePassword.html': '<html lang="en">new password</html>',
+    'de/updatePassword.html': '<html lang="de">neues Passwort</html>',
     '_site/site.abc123.css': 'body{}',
     'sitemap.xml': '<urlset/>',
   };
@@ -59,6 +61,16 @@ describe('serving the public site', () => {
       expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
       expect(response.body).toContain(text);
     }
+  });
+
+  it("answers recovery links with the site's page in their language, kept by no cache", async () => {
+    const english = await get('/updatePassword/abc_DEF-123');
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('new password');
+    expect(english.headers['cache-control']).toBe('no-store');
+    const german = await get('/de/updatePassword/abc_DEF-123');
+    expect(german.body).toContain('neues Passwort');
+    expect((await get('/it/updatePassword/abc')).statusCode).toBe(404);
   });
 
   it('caches hashed assets for a year', async () => {

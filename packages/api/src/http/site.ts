@@ -38,10 +38,13 @@ export async function serveSite(app: FastifyInstance, siteDist: string) {
   for (const page of pagesOf(siteDist)) {
     // Pages are small and fixed for the life of a release: read once, answered from memory.
     const html = readFileSync(join(siteDist, page.file));
-    app.get(page.route, (_request, reply) =>
+    // The recovery page answers its link with the token in the address (/updatePassword/:token).
+    // That address carries a secret: nothing may keep it.
+    const isRecovery = page.route.endsWith('/updatePassword');
+    app.get(isRecovery ? `${page.route}/:recoveryToken` : page.route, (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'public, max-age=0, must-revalidate')
+        .header('cache-control', isRecovery ? 'no-store' : 'public, max-age=0, must-revalidate')
         .send(html),
     );
   }
