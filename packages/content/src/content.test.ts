@@ -165,6 +165,18 @@ describe('the content service', () => {
     expect(unknown.data?.page).toBeNull();
   });
 
+  it('lists every page in the locale, English where a page has no text in it', async () => {
+    const answer = await service().execute(
+      'query($locale: String!) { pages(locale: $locale) { slug translations { languages_code title } } }',
+      { locale: 'fr' },
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.pages).toEqual([
+      { slug: 'about-us', translations: [{ languages_code: 'fr', title: 'About fr' }] },
+      { slug: 'imprint', translations: [{ languages_code: 'en', title: 'Imprint' }] },
+    ]);
+  });
+
   it('shows news published and not expired at the given instant, newest first', async () => {
     const query = 'query($at: String) { news(locale: "en", at: $at) { id } }';
     const ids = async (at?: string) =>
@@ -215,6 +227,21 @@ describe('the content service', () => {
       expect(() => loadContent(broken)).toThrow('pages/imprint/en.html: missing');
       writeFileSync(join(broken, 'pages/imprint/en.html'), '<p>no front matter</p>');
       expect(() => loadContent(broken)).toThrow('pages/imprint/en.html: needs a front matter block');
+      writeFileSync(
+        join(broken, 'pages/imprint/en.html'),
+        '---\ntitle: Imprint\ndescription: Legal\n---\n<p>ok</p>',
+      );
+      const news = JSON.parse(readFileSync(join(broken, 'news.json'), 'utf8'));
+      news[1].published_at = '2026-13-01';
+      writeFileSync(join(broken, 'news.json'), JSON.stringify(news));
+      expect(() => loadContent(broken)).toThrow('news.json: 1.published_at: Invalid ISO datetime');
+      news[1].published_at = '2026-01-01T00:00:00Z';
+      writeFileSync(join(broken, 'news.json'), JSON.stringify(news));
+      writeFileSync(
+        join(broken, 'milestones.json'),
+        JSON.stringify([{ id: 'm', year: 2009, translations: { de: { title: 'Erstflug' } } }]),
+      );
+      expect(() => loadContent(broken)).toThrow('milestones.json: 0.translations.en:');
     } finally {
       rmSync(broken, { recursive: true, force: true });
     }
@@ -259,11 +286,17 @@ describe('over HTTP', () => {
     expect(image.headers['cache-control']).toBe('public, max-age=86400');
     expect(image.body).toBe(SVG);
     for (const url of [
+      '/content/images/../images.json',
       '/content/images/..%2Fimages.json',
+      '/content/images/..%2F..%2Fpackage.json',
       '/content/images/other.svg',
       '/content/images/images.json',
     ])
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+  it('offers no GraphiQL page unless asked to (production passes graphiql: false)', async () => {
+    const page = await app.inject({ method: 'GET', url: '/graphql', headers: { accept: 'text/html' } });
+    expect(page.body).not.toContain('GraphiQL');
   });
 });
 
