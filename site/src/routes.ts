@@ -151,6 +151,33 @@ export const PUBLIC_MENU: readonly NavGroup[] = [
   },
 ];
 
+/**
+ * The section a content page belongs to, for its side navigation: the menu group of its first path
+ * segment, followed by the section's other pages that the menu leaves to the footer (imprint, terms…).
+ * Pages without a section of their own (flights) get none.
+ */
+export function sectionOf(path: string): NavGroup | undefined {
+  const top = path.split('/')[0];
+  const group = PUBLIC_MENU.find((candidate) =>
+    candidate.children?.some((child) => child.href.split('/')[0] === top),
+  );
+  if (!group?.children) return undefined;
+  const listed = new Set(group.children.map((child) => child.href));
+  const more = SITE_ROUTES.flatMap((route) =>
+    route.view.kind === 'content' &&
+    route.navKey &&
+    route.path.split('/')[0] === top &&
+    !listed.has(route.path)
+      ? [{ key: route.navKey, href: route.path }]
+      : [],
+  );
+  return { key: group.key, children: [...group.children, ...more] };
+}
+
+/** The groups shown as columns in the footer (the account has its own place in the header). */
+export const FOOTER_GROUPS: readonly string[] = ['booking', 'aboutUs', 'information', 'contact'];
+
+/** The legal links at the foot of every page. */
 export const FOOTER_LINKS: readonly NavItem[] = [
   { key: 'imprint', href: 'about-us/imprint' },
   { key: 'dataProtection', href: 'about-us/data-protection' },

@@ -80,6 +80,23 @@ describe('the built site', () => {
     for (const route of contentRoutes) expect(read(route.path, 'en')).not.toMatch(/onclick=|javascript:/i);
   });
 
+  it("lists the section's pages beside a content page, the current one marked", () => {
+    const baggage = read('information/baggage', 'de');
+    const aside = baggage.slice(baggage.indexOf('<aside'), baggage.indexOf('</aside>'));
+    expect(aside).toContain('<a href="/de/information/baggage" aria-current="page">Gepäck</a>');
+    expect(aside).toContain('href="/de/information/health"');
+    // The legal pages of About Us are listed there too, though the menu leaves them to the footer.
+    expect(read('about-us/history', 'en')).toMatch(/<aside[\s\S]*href="\/about-us\/imprint"[\s\S]*<\/aside>/);
+    expect(read('flights', 'en')).not.toContain('<aside');
+  });
+
+  it('opens the team on About Us with the management-team page and shows every member', () => {
+    const about = read('about-us', 'en');
+    expect(about).toContain('<h2 id="team-title">Management team</h2>');
+    expect(about).toContain('Our management team brings together experience');
+    expect(about.match(/<li class="card">/g)).toHaveLength(6);
+  });
+
   it('has a Not Found page per language and a deny page', () => {
     const english = readFileSync(join(out, '404.html'), 'utf8');
     expect(english).toContain('<title>Not Found · Flybook');
