@@ -2,6 +2,7 @@ import { accountCalls } from './accounts.ts';
 import { authCalls } from './auth.ts';
 import { balanceLogCalls } from './balance-log.ts';
 import { bookingCalls } from './booking.ts';
+import { customerCalls } from './customers.ts';
 import { aircraftTemplateCalls, flightCalls, flightCompanyCalls } from './flights.ts';
 import type { ApiCall } from './http.ts';
 import { lookupCalls } from './lookups.ts';
@@ -18,6 +19,7 @@ export * from './auth.ts';
 export * from './balance-log.ts';
 export * from './booking.ts';
 export * from './common.ts';
+export * from './customers.ts';
 export * from './errors.ts';
 export * from './fares.ts';
 export * from './flights.ts';
@@ -37,6 +39,7 @@ export const api = {
   auth: authCalls,
   user: userCalls,
   agent: agentCalls,
+  customer: customerCalls,
   account: accountCalls,
   lookup: lookupCalls,
   settings: settingsCalls,

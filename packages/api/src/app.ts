@@ -24,6 +24,7 @@ import {
   createBookingSearchService,
   type PublicSearchAnswer,
 } from './modules/booking/booking-search.service.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createAircraftTemplatesService } from './modules/flights/aircraft-templates.service.ts';
 import { createFlightCompaniesService } from './modules/flights/flight-companies.service.ts';
 import { createFlightOperationsService } from './modules/flights/flight-operations.service.ts';
@@ -93,6 +94,7 @@ export async function buildApp({
     [
       ...authRoutes(auth),
       ...userRoutes(createUsersService(db)),
+      ...customerRoutes(db),
       ...accountRoutes(createAccountsService(db)),
       ...lookupRoutes(db),
       ...settingsRoutes(db),

@@ -4,6 +4,7 @@ export * from './inventory.ts';
 export * from './ledger.ts';
 export * from './money.ts';
 export * from './permissions.ts';
+export * from './phone.ts';
 export * from './pricing.ts';
 export * from './reservations.ts';
 export * from './roles.ts';
