@@ -169,7 +169,7 @@ test('the flights page shows today and the next six days with the flights that h
   await expectAccessible(page, 'flights page');
 });
 
-test('a customer logs in through the popup, sees their reservations and logs out', async ({
+test('a customer logs in through the popup, sees their reservations, edits their details and logs out', async ({
   page,
   request,
 }) => {
@@ -199,6 +199,44 @@ test('a customer logs in through the popup, sees their reservations and logs out
   // A logged-in visitor is not shown the login again.
   await page.goto('/login');
   await expect(page).toHaveURL(/\/account\/reservations$/);
+
+  // My details: the customer form with the phone rule by dial code, saved to their profile.
+  await page.getByRole('link', { name: 'My details' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My details' })).toBeVisible();
+  const mobile = page.getByLabel('Mobile phone');
+  await expect(mobile).toHaveValue('+383 44 123 456');
+  await mobile.fill('+41 79 123 45 6');
+  await page.getByLabel('City').fill('Zürich');
+  await page.getByLabel('Country').selectOption({ label: 'Switzerland' });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('#phoneMobile-note')).toHaveText('should be greater or equal: 9');
+  await expect(mobile).toBeFocused();
+  await expectAccessible(page, 'account details with errors');
+  await mobile.fill('+41 79 123 45 67');
+  // A new password needs the current one; a wrong one is refused by the server, nothing is saved.
+  await page.getByLabel('New password', { exact: true }).fill('new-secret-123');
+  await page.getByLabel('Confirm new password').fill('new-secret-123');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('#currentPassword-note')).toHaveText('This value is required.');
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('#currentPassword-note')).toHaveText('The current password is not correct.');
+  await page.getByLabel('New password', { exact: true }).fill('');
+  await page.getByLabel('Confirm new password').fill('');
+  await page.getByLabel('Current password').fill('');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your details have been saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('City')).toHaveValue('Zürich');
+  await expect(page.getByLabel('Mobile phone')).toHaveValue('+41 79 123 45 67');
+  await expect(page.getByLabel('Country')).toHaveValue(
+    String(
+      (await (await page.request.get(`${API}/public/country/list`)).json()).items.find(
+        (country: { code: string }) => country.code === 'CH',
+      ).id,
+    ),
+  );
+  await expectAccessible(page, 'account details');
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { LOCALES, type Locale } from '@flybook/locales';
+import { hasIsland, localizedPath, SITE_ROUTES, type SiteRoute } from './src/routes.ts';
 
 /** Gzip bytes of a file of the built site. */
 const gzipped = (dist: string, file: string) => gzipSync(readFileSync(join(dist, file))).length;
@@ -44,4 +46,32 @@ export function pageWeights(dist: string): PageWeight[] {
     const sum = (files: string[]) => files.reduce((total, file) => total + gzipped(dist, file), 0);
     return { page, html: gzipped(dist, page), css: sum(stylesheetsOf(html)), js: sum(scriptsOf(dist, html)) };
   });
+}
+
+/** The file of a route in the build (`build.format: 'file'`), relative to the build folder. */
+export const pageFile = (path: string, locale: Locale) => {
+  const url = localizedPath(path, locale);
+  return url === '/' ? 'index.html' : `${url.slice(1)}.html`;
+};
+
+/** A route's page type for the budgets: content pages without island, else what the page shows. */
+const pageTypeOf = (route: SiteRoute) =>
+  route.view.kind === 'content'
+    ? hasIsland(route)
+      ? (route.view.extras ?? 'content')
+      : 'content'
+    : route.view.kind;
+
+/** The page weights grouped by page type (home, content, flightsBoard, login, account pages…). */
+export function pageWeightsByType(dist: string): Map<string, PageWeight[]> {
+  const weights = new Map(pageWeights(dist).map((weight) => [weight.page, weight]));
+  const types = new Map<string, PageWeight[]>();
+  for (const route of SITE_ROUTES) {
+    const type = pageTypeOf(route);
+    for (const locale of LOCALES) {
+      const weight = weights.get(pageFile(route.path, locale));
+      if (weight) types.set(type, [...(types.get(type) ?? []), weight]);
+    }
+  }
+  return types;
 }

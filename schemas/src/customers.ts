@@ -104,6 +104,8 @@ export const UpdateCustomerBody = CustomerFields.extend({
   id: IdSchema,
   password: OptionalPassword,
   passwordConfirm: z.preprocess(emptyAsAbsent, z.string().max(200).optional()),
+  /** A customer changing their own password or e-mail confirms it with the current password. */
+  currentPassword: z.preprocess(emptyAsAbsent, z.string().max(200).optional()),
 }).refine((body) => body.password === body.passwordConfirm, {
   ...confirmationMatches,
   when: (payload: { value: unknown }) =>

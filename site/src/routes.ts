@@ -6,6 +6,7 @@ export type RouteKind =
   | { kind: 'content'; slug: string; extras?: 'team' | 'history' | 'partners' | 'flightsBoard' }
   | { kind: 'login' }
   | { kind: 'accountReservations' }
+  | { kind: 'accountDetails' }
   | { kind: 'updatePassword' }
   | { kind: 'deny' }
   | { kind: 'notFound' };
@@ -15,6 +16,7 @@ export const hasIsland = (route: SiteRoute) =>
   route.view.kind === 'home' ||
   route.view.kind === 'login' ||
   route.view.kind === 'accountReservations' ||
+  route.view.kind === 'accountDetails' ||
   route.view.kind === 'updatePassword' ||
   (route.view.kind === 'content' && route.view.extras === 'flightsBoard');
 
@@ -71,6 +73,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: 'booking/hotel', navKey: 'bookingHotel', view: { kind: 'content', slug: 'hotels' } },
   { path: 'login', view: { kind: 'login' } },
   { path: 'account/reservations', navKey: 'accountReservations', view: { kind: 'accountReservations' } },
+  { path: 'account/details', navKey: 'accountDetails', view: { kind: 'accountDetails' } },
   // Served for /updatePassword/:recoveryToken (the token is read from the address in the browser).
   { path: 'updatePassword', view: { kind: 'updatePassword' } },
   { path: 'deny', view: { kind: 'deny' } },

@@ -5,17 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES, type Locale } from '@flybook/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageWeights } from '../page-weights.ts';
+import { pageFile, pageWeights } from '../page-weights.ts';
 import { hasIsland, localizedPath, SITE_ROUTES } from '../src/routes.ts';
 
 const siteDir = fileURLToPath(new URL('..', import.meta.url));
 let out: string;
 
 /** The built file of a route in a locale (`/de/about-us` → de/about-us.html, `/` → index.html). */
-const fileOf = (path: string, locale: Locale) => {
-  const url = localizedPath(path, locale);
-  return join(out, url === '/' ? 'index.html' : `${url.slice(1)}.html`);
-};
+const fileOf = (path: string, locale: Locale) => join(out, pageFile(path, locale));
 const read = (path: string, locale: Locale) => readFileSync(fileOf(path, locale), 'utf8');
 const contentRoutes = SITE_ROUTES.filter((route) => route.view.kind !== 'notFound');
 
@@ -120,7 +117,7 @@ describe('the built site', () => {
   it("keeps the page weights within the budget: content pages under 30 KB, the home page's script under 110 KB", () => {
     const weights = new Map(pageWeights(out).map((weight) => [weight.page, weight]));
     for (const route of SITE_ROUTES.filter((route) => route.view.kind === 'content' && !hasIsland(route))) {
-      const weight = weights.get(fileOf(route.path, 'de').slice(out.length + 1))!;
+      const weight = weights.get(pageFile(route.path, 'de'))!;
       expect(weight.js, route.path).toBe(0);
       expect(weight.html + weight.css, route.path).toBeLessThan(30 * 1024);
     }

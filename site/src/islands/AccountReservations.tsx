@@ -1,11 +1,10 @@
 import { saveFile } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
-import { authCalls } from '@flybook/schemas/auth';
 import { reservationDocumentCalls } from '@flybook/schemas/reservation-documents';
 import { type ReservationListItem, reservationListCalls } from '@flybook/schemas/reservation-lists';
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { $session, client } from '../lib/session.ts';
+import { useEffect, useState } from 'react';
+import { useAccountSession } from '../lib/account-session.ts';
+import { client } from '../lib/session.ts';
 
 export interface AccountTexts {
   title: string;
@@ -42,11 +41,9 @@ export default function AccountReservations({
   loginPath: string;
   homePath: string;
 }) {
-  const session = useStore($session);
+  const { session, logout } = useAccountSession({ loginPath, homePath });
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
-  // Logging out ends the session too: the page is leaving, not asking for a login.
-  const leaving = useRef(false);
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
   const date = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
@@ -55,12 +52,7 @@ export default function AccountReservations({
   });
 
   useEffect(() => {
-    // Account pages need a logged-in user; the login page brings them back here.
-    if (!session) {
-      if (leaving.current) return;
-      window.location.replace(`${loginPath}?next=${encodeURIComponent(window.location.pathname)}`);
-      return;
-    }
+    if (!session) return;
     const controller = new AbortController();
     client
       .call(reservationListCalls.ownList, { query: { pageSize: 50 } }, { signal: controller.signal })
@@ -69,14 +61,7 @@ export default function AccountReservations({
         if (!controller.signal.aborted) setLoad({ state: 'failed' });
       });
     return () => controller.abort();
-  }, [session, loginPath]);
-
-  async function logout() {
-    leaving.current = true;
-    await client.call(authCalls.logout).catch(() => undefined); // the token ends here either way
-    $session.set(undefined);
-    window.location.assign(homePath);
-  }
+  }, [session]);
 
   const download = (id: number, kind: 'ticket' | 'invoice') => {
     setNotice(null);

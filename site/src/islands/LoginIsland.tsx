@@ -24,7 +24,7 @@ export interface LoginTexts {
 
 /** Only paths of this site are followed after login; anything else goes to the account. */
 const safeNext = (next: string | null, fallback: string) =>
-  next && next.startsWith('/') && !next.startsWith('//') ? next : fallback;
+  next?.startsWith('/') && !next.startsWith('//') ? next : fallback;
 
 /**
  * The login popup (spec 01 §2, §4): e-mail and password, a forgot-password link that opens the

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
   accounts,
@@ -67,6 +67,15 @@ export const DEMO_USERS = [
     firstName: 'Arben',
     lastName: 'Berisha',
     countryCode: 'KV',
+    // A complete customer profile, as the booking's billing form leaves one (account details).
+    profile: {
+      salutation: 'mr',
+      street: 'Rruga Agim Ramadani 15',
+      zip: '10000',
+      city: 'Prishtinë',
+      birthday: '1986-04-12',
+      phoneMobile: '+383 44 123 456',
+    },
   },
 ] as const;
 
@@ -130,7 +139,10 @@ export async function seedIfEmpty(
     const [{ users: userCount } = { users: 0 }] = await tx.select({ users: count() }).from(users);
     if (userCount > 0) return result;
     if (options.demo) {
-      for (const user of DEMO_USERS) await createUserWithAccount(tx, { ...user, password: DEMO_PASSWORD });
+      for (const user of DEMO_USERS) {
+        const id = await createUserWithAccount(tx, { ...user, password: DEMO_PASSWORD });
+        if ('profile' in user) await tx.update(users).set(user.profile).where(eq(users.id, id));
+      }
       await seedDemoCatalogue(tx);
       await seedDemoFlights(tx);
       result.demoUsers = true;

@@ -53,6 +53,11 @@ export const findCustomer = async (db: Db | Tx, id: number) =>
 
 export type CustomerRow = NonNullable<Awaited<ReturnType<typeof findCustomer>>>;
 
+/** The stored password hash, read only to check a customer's current password. */
+export const passwordHashOf = async (db: Db | Tx, id: number) =>
+  (await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id)).limit(1))[0]
+    ?.passwordHash ?? null;
+
 export interface CustomerListFilter {
   query?: string | undefined;
   isActive?: boolean | undefined;

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
-import { hashPassword } from '../../platform/secrets.ts';
+import { hashPassword, verifyPassword } from '../../platform/secrets.ts';
 import { isForeignKeyViolation, transactionUnique } from '../../platform/sql.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
 import * as repo from './customers.repository.ts';
@@ -128,6 +128,31 @@ export function createCustomersService(db: Db) {
     return country;
   }
 
+  /**
+   * A stolen session alone must not take the account over: the customer's own change of password
+   * or e-mail needs the current password (staff changes need none).
+   */
+  async function checkCurrentPassword(id: number, currentPassword: string | undefined) {
+    if (!currentPassword) {
+      throw new ValidationError([
+        {
+          code: 'ERROR_REQUIRED',
+          message: ERROR_MESSAGES.ERROR_REQUIRED ?? 'Required',
+          field: 'currentPassword',
+        },
+      ]);
+    }
+    if (!(await verifyPassword(await repo.passwordHashOf(db, id), currentPassword))) {
+      throw new ValidationError([
+        {
+          code: 'ERROR_CURRENT_PASSWORD_WRONG',
+          message: ERROR_MESSAGES.ERROR_CURRENT_PASSWORD_WRONG ?? 'The current password is not correct.',
+          field: 'currentPassword',
+        },
+      ]);
+    }
+  }
+
   function refuseActiveChange(actor: AuthUser, wanted: boolean | undefined, current: boolean) {
     if (wanted !== undefined && wanted !== current && !mayToggleActive(actor)) {
       throw new ApiError('ERROR_FORBIDDEN', 403, {
@@ -193,6 +218,9 @@ export function createCustomersService(db: Db) {
       }
       const before = await load(id);
       refuseActiveChange(actor, body.isActive, before.isActive);
+      if (who === 'self' && (body.password || body.email !== before.email)) {
+        await checkCurrentPassword(id, body.currentPassword);
+      }
       await checkFields(body, id);
       const values = valuesOf(body, body.isActive ?? before.isActive);
       const changed = changedFields({ ...before }, values);

@@ -464,10 +464,45 @@ describe('a customer editing their own profile', () => {
       'PUT',
       `customer/${customerId}`,
       customer,
-      editForm(own, { email: 'AGENT@flybook.test' }),
+      editForm(own, { email: 'AGENT@flybook.test', currentPassword: DEMO_PASSWORD }),
     );
     expect(taken.status).toBe(422);
     expect(fieldErrors(taken.body).email).toMatchObject({ code: 'ERROR_EMAIL_TAKEN' });
+  });
+
+  it('needs the current password to change their own password or e-mail, and changes nothing without it', async () => {
+    const own = (await t.api('GET', `customer/${customerId}`, customer)).body;
+    for (const change of [
+      { password: 'new-secret-1', passwordConfirm: 'new-secret-1' },
+      { email: 'someone.else@flybook.test' },
+    ]) {
+      const missing = await t.api('PUT', `customer/${customerId}`, customer, editForm(own, change));
+      expect(missing.status).toBe(422);
+      expect(fieldErrors(missing.body).currentPassword).toMatchObject({ code: 'ERROR_REQUIRED' });
+      const wrong = await t.api(
+        'PUT',
+        `customer/${customerId}`,
+        customer,
+        editForm(own, { ...change, currentPassword: 'not-my-password' }),
+      );
+      expect(wrong.status).toBe(422);
+      expect(fieldErrors(wrong.body).currentPassword).toEqual({
+        code: 'ERROR_CURRENT_PASSWORD_WRONG',
+        message: 'The current password is not correct.',
+      });
+    }
+    expect((await t.api('GET', `customer/${customerId}`, customer)).body.email).toBe(own.email);
+    expect(await t.login('customer')).toEqual(expect.any(String));
+    // Staff change a customer's e-mail without knowing their password.
+    const byStaff = await t.api(
+      'PUT',
+      `customer/${customerId}`,
+      admin,
+      editForm(own, { email: 'customer.new@flybook.test' }),
+    );
+    expect(byStaff.status).toBe(200);
+    const restored = await t.api('PUT', `customer/${customerId}`, admin, editForm(own));
+    expect(restored.body.email).toBe(own.email);
   });
 
   it('changes the password with its confirmation, logs in with it, and other sessions end', async () => {
@@ -477,7 +512,11 @@ describe('a customer editing their own profile', () => {
       'PUT',
       `customer/${customerId}`,
       customer,
-      editForm(own, { password: 'new-secret-1', passwordConfirm: 'new-secret-2' }),
+      editForm(own, {
+        password: 'new-secret-1',
+        passwordConfirm: 'new-secret-2',
+        currentPassword: DEMO_PASSWORD,
+      }),
     );
     expect(mismatch.status).toBe(422);
     expect(fieldErrors(mismatch.body).passwordConfirm).toEqual({
@@ -488,7 +527,11 @@ describe('a customer editing their own profile', () => {
       'PUT',
       `customer/${customerId}`,
       customer,
-      editForm(own, { password: 'new-secret-1', passwordConfirm: 'new-secret-1' }),
+      editForm(own, {
+        password: 'new-secret-1',
+        passwordConfirm: 'new-secret-1',
+        currentPassword: DEMO_PASSWORD,
+      }),
     );
     expect(changed.status).toBe(200);
     const login = await t.request({
@@ -506,7 +549,11 @@ describe('a customer editing their own profile', () => {
       'PUT',
       `customer/${customerId}`,
       fresh,
-      editForm(own, { password: DEMO_PASSWORD, passwordConfirm: DEMO_PASSWORD }),
+      editForm(own, {
+        password: DEMO_PASSWORD,
+        passwordConfirm: DEMO_PASSWORD,
+        currentPassword: 'new-secret-1',
+      }),
     );
     expect(back.status).toBe(200);
     expect(await t.login('customer')).toEqual(expect.any(String));

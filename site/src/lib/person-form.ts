@@ -1,0 +1,77 @@
+import { checkPhone, type PhoneCountry } from '@flybook/domain/phone';
+
+/**
+ * The checks the public person forms share (account details now, the booking's billing form
+ * next): required fields, e-mail, the phone rule of @flybook/domain (the server's own), and the
+ * password pair. They run before a call so the visitor sees every problem at once; the server
+ * checks the same again.
+ */
+
+/** A problem with one field, as the API names it: a code of the error catalogue and its params. */
+export interface FieldProblem {
+  code: string;
+  params?: Record<string, number>;
+}
+export type FieldProblems = Record<string, FieldProblem>;
+
+export const PHONE_FIELDS = ['phoneMobile', 'phoneNumberFirst', 'phoneNumberSecond'] as const;
+
+/** Loose on purpose: the server has the last word, this only catches typing slips. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface PersonCheck {
+  values: Record<string, string>;
+  required: readonly string[];
+  /** The holder's country, for phone numbers written without dial code. */
+  country: PhoneCountry;
+  passwordMinLength: number;
+}
+
+export function checkPersonFields({
+  values,
+  required,
+  country,
+  passwordMinLength,
+}: PersonCheck): FieldProblems {
+  const problems: FieldProblems = {};
+  for (const field of required) {
+    if (!values[field]?.trim()) problems[field] = { code: 'ERROR_REQUIRED' };
+  }
+  const email = values.email?.trim();
+  if (email && !EMAIL.test(email)) problems.email = { code: 'ERROR_FORMAT' };
+  for (const field of PHONE_FIELDS) {
+    const phone = values[field]?.trim();
+    if (!phone || problems[field]) continue;
+    const problem = checkPhone(phone, country);
+    if (!problem) continue;
+    const limit = problem.params.limit;
+    problems[field] = { code: problem.code, ...(limit === undefined ? {} : { params: { limit } }) };
+  }
+  const password = values.password ?? '';
+  if (password && password.length < passwordMinLength) {
+    problems.password = { code: 'ERROR_MIN_LENGTH', params: { limit: passwordMinLength } };
+  }
+  if ((password || values.passwordConfirm) && password !== (values.passwordConfirm ?? '')) {
+    problems.passwordConfirm = { code: 'ERROR_NOT_EQUAL_PASSWORD' };
+  }
+  return problems;
+}
+
+/** The server's 422 items as field problems (the first per field); items without field are left out. */
+export function problemsOfResponse(
+  errors: readonly { code: string; field?: string | undefined; params?: Record<string, unknown> }[],
+): FieldProblems {
+  const problems: FieldProblems = {};
+  for (const error of errors) {
+    if (!error.field || problems[error.field]) continue;
+    const limit = error.params?.limit;
+    problems[error.field] = { code: error.code, ...(typeof limit === 'number' ? { params: { limit } } : {}) };
+  }
+  return problems;
+}
+
+/** The translated text of a problem: the catalogue's `errors.<CODE>` with {{limit}} filled in. */
+export function problemText(problem: FieldProblem, errorTexts: Record<string, string>): string {
+  const text = errorTexts[problem.code] ?? errorTexts.ERROR_VALIDATION ?? problem.code;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(problem.params?.[name] ?? ''));
+}
