@@ -122,6 +122,8 @@ test('the home page rotates offers, folds a long flight overview and shows curre
   const slider = page.getByRole('region', { name: 'Offers' });
   await slider.scrollIntoViewIfNeeded();
   await expect(slider.getByRole('group', { name: 'Offer 1 of 3' })).toBeVisible();
+  // The slider hydrates when it comes into view (Astro drops `ssr` then); its timer starts there.
+  await expect(page.locator('astro-island[component-url*="AdSlider"]')).not.toHaveAttribute('ssr');
   await page.mouse.move(0, 0); // the slider holds while pointed at
   await page.clock.runFor(10_500);
   await expect(slider.getByRole('group', { name: 'Offer 2 of 3' })).toBeVisible();
@@ -255,4 +257,116 @@ test('the login popup opens the recovery popup, which sends a link', async ({ pa
   await recovery.getByLabel('E-mail').fill(CUSTOMER);
   await recovery.getByRole('button', { name: 'Send link' }).click();
   await expect(recovery.getByRole('status')).toHaveText('You will receive a recovery link shortly.');
+});
+
+/** A card booking of the demo customer, made by them, waiting for its payment (seats held). */
+async function cardBookingOfCustomer(request: APIRequestContext) {
+  const manager = { 'x-auth-token': await apiToken(request, 'manager@flybook.test') };
+  const flights = await (
+    await request.get(`${API}/flight/list?status[]=created&pageSize=1`, { headers: manager })
+  ).json();
+  const response = await request.post(`${API}/reservation`, {
+    headers: { 'x-auth-token': await apiToken(request, CUSTOMER) },
+    data: {
+      bookedFlights: [{ flight: { id: flights.items[0].id }, tariff: { id: 1 } }],
+      passengers: [
+        { firstName: 'Arben', lastName: 'Berisha', gender: 'male', ageType: 'adult', birthday: '1984-05-02' },
+      ],
+      billingInformation: {
+        salutation: 'mr',
+        firstName: 'Arben',
+        lastName: 'Berisha',
+        email: CUSTOMER,
+        street: 'Rruga B 4',
+        zip: '10000',
+        city: 'Prishtina',
+        country: 'KV',
+        birthday: '1984-05-02',
+        phoneMobile: '+383 44 123 456',
+        language: 'en',
+      },
+      paymentTerms: 'now',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; invoice: { total: number } };
+}
+
+async function logInWithToken(page: Page, request: APIRequestContext) {
+  const token = await apiToken(request, CUSTOMER);
+  await page.goto('/');
+  await page.evaluate(
+    (value) => localStorage.setItem('flybook.session.v0.1', JSON.stringify({ token: value })),
+    token,
+  );
+}
+
+test('a customer pays an unpaid card booking from the account: declined, then paid on the error page', async ({
+  page,
+  request,
+}) => {
+  const booking = await cardBookingOfCustomer(request);
+  await logInWithToken(page, request);
+  await page.goto('/account/reservations');
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: String(booking.id) })
+    .first();
+  await row.getByRole('button', { name: 'Pay now' }).click();
+
+  // The provider's page (its local stand-in) charges what is still to pay; the test card declines.
+  await expect(page.getByRole('button', { name: /4000 0000 0000 0002/ })).toBeVisible();
+  await expect(page.getByText(`CHF ${booking.invoice.total.toFixed(2)}`, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: /4000 0000 0000 0002/ }).click();
+  await expect(page).toHaveURL(/\/datatrans\/error\?/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeVisible();
+  await expect(page.getByRole('alert').first()).toContainText('Your payment could not be processed.');
+  await expect(page.getByText(/Your seats are held for 1[0-5] more minutes/)).toBeVisible();
+  const summary = page.getByRole('region', { name: `Reservation ${booking.id}` });
+  await expect(summary).toContainText('Arben Berisha (Adult)');
+  await expect(summary).toContainText(`CHF ${booking.invoice.total.toFixed(2)}`);
+  await expectAccessible(page, 'card error page');
+  await page.screenshot({ path: 'test-results/card-error.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.getByRole('button', { name: /4242 4242 4242 4242/ }).click();
+  await expect(page).toHaveURL(/\/datatrans\/success\?/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+  await expect(page.getByText(`Reservation ${booking.id} is confirmed`)).toBeVisible();
+  await expectAccessible(page, 'card success page');
+
+  // The booking is paid and confirmed; the account offers no payment any more.
+  await page.getByRole('link', { name: 'My reservations' }).last().click();
+  const paid = page
+    .getByRole('row')
+    .filter({ hasText: String(booking.id) })
+    .first();
+  await expect(paid).toContainText('Confirmed');
+  await expect(paid.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+});
+
+test('a cancelled card payment shows the minutes left; a page without transaction goes home', async ({
+  page,
+  request,
+}) => {
+  const booking = await cardBookingOfCustomer(request);
+  await logInWithToken(page, request);
+  await page.goto('/de/account/reservations');
+  await page
+    .getByRole('row')
+    .filter({ hasText: String(booking.id) })
+    .first()
+    .getByRole('button', { name: 'Jetzt bezahlen' })
+    .click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/de\/datatrans\/cancel\?/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Zahlung abgebrochen' })).toBeVisible();
+  await expect(page.getByRole('alert').first()).toContainText(/noch 1[0-5] Minuten reserviert/);
+  await expect(page.getByRole('button', { name: 'Jetzt bezahlen' })).toBeVisible();
+
+  await page.goto('/datatrans/success');
+  await expect(page.getByRole('alert')).toHaveText(
+    'No such transaction exists, the reservation has probably expired.',
+  );
+  await expect(page).toHaveURL(/localhost:\d+\/$/, { timeout: 10_000 });
 });

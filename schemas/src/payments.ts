@@ -95,6 +95,7 @@ export const CardPaymentStatusSchema = z.object({
   minutesLeft: z.number().int().nullable(),
   failMessage: z.string().nullable(),
 });
+export type CardPaymentStatus = z.infer<typeof CardPaymentStatusSchema>;
 
 export const paymentCalls = {
   payInvoice: defineCall({

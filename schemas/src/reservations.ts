@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { BookedFlightBody, PassengerOptionBody, PassengerSeatBody } from './booking.ts';
-import { IdParams, IdSchema, IsoDateSchema, LocaleSchema, MoneySchema } from './common.ts';
+import {
+  IdParams,
+  IdSchema,
+  IsoDateSchema,
+  LocaleSchema,
+  LocalizedTextSchema,
+  MoneySchema,
+} from './common.ts';
 import { AgeTypeSchema, MAX_PASSENGERS } from './fares.ts';
 import { defineCall } from './http.ts';
 import { notBlank } from './validation.ts';
@@ -119,7 +126,13 @@ const TicketSchema = z.object({
   airportFee: z.number().optional(),
   fuelFee: z.number().optional(),
   seatPrice: z.number().optional(),
-  options: z.array(z.object({ option: z.object({ id: z.number().int() }), price: z.number().optional() })),
+  options: z.array(
+    z.object({
+      // The title per language, for pages that show the booking (snapshots older than it lack it).
+      option: z.object({ id: z.number().int(), title: LocalizedTextSchema.optional() }),
+      price: z.number().optional(),
+    }),
+  ),
 });
 
 export const ReservationPassengerSchema = z.object({

@@ -7,6 +7,7 @@ export type RouteKind =
   | { kind: 'login' }
   | { kind: 'accountReservations' }
   | { kind: 'accountDetails' }
+  | { kind: 'cardResult'; outcome: 'success' | 'error' | 'cancel' }
   | { kind: 'updatePassword' }
   | { kind: 'deny' }
   | { kind: 'notFound' };
@@ -17,6 +18,7 @@ export const hasIsland = (route: SiteRoute) =>
   route.view.kind === 'login' ||
   route.view.kind === 'accountReservations' ||
   route.view.kind === 'accountDetails' ||
+  route.view.kind === 'cardResult' ||
   route.view.kind === 'updatePassword' ||
   (route.view.kind === 'content' && route.view.extras === 'flightsBoard');
 
@@ -74,6 +76,10 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: 'login', view: { kind: 'login' } },
   { path: 'account/reservations', navKey: 'accountReservations', view: { kind: 'accountReservations' } },
   { path: 'account/details', navKey: 'accountDetails', view: { kind: 'accountDetails' } },
+  // Where the card provider sends the payer back (spec 02 §2), with the transaction's id.
+  { path: 'datatrans/success', view: { kind: 'cardResult', outcome: 'success' } },
+  { path: 'datatrans/error', view: { kind: 'cardResult', outcome: 'error' } },
+  { path: 'datatrans/cancel', view: { kind: 'cardResult', outcome: 'cancel' } },
   // Served for /updatePassword/:recoveryToken (the token is read from the address in the browser).
   { path: 'updatePassword', view: { kind: 'updatePassword' } },
   { path: 'deny', view: { kind: 'deny' } },

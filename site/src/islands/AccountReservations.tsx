@@ -1,9 +1,10 @@
-import { saveFile } from '@flybook/client';
+import { ApiRequestError, saveFile } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
 import { reservationDocumentCalls } from '@flybook/schemas/reservation-documents';
 import { type ReservationListItem, reservationListCalls } from '@flybook/schemas/reservation-lists';
 import { useEffect, useState } from 'react';
 import { useAccountSession } from '../lib/account-session.ts';
+import { outstandingOf, startCardPayment } from '../lib/card-payment.ts';
 import { client } from '../lib/session.ts';
 
 export interface AccountTexts {
@@ -21,8 +22,18 @@ export interface AccountTexts {
   ticket: string;
   invoice: string;
   documentUnavailable: string;
+  bookFlight: string;
+  payNow: string;
+  paying: string;
+  paymentIssue: string;
+  /** The catalogue's `errors.<CODE>` for a payment that cannot start (expired, paid meanwhile…). */
+  paymentErrors: Record<string, string>;
   statuses: Record<string, string>;
 }
+
+/** An unpaid card booking still holding its seats: its owner may pay it now (spec 01 §2). */
+const isPayableByCard = (item: ReservationListItem) =>
+  item.status === 'created' && item.invoice.paymentTerms === 'now' && outstandingOf(item.invoice) > 0;
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: ReservationListItem[] };
 
@@ -35,15 +46,18 @@ export default function AccountReservations({
   locale,
   loginPath,
   homePath,
+  bookingPath,
 }: {
   texts: AccountTexts;
   locale: Locale;
   loginPath: string;
   homePath: string;
+  bookingPath: string;
 }) {
   const { session, logout } = useAccountSession({ loginPath, homePath });
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
+  const [paying, setPaying] = useState<number | null>(null);
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
   const date = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
@@ -73,6 +87,23 @@ export default function AccountReservations({
       .catch(() => setNotice(texts.documentUnavailable));
   };
 
+  async function payNow(item: ReservationListItem) {
+    setNotice(null);
+    setPaying(item.id);
+    try {
+      const page = await startCardPayment({
+        reservationId: item.id,
+        amount: outstandingOf(item.invoice),
+        locale,
+      });
+      window.location.assign(page);
+    } catch (failure) {
+      const code = failure instanceof ApiRequestError ? failure.code : undefined;
+      setNotice((code && texts.paymentErrors[code]) || texts.paymentIssue);
+      setPaying(null);
+    }
+  }
+
   return (
     <section className="account">
       <div className="account-head">
@@ -90,7 +121,14 @@ export default function AccountReservations({
       )}
       {load.state === 'loading' && <p role="status">{texts.loading}</p>}
       {load.state === 'failed' && <p role="alert">{texts.error}</p>}
-      {load.state === 'ready' && load.items.length === 0 && <p className="empty-state">{texts.empty}</p>}
+      {load.state === 'ready' && load.items.length === 0 && (
+        <div className="empty-state">
+          <p>{texts.empty}</p>
+          <a className="button button-primary" href={bookingPath}>
+            {texts.bookFlight}
+          </a>
+        </div>
+      )}
       {load.state === 'ready' && load.items.length > 0 && (
         <table className="account-table">
           <thead>
@@ -123,6 +161,16 @@ export default function AccountReservations({
                   {item.invoice.totalPaid === undefined ? '–' : money.format(item.invoice.totalPaid)}
                 </td>
                 <td className="account-documents">
+                  {isPayableByCard(item) && (
+                    <button
+                      className="button button-primary"
+                      type="button"
+                      disabled={paying !== null}
+                      onClick={() => payNow(item)}
+                    >
+                      {paying === item.id ? texts.paying : texts.payNow}
+                    </button>
+                  )}
                   {item.status !== 'cancelled' && (
                     <>
                       <button

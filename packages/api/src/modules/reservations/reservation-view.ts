@@ -58,7 +58,7 @@ export function toReservation(record: ReservationRecord, hidePrices: boolean): R
           options: record.options
             .filter((option) => option.ticketId === ticket.id)
             .map((option) => ({
-              option: { id: option.optionId },
+              option: { id: option.optionId, title: option.optionTitle },
               ...(hidePrices ? {} : { price: toChf(option.price) }),
             })),
         })),

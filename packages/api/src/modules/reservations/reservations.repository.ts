@@ -6,6 +6,7 @@ import {
   allotments,
   flightSeats,
   flights,
+  options,
   reservationInvoices,
   reservationPassengers,
   reservationPayments,
@@ -157,10 +158,12 @@ export async function findReservation(db: Db | Tx, id: number) {
     .select({
       ticketId: ticketOptions.ticketId,
       optionId: ticketOptions.optionId,
+      optionTitle: options.title,
       price: ticketOptions.price,
     })
     .from(ticketOptions)
     .innerJoin(tickets, eq(tickets.id, ticketOptions.ticketId))
+    .innerJoin(options, eq(options.id, ticketOptions.optionId))
     .where(eq(tickets.reservationId, id))
     .orderBy(ticketOptions.optionId);
   const payments = await db

@@ -71,7 +71,10 @@ describe('booking on the public site', () => {
       reservation.passengers.map((p: { tickets: { seatLabel: string | null }[] }) => p.tickets[0]?.seatLabel),
     ).toEqual(['4A', null]);
     expect(reservation.passengers[0].tickets[0].options).toEqual([
-      { option: { id: options[0].id }, price: options[0].configValues.price },
+      {
+        option: { id: options[0].id, title: expect.objectContaining({ en: 'Checked bag 23 kg' }) },
+        price: options[0].configValues.price,
+      },
     ]);
     // One seat taken (the infant flies on a lap); 4A shows as taken to the next customer.
     expect(await economyOf(flightId)).toMatchObject({ booked: 1, free: 149 });

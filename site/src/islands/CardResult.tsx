@@ -1,0 +1,311 @@
+import { ApiRequestError } from '@flybook/client';
+import type { Locale } from '@flybook/locales';
+import { type CardPaymentStatus, paymentCalls } from '@flybook/schemas/payments';
+import type { Reservation } from '@flybook/schemas/reservations';
+import { useEffect, useState } from 'react';
+import { outstandingOf, startCardPayment, transactionOfAddress } from '../lib/card-payment.ts';
+import { client } from '../lib/session.ts';
+
+/** Where each text is in the catalogue; the page translates them at build time. */
+export const CARD_RESULT_TEXTS = {
+  loading: 'site.cardResult.loading',
+  waiting: 'site.cardResult.waiting',
+  successTitle: 'site.cardResult.successTitle',
+  successText: 'site.cardResult.successText',
+  errorTitle: 'site.cardResult.errorTitle',
+  cancelTitle: 'site.cardResult.cancelTitle',
+  minutesLeft: 'site.cardResult.minutesLeft',
+  expiredTitle: 'site.cardResult.expiredTitle',
+  toHome: 'site.cardResult.toHome',
+  redirecting: 'site.cardResult.redirecting',
+  myReservations: 'site.nav.accountReservations',
+  payNow: 'site.cardResult.payNow',
+  paying: 'site.cardResult.paying',
+  seat: 'site.cardResult.seat',
+  notProcessed: 'site.cardResult.notProcessed',
+  paymentIssue: 'payments.card.issue',
+  expired: 'errors.ERROR_RESERVATION_EXPIRED',
+  notFound: 'errors.ERROR_TRANSACTION_NOT_FOUND',
+  summaryTitle: 'payments.summary.title',
+  flights: 'payments.summary.flights',
+  passengers: 'payments.summary.passengers',
+  adult: 'payments.summary.adult',
+  child: 'payments.summary.child',
+  infant: 'payments.summary.infant',
+  total: 'payments.summary.total',
+  paid: 'payments.summary.paid',
+  outstanding: 'payments.summary.outstanding',
+} as const;
+export type CardResultTexts = Record<keyof typeof CARD_RESULT_TEXTS, string>;
+
+export type CardOutcome = 'success' | 'error' | 'cancel';
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'notFound' }
+  | { kind: 'ready'; reservation: Reservation; status: CardPaymentStatus };
+
+/** How long the success page waits for the provider's answer (the webhook may come a bit later). */
+const POLL_EVERY_MS = 2_000;
+const POLL_TIMES = 15;
+/** How long a notice stays before the page goes home by itself. */
+const HOME_AFTER_MS = 6_000;
+
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+
+const isPaid = (status: CardPaymentStatus) =>
+  status.isBooked || status.invoiceStatus === 'paid' || status.invoiceStatus === 'overpaid';
+const isExpired = (status: CardPaymentStatus) =>
+  status.reservationStatus === 'cancelled' || (status.minutesLeft !== null && status.minutesLeft <= 0);
+const isPending = (status: CardPaymentStatus) =>
+  status.status === 'initialized' || status.status === 'authorized';
+
+/**
+ * The pages the card provider sends the payer back to (spec 02 §2): /datatrans/success,
+ * /datatrans/error and /datatrans/cancel with the transaction's id. What they show follows the
+ * transaction's real state, not only the address: a paid booking thanks, an expired one says so
+ * and goes home, an open one offers Pay now within its payment window.
+ */
+export default function CardResult({
+  outcome,
+  texts,
+  paymentErrors,
+  locale,
+  homePath,
+  reservationsPath,
+}: {
+  outcome: CardOutcome;
+  texts: CardResultTexts;
+  paymentErrors: Record<string, string>;
+  locale: Locale;
+  homePath: string;
+  reservationsPath: string;
+}) {
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const [gaveUpWaiting, setGaveUpWaiting] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
+  const date = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Zurich',
+  });
+
+  useEffect(() => {
+    const { transactionId } = transactionOfAddress(window.location.search);
+    if (!transactionId) {
+      setView({ kind: 'notFound' });
+      return;
+    }
+    let stopped = false;
+    (async () => {
+      const reservation = await client.call(paymentCalls.transactionReservation, {
+        params: { id: transactionId },
+      });
+      for (let attempt = 0; !stopped; attempt++) {
+        // Asking for the status also settles an authorized payment, as confirm would.
+        const status = await client.call(paymentCalls.cardPaymentStatus, {
+          params: { reservationId: reservation.id, id: transactionId },
+        });
+        if (stopped) return;
+        setView({ kind: 'ready', reservation, status });
+        const waitForAnswer = outcome === 'success' && !isPaid(status) && isPending(status);
+        if (!waitForAnswer) return;
+        if (attempt >= POLL_TIMES) return setGaveUpWaiting(true);
+        await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+      }
+    })().catch(() => {
+      if (!stopped) setView({ kind: 'notFound' });
+    });
+    return () => {
+      stopped = true;
+    };
+  }, [outcome]);
+
+  const goesHome =
+    view.kind === 'notFound' || (view.kind === 'ready' && !isPaid(view.status) && isExpired(view.status));
+  useEffect(() => {
+    if (!goesHome) return;
+    const timer = setTimeout(() => window.location.assign(homePath), HOME_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [goesHome, homePath]);
+
+  async function payNow(reservation: Reservation) {
+    setPaying(true);
+    setNotice(null);
+    try {
+      window.location.assign(
+        await startCardPayment({
+          reservationId: reservation.id,
+          amount: outstandingOf(reservation.invoice),
+          locale,
+        }),
+      );
+    } catch (failure) {
+      const code = failure instanceof ApiRequestError ? failure.code : undefined;
+      setNotice((code && paymentErrors[code]) || texts.paymentIssue);
+      setPaying(false);
+    }
+  }
+
+  const homeLink = (
+    <a className="button button-light-outline" href={homePath}>
+      {texts.toHome}
+    </a>
+  );
+
+  if (view.kind === 'loading') {
+    return (
+      <div className="auth-card card-result">
+        <p role="status" className="busy">
+          {texts.loading}
+        </p>
+      </div>
+    );
+  }
+
+  if (view.kind === 'notFound' || (isExpired(view.status) && !isPaid(view.status))) {
+    return (
+      <div className="auth-card card-result">
+        <h1>{view.kind === 'notFound' ? texts.errorTitle : texts.expiredTitle}</h1>
+        <p role="alert">{view.kind === 'notFound' ? texts.notFound : texts.expired}</p>
+        <p className="field-hint">{texts.redirecting}</p>
+        <p className="hero-actions">{homeLink}</p>
+      </div>
+    );
+  }
+
+  const { reservation, status } = view;
+
+  if (isPaid(status)) {
+    return (
+      <div className="auth-card card-result">
+        <h1>{texts.successTitle}</h1>
+        <p className="form-success" role="status">
+          {fill(texts.successText, { id: reservation.id, email: reservation.billingInformation.email })}
+        </p>
+        <p className="hero-actions">
+          <a className="button button-primary" href={homePath}>
+            {texts.toHome}
+          </a>
+          <a className="button button-light-outline" href={reservationsPath}>
+            {texts.myReservations}
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  if (outcome === 'success' && isPending(status) && !gaveUpWaiting) {
+    return (
+      <div className="auth-card card-result">
+        <h1>{texts.successTitle}</h1>
+        <p role="status" className="busy">
+          {texts.waiting}
+        </p>
+      </div>
+    );
+  }
+
+  const minutes = status.minutesLeft ?? 0;
+  return (
+    <div className="card-result">
+      <div className="auth-card">
+        <h1>{outcome === 'cancel' ? texts.cancelTitle : texts.errorTitle}</h1>
+        <p role="alert">
+          {outcome === 'cancel'
+            ? fill(texts.minutesLeft, { minutes })
+            : status.failMessage
+              ? `${texts.notProcessed} (${status.failMessage})`
+              : texts.notProcessed}
+        </p>
+        {outcome !== 'cancel' && <p>{fill(texts.minutesLeft, { minutes })}</p>}
+        {notice && (
+          <p className="form-error" role="alert">
+            {notice}
+          </p>
+        )}
+        <p className="hero-actions">
+          <button
+            className="button button-primary"
+            type="button"
+            disabled={paying}
+            onClick={() => payNow(reservation)}
+          >
+            {paying ? texts.paying : texts.payNow}
+          </button>
+          {homeLink}
+        </p>
+      </div>
+      <ReservationSummary reservation={reservation} texts={texts} money={money} date={date} locale={locale} />
+    </div>
+  );
+}
+
+/** Flights, passengers with their seats and options, and the amounts (spec 02 §2 error page). */
+function ReservationSummary({
+  reservation,
+  texts,
+  money,
+  date,
+  locale,
+}: {
+  reservation: Reservation;
+  texts: CardResultTexts;
+  money: Intl.NumberFormat;
+  date: Intl.DateTimeFormat;
+  locale: Locale;
+}) {
+  const flightNumber = new Map(reservation.flights.map((flight) => [flight.id, flight.number]));
+  return (
+    <section className="auth-card result-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title">{fill(texts.summaryTitle, { id: reservation.id })}</h2>
+      <h3>{texts.flights}</h3>
+      <ul>
+        {reservation.flights.map((flight) => (
+          <li key={flight.id}>
+            <strong>{flight.number}</strong> {flight.origin.code} → {flight.destination.code} ·{' '}
+            {date.format(new Date(flight.departure))}
+          </li>
+        ))}
+      </ul>
+      <h3>{texts.passengers}</h3>
+      <ul>
+        {reservation.passengers.map((passenger) => (
+          <li key={passenger.id}>
+            {passenger.firstName} {passenger.lastName} ({texts[passenger.ageType]})
+            {passenger.tickets.map((ticket) => {
+              const extras = [
+                ticket.seatLabel ? fill(texts.seat, { seat: ticket.seatLabel }) : null,
+                ...ticket.options.map((item) => item.option.title?.[locale] ?? item.option.title?.en ?? null),
+              ].filter(Boolean);
+              return extras.length > 0 ? (
+                <div key={ticket.flight.id} className="field-hint">
+                  {flightNumber.get(ticket.flight.id)}: {extras.join(', ')}
+                </div>
+              ) : null;
+            })}
+          </li>
+        ))}
+      </ul>
+      {reservation.invoice.total !== undefined && (
+        <dl className="result-amounts">
+          <div>
+            <dt>{texts.total}</dt>
+            <dd>{money.format(reservation.invoice.total)}</dd>
+          </div>
+          <div>
+            <dt>{texts.paid}</dt>
+            <dd>{money.format(reservation.invoice.totalPaid ?? 0)}</dd>
+          </div>
+          <div>
+            <dt>{texts.outstanding}</dt>
+            <dd>{money.format(outstandingOf(reservation.invoice))}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Locale } from '@flybook/locales';
+import { paymentCalls } from '@flybook/schemas/payments';
+import { client } from './session.ts';
+
+/**
+ * Starts the card payment of a customer's reservation and answers the provider's payment page.
+ * The provider sends the payer back to /datatrans/success|error|cancel (in `locale`) with the
+ * transaction's id; those pages settle or retry (spec 02 §2, §4 Card flow).
+ */
+export async function startCardPayment({
+  reservationId,
+  amount,
+  locale,
+}: {
+  reservationId: number;
+  amount: number;
+  locale: Locale;
+}): Promise<string> {
+  const { transactionId } = await client.call(paymentCalls.cardReservationInit, {
+    body: { source: 'customerReservation', reservationId, amount, locale },
+  });
+  const { paymentPageUrl } = await client.call(paymentCalls.cardStart, { body: { transactionId } });
+  return paymentPageUrl;
+}
+
+/** What is still to pay, in CHF; 0 when nothing or when the prices are hidden from the reader. */
+export const outstandingOf = (invoice: { total?: number | undefined; totalPaid?: number | undefined }) =>
+  invoice.total === undefined
+    ? 0
+    : Math.max(0, Math.round((invoice.total - (invoice.totalPaid ?? 0)) * 100) / 100);
+
+/** The API errors a card payment start may answer a customer with; the pages show their texts. */
+export const CARD_PAYMENT_ERRORS = [
+  'ERROR_RESERVATION_EXPIRED',
+  'ERROR_RESERVATION_CANCELLED',
+  'ERROR_INVOICE_ALREADY_PAID',
+  'ERROR_PAYMENT_AMOUNT_TOO_BIG',
+  'ERROR_TRANSACTION_NOT_FOUND',
+] as const;
+
+/** The transaction a result page is about: ours (`transactionId`) or the provider's own name for it. */
+export function transactionOfAddress(search: string): {
+  transactionId: string | null;
+  reservationId: number | null;
+} {
+  const query = new URLSearchParams(search);
+  const transactionId = query.get('transactionId') || query.get('datatransTrxId');
+  const reservationId = Number(query.get('reservationId'));
+  return {
+    transactionId: transactionId && /^[0-9A-Za-z]{1,40}$/.test(transactionId) ? transactionId : null,
+    reservationId: Number.isInteger(reservationId) && reservationId > 0 ? reservationId : null,
+  };
+}
