@@ -370,3 +370,19 @@ test('a cancelled card payment shows the minutes left; a page without transactio
   );
   await expect(page).toHaveURL(/localhost:\d+\/$/, { timeout: 10_000 });
 });
+
+test('no public page scrolls sideways on a 360 px phone, in any language', async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map(
+    (match) => match[1] || '/',
+  );
+  expect(paths.length).toBeGreaterThan(60);
+  const tooWide: string[] = [];
+  for (const path of [...paths, '/login', '/de/login']) {
+    await page.goto(path);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 360) tooWide.push(`${path}: ${width}px`);
+  }
+  expect(tooWide).toEqual([]);
+});
