@@ -1,6 +1,15 @@
 import type { Locale } from '@flybook/locales';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
-import { loadAirportNames, loadRouteMap, type RouteMap } from '../lib/public-lookups.ts';
+import {
+  DEFAULT_TRIP,
+  MAX_PASSENGERS,
+  type RouteMap,
+  type TripSearch,
+  tripParams,
+  tripProblems,
+  withServedAirports,
+} from '../booking/trip-search.ts';
+import { loadAirportNames, loadRouteMap } from '../lib/public-lookups.ts';
 
 /** The texts the search form shows, under `site.search` in the catalogue. */
 export const HOME_SEARCH_TEXT_KEYS = [
@@ -28,64 +37,16 @@ export const HOME_SEARCH_TEXT_KEYS = [
 ] as const;
 export type HomeSearchTexts = Record<(typeof HOME_SEARCH_TEXT_KEYS)[number], string>;
 
-type TravelType = 'one-way' | 'return' | 'other-return';
-const MAX_PASSENGERS = 9;
-/** Spec 02 §2: the search starts at Zurich → Prishtina, one adult. */
-const DEFAULT_FROM = 'ZRH';
-const DEFAULT_TO = 'PRN';
-
-export interface Values {
-  travelType: TravelType;
-  airportFrom: string;
-  airportTo: string;
-  otherAirportFrom: string;
-  otherAirportTo: string;
-  departureDate: string;
-  returnDate: string;
-  adult: number;
-  child: number;
-  infant: number;
-}
-
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
-/** Field errors of the search (spec 02 §5 Travel dates), keyed by field. */
-export function searchErrors(values: Values, texts: HomeSearchTexts): Partial<Record<keyof Values, string>> {
-  const errors: Partial<Record<keyof Values, string>> = {};
-  if (!values.airportFrom) errors.airportFrom = texts.required;
-  if (!values.airportTo) errors.airportTo = texts.required;
-  if (!values.departureDate) errors.departureDate = texts.required;
-  if (values.travelType !== 'one-way') {
-    if (!values.returnDate) errors.returnDate = texts.required;
-    else if (values.departureDate && values.returnDate < values.departureDate)
-      errors.returnDate = texts.returnBeforeDeparture;
-  }
-  if (values.travelType === 'other-return') {
-    if (!values.otherAirportFrom) errors.otherAirportFrom = texts.required;
-    if (!values.otherAirportTo) errors.otherAirportTo = texts.required;
-  }
-  if (values.infant > values.adult) errors.infant = texts.tooManyInfants;
-  if (values.adult + values.child + values.infant > MAX_PASSENGERS) errors.adult = texts.tooManyPassengers;
-  return errors;
-}
-
-/** The booking wizard's search parameters (spec 02 §2). */
-export function searchParams(values: Values): URLSearchParams {
-  const params = new URLSearchParams({
-    travelType: values.travelType,
-    departureDate: values.departureDate,
-    airportFrom: values.airportFrom,
-    airportTo: values.airportTo,
-  });
-  if (values.travelType !== 'one-way') params.set('returnDate', values.returnDate);
-  if (values.travelType === 'other-return') {
-    params.set('otherAirportFrom', values.otherAirportFrom);
-    params.set('otherAirportTo', values.otherAirportTo);
-  }
-  params.set('adult', String(values.adult));
-  params.set('child', String(values.child));
-  params.set('infant', String(values.infant));
-  return params;
+/** Field errors of the search in words (spec 02 §5 Travel dates), keyed by field. */
+export function searchErrors(
+  values: TripSearch,
+  texts: HomeSearchTexts,
+): Partial<Record<keyof TripSearch, string>> {
+  return Object.fromEntries(
+    Object.entries(tripProblems(values)).map(([field, problem]) => [field, texts[problem]]),
+  );
 }
 
 /** A field's message, named by the field's `aria-describedby`. */
@@ -95,20 +56,6 @@ function FieldError({ field, message }: { field: string; message: string | undef
       {message}
     </span>
   ) : null;
-}
-
-/** A destination the chosen origin does not serve is cleared, never silently kept. */
-export function withServedAirports(values: Values, routes: RouteMap | null): Values {
-  if (!routes) return values;
-  const served = (origin: string, destination: string) =>
-    (routes.get(origin) ?? []).includes(destination) ? destination : '';
-  return {
-    ...values,
-    airportFrom: routes.has(values.airportFrom) ? values.airportFrom : '',
-    airportTo: served(values.airportFrom, values.airportTo),
-    otherAirportFrom: routes.has(values.otherAirportFrom) ? values.otherAirportFrom : '',
-    otherAirportTo: served(values.otherAirportFrom, values.otherAirportTo),
-  };
 }
 
 /**
@@ -128,19 +75,8 @@ export default function HomeSearch({
   const [routes, setRoutes] = useState<RouteMap | null>(null);
   const [names, setNames] = useState<Map<string, string>>(new Map());
   const [failed, setFailed] = useState(false);
-  const [values, setValues] = useState<Values>({
-    travelType: 'return',
-    airportFrom: DEFAULT_FROM,
-    airportTo: DEFAULT_TO,
-    otherAirportFrom: '',
-    otherAirportTo: '',
-    departureDate: '',
-    returnDate: '',
-    adult: 1,
-    child: 0,
-    infant: 0,
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [values, setValues] = useState<TripSearch>(DEFAULT_TRIP);
+  const [errors, setErrors] = useState<Partial<Record<keyof TripSearch, string>>>({});
 
   useEffect(() => {
     Promise.all([loadRouteMap(), loadAirportNames(locale)])
@@ -155,7 +91,7 @@ export default function HomeSearch({
   const origins = useMemo(() => [...(routes?.keys() ?? [])].sort(), [routes]);
   const destinationsOf = (origin: string) => routes?.get(origin) ?? [];
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
+  const set = <K extends keyof TripSearch>(key: K, value: TripSearch[K]) =>
     setValues((current) => withServedAirports({ ...current, [key]: value }, routes));
 
   function submit(event: FormEvent) {
@@ -163,7 +99,7 @@ export default function HomeSearch({
     const found = searchErrors(values, texts);
     setErrors(found);
     if (Object.keys(found).length === 0)
-      window.location.assign(`${bookingPath}?${searchParams(values).toString()}`);
+      window.location.assign(`${bookingPath}?${tripParams(values).toString()}`);
   }
 
   const airportSelect = (

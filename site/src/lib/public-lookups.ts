@@ -4,8 +4,7 @@
  * checked by hand here instead (their contract is `airport/flights-map` and `airport/entire-list`).
  */
 
-/** Destination codes per origin code, of airports with bookable flights. */
-export type RouteMap = Map<string, string[]>;
+import type { RouteMap } from '../booking/trip-search.ts';
 
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');

@@ -5,3 +5,6 @@ export const LOCALE_STORAGE_KEY = 'flybook.locale';
 
 /** The login state, version 0.1 (spec 01 §3): `{ token }`. */
 export const SESSION_STORAGE_KEY = 'flybook.session.v0.1';
+
+/** The public booking in progress (site only), so a reload or the payment page loses nothing. */
+export const BOOKING_STORAGE_KEY = 'flybook.booking.v1';

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  breadcrumbs,
+  firstOpenStep,
+  mayOpen,
+  nextStep,
+  previousStep,
+  type StepFacts,
+  stepsOf,
+} from './steps.ts';
+
+const facts = (changes: Partial<StepFacts> = {}): StepFacts => ({
+  travelType: 'return',
+  seatsChoosable: true,
+  filled: {},
+  ...changes,
+});
+
+describe('the booking steps', () => {
+  it('go through all seven steps on a return trip, and back', () => {
+    expect(stepsOf(facts())).toEqual([
+      'travel-dates',
+      'select-flight-outbound',
+      'select-flight-return',
+      'passengers',
+      'seat-reservation',
+      'billing-information',
+      'reservation-overview',
+    ]);
+    expect(nextStep('select-flight-outbound', facts())).toBe('select-flight-return');
+    expect(previousStep('passengers', facts())).toBe('select-flight-return');
+    expect(nextStep('reservation-overview', facts())).toBeNull();
+    expect(previousStep('travel-dates', facts())).toBeNull();
+  });
+
+  it('skip the return flight on one way, and other-return keeps it', () => {
+    const oneWay = facts({ travelType: 'one-way' });
+    expect(nextStep('select-flight-outbound', oneWay)).toBe('passengers');
+    expect(previousStep('passengers', oneWay)).toBe('select-flight-outbound');
+    expect(stepsOf(oneWay)).not.toContain('select-flight-return');
+    expect(nextStep('select-flight-outbound', facts({ travelType: 'other-return' }))).toBe(
+      'select-flight-return',
+    );
+  });
+
+  it('go from passengers to billing and back when seats are skipped', () => {
+    const noSeats = facts({ seatsChoosable: false });
+    expect(nextStep('passengers', noSeats)).toBe('billing-information');
+    expect(previousStep('billing-information', noSeats)).toBe('passengers');
+    expect(nextStep('passengers', facts())).toBe('seat-reservation');
+    expect(previousStep('billing-information', facts())).toBe('seat-reservation');
+  });
+
+  it('open only steps whose earlier steps are filled, and mark the crumbs', () => {
+    const halfway = facts({
+      filled: { 'travel-dates': true, 'select-flight-outbound': true },
+    });
+    expect(firstOpenStep(halfway)).toBe('select-flight-return');
+    expect(mayOpen('select-flight-outbound', halfway)).toBe(true);
+    expect(mayOpen('select-flight-return', halfway)).toBe(true);
+    expect(mayOpen('passengers', halfway)).toBe(false);
+    expect(mayOpen('select-flight-return', facts({ travelType: 'one-way' }))).toBe(false);
+    expect(breadcrumbs('select-flight-outbound', halfway).map((crumb) => crumb.state)).toEqual([
+      'done',
+      'current',
+      'done',
+      'notFilled',
+      'notFilled',
+      'notFilled',
+      'notFilled',
+    ]);
+    const all = facts({
+      travelType: 'one-way',
+      seatsChoosable: false,
+      filled: {
+        'travel-dates': true,
+        'select-flight-outbound': true,
+        passengers: true,
+        'billing-information': true,
+      },
+    });
+    expect(firstOpenStep(all)).toBe('reservation-overview');
+    expect(mayOpen('reservation-overview', all)).toBe(true);
+  });
+});
