@@ -1,4 +1,5 @@
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '@flybook/locales';
+import { STEPS, type StepName } from './booking/steps.ts';
 
 /** What a public route shows: the home page, a content page (by its content slug), or a status page. */
 export type RouteKind =
@@ -8,6 +9,7 @@ export type RouteKind =
   | { kind: 'accountReservations' }
   | { kind: 'accountDetails' }
   | { kind: 'cardResult'; outcome: 'success' | 'error' | 'cancel' }
+  | { kind: 'bookingFlight'; step: StepName }
   | { kind: 'updatePassword' }
   | { kind: 'deny' }
   | { kind: 'notFound' };
@@ -19,6 +21,7 @@ export const hasIsland = (route: SiteRoute) =>
   route.view.kind === 'accountReservations' ||
   route.view.kind === 'accountDetails' ||
   route.view.kind === 'cardResult' ||
+  route.view.kind === 'bookingFlight' ||
   route.view.kind === 'updatePassword' ||
   (route.view.kind === 'content' && route.view.extras === 'flightsBoard');
 
@@ -71,6 +74,10 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     navKey: 'contactMacedonia',
     view: { kind: 'content', slug: 'contact-macedonia' },
   },
+  // The booking wizard: a page per step (spec 02 §2 /booking/flight/:stepName).
+  ...STEPS.map(
+    (step): SiteRoute => ({ path: `booking/flight/${step}`, view: { kind: 'bookingFlight', step } }),
+  ),
   { path: 'booking/car', navKey: 'bookingCar', view: { kind: 'content', slug: 'car' } },
   { path: 'booking/hotel', navKey: 'bookingHotel', view: { kind: 'content', slug: 'hotels' } },
   { path: 'login', view: { kind: 'login' } },

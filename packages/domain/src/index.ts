@@ -1,4 +1,5 @@
 export * from './admin-routes.ts';
+export * from './ages.ts';
 export * from './flights.ts';
 export * from './inventory.ts';
 export * from './ledger.ts';

@@ -60,15 +60,23 @@ describe('the booking steps', () => {
     expect(mayOpen('select-flight-return', halfway)).toBe(true);
     expect(mayOpen('passengers', halfway)).toBe(false);
     expect(mayOpen('select-flight-return', facts({ travelType: 'one-way' }))).toBe(false);
-    expect(breadcrumbs('select-flight-outbound', halfway).map((crumb) => crumb.state)).toEqual([
-      'done',
-      'current',
-      'done',
-      'notFilled',
-      'notFilled',
-      'notFilled',
-      'notFilled',
-    ]);
+    expect(breadcrumbs('select-flight-return', halfway).map((crumb) => [crumb.state, crumb.canOpen])).toEqual(
+      [
+        ['done', true],
+        ['done', true],
+        ['current', false],
+        ['notFilled', false],
+        ['notFilled', false],
+        ['notFilled', false],
+        ['notFilled', false],
+      ],
+    );
+    // The next step to fill can be opened from an earlier one, though it is not filled yet.
+    expect(breadcrumbs('travel-dates', halfway)[2]).toEqual({
+      step: 'select-flight-return',
+      state: 'notFilled',
+      canOpen: true,
+    });
     const all = facts({
       travelType: 'one-way',
       seatsChoosable: false,

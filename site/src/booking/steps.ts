@@ -63,12 +63,16 @@ export const mayOpen = (step: StepName, facts: StepFacts) => {
   return steps.indexOf(step) <= steps.indexOf(firstOpenStep(facts));
 };
 
-/** How a breadcrumb looks: the current step, one done (clickable), or one not filled yet. */
-export type Crumb = { step: StepName; state: 'current' | 'done' | 'notFilled' };
+/**
+ * How a breadcrumb looks: the current step, a filled one, or one not filled yet; `canOpen` says
+ * whether a click may jump there (filled steps and the next one to fill).
+ */
+export type Crumb = { step: StepName; state: 'current' | 'done' | 'notFilled'; canOpen: boolean };
 
 export function breadcrumbs(current: StepName, facts: StepFacts): Crumb[] {
   return stepsOf(facts).map((step) => ({
     step,
-    state: step === current ? 'current' : mayOpen(step, facts) ? 'done' : 'notFilled',
+    state: step === current ? 'current' : facts.filled[step] ? 'done' : 'notFilled',
+    canOpen: step !== current && mayOpen(step, facts),
   }));
 }

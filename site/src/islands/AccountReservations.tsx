@@ -91,12 +91,12 @@ export default function AccountReservations({
     setNotice(null);
     setPaying(item.id);
     try {
-      const page = await startCardPayment({
+      const { paymentPageUrl } = await startCardPayment({
         reservationId: item.id,
         amount: outstandingOf(item.invoice),
         locale,
       });
-      window.location.assign(page);
+      window.location.assign(paymentPageUrl);
     } catch (failure) {
       const code = failure instanceof ApiRequestError ? failure.code : undefined;
       setNotice((code && texts.paymentErrors[code]) || texts.paymentIssue);

@@ -2,9 +2,10 @@ import { ApiRequestError } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
 import { type CardPaymentStatus, paymentCalls } from '@flybook/schemas/payments';
 import type { Reservation } from '@flybook/schemas/reservations';
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { outstandingOf, startCardPayment, transactionOfAddress } from '../lib/card-payment.ts';
-import { client } from '../lib/session.ts';
+import { $session, client } from '../lib/session.ts';
 
 /** Where each text is in the catalogue; the page translates them at build time. */
 export const CARD_RESULT_TEXTS = {
@@ -82,6 +83,7 @@ export default function CardResult({
   homePath: string;
   reservationsPath: string;
 }) {
+  const session = useStore($session);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [gaveUpWaiting, setGaveUpWaiting] = useState(false);
   const [paying, setPaying] = useState(false);
@@ -136,13 +138,12 @@ export default function CardResult({
     setPaying(true);
     setNotice(null);
     try {
-      window.location.assign(
-        await startCardPayment({
-          reservationId: reservation.id,
-          amount: outstandingOf(reservation.invoice),
-          locale,
-        }),
-      );
+      const { paymentPageUrl } = await startCardPayment({
+        reservationId: reservation.id,
+        amount: outstandingOf(reservation.invoice),
+        locale,
+      });
+      window.location.assign(paymentPageUrl);
     } catch (failure) {
       const code = failure instanceof ApiRequestError ? failure.code : undefined;
       setNotice((code && paymentErrors[code]) || texts.paymentIssue);
@@ -190,9 +191,11 @@ export default function CardResult({
           <a className="button button-primary" href={homePath}>
             {texts.toHome}
           </a>
-          <a className="button button-light-outline" href={reservationsPath}>
-            {texts.myReservations}
-          </a>
+          {session && (
+            <a className="button button-light-outline" href={reservationsPath}>
+              {texts.myReservations}
+            </a>
+          )}
         </p>
       </div>
     );

@@ -3,7 +3,7 @@ import { paymentCalls } from '@flybook/schemas/payments';
 import { client } from './session.ts';
 
 /**
- * Starts the card payment of a customer's reservation and answers the provider's payment page.
+ * Starts the card payment of a customer's reservation: the transaction and the provider's page.
  * The provider sends the payer back to /datatrans/success|error|cancel (in `locale`) with the
  * transaction's id; those pages settle or retry (spec 02 §2, §4 Card flow).
  */
@@ -15,12 +15,11 @@ export async function startCardPayment({
   reservationId: number;
   amount: number;
   locale: Locale;
-}): Promise<string> {
+}): Promise<{ transactionId: string; paymentPageUrl: string }> {
   const { transactionId } = await client.call(paymentCalls.cardReservationInit, {
     body: { source: 'customerReservation', reservationId, amount, locale },
   });
-  const { paymentPageUrl } = await client.call(paymentCalls.cardStart, { body: { transactionId } });
-  return paymentPageUrl;
+  return client.call(paymentCalls.cardStart, { body: { transactionId } });
 }
 
 /** What is still to pay, in CHF; 0 when nothing or when the prices are hidden from the reader. */

@@ -1,0 +1,283 @@
+import { ApiRequestError } from '@flybook/client';
+import { reservationCalls } from '@flybook/schemas/reservations';
+import { useEffect, useRef, useState } from 'react';
+import { startCardPayment } from '../../lib/card-payment.ts';
+import { client } from '../../lib/session.ts';
+import { chosenFlights } from '../draft.ts';
+import { FlightLine } from '../Summary.tsx';
+import { bookingErrorText, stepToMend } from '../server-errors.ts';
+import { clearDraft } from '../state.ts';
+import { useWizard } from '../wizard-context.ts';
+
+type Payment =
+  | { state: 'idle' }
+  | { state: 'working' }
+  | { state: 'inWindow' }
+  | { state: 'failed'; message: string; mend: string | null };
+
+/** How often the page looks whether the payment window came back or was closed. */
+const WATCH_MS = 400;
+
+/**
+ * Step 7, shown as Payment: the whole booking, then "Book and pay by card" creates the reservation,
+ * starts the card payment (source customerReservation), clears the draft and opens the provider's
+ * page in a window over the site. Closing that window goes to the cancel page; the provider's
+ * answer opens the matching result page here (spec 02 §4).
+ */
+export default function OverviewStep() {
+  const wizard = useWizard();
+  const { texts, locale, cost, money, errorTexts, stepPath, paths } = wizard;
+  // The draft as it was when the visitor checked it: booking clears the stored one.
+  const [draft] = useState(wizard.draft);
+  const flights = chosenFlights(draft);
+  const [accepted, setAccepted] = useState(false);
+  const [termsProblem, setTermsProblem] = useState(false);
+  const [payment, setPayment] = useState<Payment>({ state: 'idle' });
+  const watcher = useRef<number | undefined>(undefined);
+  const created = useRef<{ id: number; total: number } | null>(null);
+  useEffect(() => () => window.clearInterval(watcher.current), []);
+  const billing = draft.billing!;
+
+  async function book() {
+    if (!accepted) {
+      setTermsProblem(true);
+      return;
+    }
+    setPayment({ state: 'working' });
+    // Opened at the click itself, or browsers block it; it shows the provider's page once known.
+    const popup = window.open('', 'flybook-payment', 'popup,width=560,height=760');
+    try {
+      // A booking made before a failed payment start is paid on retry, never booked twice.
+      created.current ??= await createReservation();
+      const { id, total } = created.current;
+      const { transactionId, paymentPageUrl } = await startCardPayment({
+        reservationId: id,
+        amount: total,
+        locale,
+      });
+      // The booking is made: a new visit starts afresh, whatever happens to the payment.
+      clearDraft();
+      if (!popup || popup.closed) {
+        // Pop-ups blocked: the provider's page opens here instead and returns to the result pages.
+        window.location.assign(paymentPageUrl);
+        return;
+      }
+      popup.location.href = paymentPageUrl;
+      setPayment({ state: 'inWindow' });
+      watch(popup, id, transactionId);
+    } catch (failure) {
+      popup?.close();
+      const error =
+        failure instanceof ApiRequestError && failure.body?.errors[0]
+          ? failure.body.errors[0]
+          : { code: 'ERROR_INTERNAL', message: failure instanceof Error ? failure.message : '' };
+      const mend = created.current ? null : stepToMend(error);
+      setPayment({
+        state: 'failed',
+        message: created.current
+          ? texts.paymentIssue
+          : bookingErrorText(
+              error,
+              {
+                errors: errorTexts,
+                directions: {
+                  outbound: texts.directionOutbound,
+                  return: texts.directionReturn,
+                  both: texts.directionBoth,
+                },
+                unknown: texts.unknownError,
+              },
+              true,
+            ),
+        mend: mend ? stepPath(mend) : null,
+      });
+    }
+  }
+
+  /** POST reservation with the whole draft, paid now by card. */
+  async function createReservation() {
+    const reservation = await client.call(reservationCalls.create, {
+      body: {
+        bookedFlights: flights.map(({ flight, tariffId }) => ({
+          flight: { id: flight.id },
+          tariff: { id: tariffId },
+        })),
+        passengers: draft.passengers.map((passenger) => ({
+          salutation: passenger.salutation,
+          firstName: passenger.firstName,
+          lastName: passenger.lastName,
+          gender: passenger.gender === 'female' ? ('female' as const) : ('male' as const),
+          ageType: passenger.ageType,
+          birthday: passenger.birthday,
+        })),
+        billingInformation: {
+          salutation: billing.salutation || 'mr',
+          ...(billing.company ? { company: billing.company } : {}),
+          firstName: billing.firstName,
+          lastName: billing.lastName,
+          email: billing.email,
+          street: billing.street,
+          zip: billing.zip,
+          city: billing.city,
+          country: billing.country,
+          birthday: billing.birthday,
+          phoneMobile: billing.phoneMobile,
+          ...(billing.phoneNumberFirst ? { phoneNumberFirst: billing.phoneNumberFirst } : {}),
+          ...(billing.phoneNumberSecond ? { phoneNumberSecond: billing.phoneNumberSecond } : {}),
+          language: locale,
+          isCreateAccount: billing.isCreateAccount,
+          ...(billing.isCreateAccount
+            ? { password: billing.password, passwordConfirm: billing.passwordConfirm }
+            : {}),
+        },
+        passengersOptions: draft.options.map((option) => ({
+          passenger: option.passenger,
+          flight: { id: option.flightId },
+          option: { id: option.optionId },
+        })),
+        passengersSeats: draft.seats.map((seat) => ({
+          passenger: seat.passenger,
+          flight: { id: seat.flightId },
+          seatLabel: seat.seatLabel,
+        })),
+        paymentTerms: 'now',
+      },
+    });
+    return { id: reservation.id, total: reservation.invoice.total ?? 0 };
+  }
+
+  /** Follows the payment window: back on our result pages it closes and this page goes there. */
+  function watch(popup: Window, reservationId: number, transactionId: string) {
+    watcher.current = window.setInterval(() => {
+      if (popup.closed) {
+        window.clearInterval(watcher.current);
+        const query = new URLSearchParams({
+          transactionId,
+          status: 'cancel',
+          source: 'customerReservation',
+          reservationId: String(reservationId),
+        });
+        window.location.assign(`${paths.cardCancel}?${query.toString()}`);
+        return;
+      }
+      try {
+        const href = popup.location.href; // readable only once the window is back on this site
+        if (href.includes('/datatrans/')) {
+          window.clearInterval(watcher.current);
+          popup.close();
+          window.location.assign(href);
+        }
+      } catch {
+        // still on the provider's page
+      }
+    }, WATCH_MS);
+  }
+
+  return (
+    <div className="overview">
+      <div className="overview-grid">
+        <section className="overview-card" aria-labelledby="overview-flights">
+          <h4 id="overview-flights">{texts.summary}</h4>
+          <ul>
+            {flights.map((chosen, index) => (
+              <li key={chosen.flight.id}>
+                {index === 0 ? texts.outbound : texts.return}: <FlightLine chosen={chosen} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="overview-card" aria-labelledby="overview-passengers">
+          <h4 id="overview-passengers">{texts['step.passengers']}</h4>
+          <ul>
+            {draft.passengers.map((passenger, index) => {
+              const seats = draft.seats
+                .filter((seat) => seat.passenger === index)
+                .map((seat) => seat.seatLabel);
+              const extras =
+                cost?.costForPassengers[index]?.flightsCosts.flatMap((flight) => flight.optionsCosts) ?? [];
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: passengers are positions in the party
+                <li key={index}>
+                  {passenger.firstName} {passenger.lastName} ({texts[passenger.ageType]})
+                  {seats.length > 0 && <> · {seats.join(', ')}</>}
+                  {extras.length > 0 && (
+                    <>
+                      {' '}
+                      · {texts.options}: {extras.length}
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+        <section className="overview-card" aria-labelledby="overview-billing">
+          <h4 id="overview-billing">{texts.billedTo}</h4>
+          <p>
+            {billing.firstName} {billing.lastName}
+            {billing.company && <>, {billing.company}</>}
+            <br />
+            {billing.street}, {billing.zip} {billing.city}, {billing.country}
+            <br />
+            {billing.email} · {billing.phoneMobile}
+          </p>
+        </section>
+      </div>
+      <p className="overview-total">
+        <span>{texts.total}</span>
+        <strong aria-live="polite">{cost ? money.format(cost.total) : texts.calculating}</strong>
+      </p>
+      <div className="site-field">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={accepted}
+            onChange={(event) => {
+              setAccepted(event.target.checked);
+              setTermsProblem(false);
+            }}
+            aria-invalid={termsProblem || undefined}
+            aria-describedby={termsProblem ? 'terms-note' : undefined}
+          />
+          <span>
+            {texts.acceptTerms.split('{{terms}}')[0]}
+            <a href={paths.terms} target="_blank" rel="noopener">
+              {texts.termsLink}
+            </a>
+            {texts.acceptTerms.split('{{terms}}')[1]}
+          </span>
+        </label>
+        {termsProblem && (
+          <span id="terms-note" className="field-error">
+            {texts.termsRequired}
+          </span>
+        )}
+      </div>
+      {payment.state === 'failed' && (
+        <div className="form-error" role="alert">
+          <p>{payment.message}</p>
+          {payment.mend && (
+            <p>
+              <a href={payment.mend}>{texts.change}</a>
+            </p>
+          )}
+        </div>
+      )}
+      {payment.state === 'inWindow' && (
+        <p className="busy" role="status">
+          {texts.popupOpen}
+        </p>
+      )}
+      <p className="wizard-actions">
+        <button
+          className="button button-primary"
+          type="button"
+          onClick={book}
+          disabled={payment.state === 'working' || payment.state === 'inWindow'}
+        >
+          {payment.state === 'working' ? texts.paying : texts.payByCard}
+        </button>
+      </p>
+    </div>
+  );
+}

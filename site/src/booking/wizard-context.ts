@@ -1,0 +1,51 @@
+import type { Locale } from '@flybook/locales';
+import type { Cost } from '@flybook/schemas/booking';
+import { createContext, useContext } from 'react';
+import type { BookingDraft } from './draft.ts';
+import type { StepName } from './steps.ts';
+import type { TripFormTexts } from './TripForm.tsx';
+import type { WizardTexts } from './wizard-texts.ts';
+
+/** URL problems found on a flight step travel to the travel-dates step (session storage). */
+export const URL_PROBLEMS_KEY = 'flybook.booking.urlProblems';
+/** A flight chosen through the address (the flights page's links), taken when its list loads. */
+export const ADDRESS_CHOICE_KEY = 'flybook.booking.addressChoice';
+
+/** What every step of the wizard reads: the draft, texts, where the steps are, and the price. */
+export interface WizardContextValue {
+  step: StepName;
+  draft: BookingDraft;
+  locale: Locale;
+  texts: WizardTexts;
+  tripTexts: TripFormTexts;
+  /** `errors.<CODE>` (booking's own wording where it has one), by code. */
+  errorTexts: Record<string, string>;
+  stepPath: (step: StepName) => string;
+  /** Opens the next step of this booking. */
+  goNext: () => void;
+  /** The price of the booking as it stands (reservation/calculate, debounced 1 s); null until known. */
+  cost: Cost | null;
+  paths: { home: string; terms: string; cardCancel: string };
+  money: Intl.NumberFormat;
+}
+
+export const WizardContext = createContext<WizardContextValue | null>(null);
+
+export function useWizard(): WizardContextValue {
+  const value = useContext(WizardContext);
+  if (!value) throw new Error('useWizard outside the booking wizard');
+  return value;
+}
+
+/** A date `days` after an ISO date, as an ISO date (calendar days, no time zone involved). */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The local calendar day of an instant at an airport. */
+export const localDay = (instant: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(instant),
+  );

@@ -1,0 +1,261 @@
+import type { Locale } from '@flybook/locales';
+import { bookingCalls, type Cost } from '@flybook/schemas/booking';
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import {
+  type BookingDraft,
+  chosenFlights,
+  filledSteps,
+  seatedPassengers,
+  withTrip,
+} from '../booking/draft.ts';
+import { Summary } from '../booking/Summary.tsx';
+import { $draft, updateDraft } from '../booking/state.ts';
+import {
+  breadcrumbs,
+  firstOpenStep,
+  mayOpen,
+  nextStep,
+  previousStep,
+  type StepFacts,
+  type StepName,
+} from '../booking/steps.ts';
+import type { TripFormTexts } from '../booking/TripForm.tsx';
+import { readAddress, type UrlProblem } from '../booking/trip-search.ts';
+import {
+  ADDRESS_CHOICE_KEY,
+  URL_PROBLEMS_KEY,
+  WizardContext,
+  type WizardContextValue,
+} from '../booking/wizard-context.ts';
+import { fill, type WizardTexts } from '../booking/wizard-texts.ts';
+import { loadAirportNames } from '../lib/public-lookups.ts';
+import { client } from '../lib/session.ts';
+
+// Each step's code loads with its page only (the overview's payment code, the passengers' forms).
+const STEP_VIEWS = {
+  'travel-dates': lazy(() => import('../booking/steps/TravelDatesStep.tsx')),
+  'select-flight-outbound': lazy(() => import('../booking/steps/FlightStep.tsx')),
+  'select-flight-return': lazy(() => import('../booking/steps/FlightStep.tsx')),
+  passengers: lazy(() => import('../booking/steps/PassengersStep.tsx')),
+  'seat-reservation': lazy(() => import('../booking/steps/SeatStep.tsx')),
+  'billing-information': lazy(() => import('../booking/steps/BillingStep.tsx')),
+  'reservation-overview': lazy(() => import('../booking/steps/OverviewStep.tsx')),
+} satisfies Record<StepName, unknown>;
+
+/** The step machine's facts about a draft (seats: docs/booking-wizard.md). */
+export const factsOf = (draft: BookingDraft): StepFacts => ({
+  travelType: draft.trip?.travelType ?? 'return',
+  seatsChoosable: seatedPassengers(draft).length > 0,
+  filled: filledSteps(draft),
+});
+
+/**
+ * The public booking (spec 02 §2): one island per step page, the booking kept in browser storage
+ * between them. It reads the address, keeps the visitor to the steps they may open, shows the
+ * breadcrumbs, the back link and the summary, and prices the booking as it changes.
+ */
+export default function BookingWizard({
+  step,
+  locale,
+  texts,
+  tripTexts,
+  errorTexts,
+  stepPaths,
+  paths,
+}: {
+  step: StepName;
+  locale: Locale;
+  texts: WizardTexts;
+  tripTexts: TripFormTexts;
+  errorTexts: Record<string, string>;
+  stepPaths: Record<StepName, string>;
+  paths: WizardContextValue['paths'];
+}) {
+  const draft = useStore($draft);
+  const [ready, setReady] = useState(false);
+  const [urlProblems, setUrlProblems] = useState<UrlProblem[]>([]);
+  const [cost, setCost] = useState<Cost | null>(null);
+  const money = useMemo(
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' }),
+    [locale],
+  );
+  const facts = factsOf(draft);
+
+  // The address first: a search from the home page or the flights page starts (or keeps) the booking.
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const query = new URLSearchParams(window.location.search);
+      const airports = ['airportFrom', 'airportTo', 'otherAirportFrom', 'otherAirportTo'].some((key) =>
+        query.has(key),
+      )
+        ? new Set((await loadAirportNames(locale).catch(() => new Map<string, string>())).keys())
+        : null;
+      if (cancelled) return;
+      if (step === 'travel-dates') {
+        const carried = JSON.parse(sessionStorage.getItem(URL_PROBLEMS_KEY) ?? '[]') as UrlProblem[];
+        sessionStorage.removeItem(URL_PROBLEMS_KEY);
+        const own =
+          [...query.keys()].length > 0 ? readAddress(query, { needTrip: false, airports }).problems : [];
+        setUrlProblems(carried.length > 0 ? carried : own);
+        setReady(true);
+        return;
+      }
+      if ([...query.keys()].length > 0) {
+        const reading = readAddress(query, { needTrip: true, airports: airports?.size ? airports : null });
+        if (reading.problems.length > 0) {
+          sessionStorage.setItem(URL_PROBLEMS_KEY, JSON.stringify(reading.problems));
+          window.location.replace(`${stepPaths['travel-dates']}${window.location.search}`);
+          return;
+        }
+        updateDraft((current) => withTrip(current, reading.trip));
+        sessionStorage.setItem(ADDRESS_CHOICE_KEY, JSON.stringify(reading.chosen));
+        // The search is in the draft now; a clean address keeps a reload from searching again.
+        window.history.replaceState(null, '', window.location.pathname);
+      }
+      const now = factsOf($draft.get());
+      if (!mayOpen(step, now)) {
+        window.location.replace(stepPaths[firstOpenStep(now)]);
+        return;
+      }
+      setReady(true);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [step, stepPaths, locale]);
+
+  // The price follows every change of flights, passengers, options and seats, debounced 1 s.
+  const flights = chosenFlights(draft);
+  const priceKey = JSON.stringify([
+    flights.map((chosen) => [chosen.flight.id, chosen.tariffId]),
+    draft.passengers.map((passenger) => passenger.ageType),
+    draft.options,
+    draft.seats,
+  ]);
+  useEffect(() => {
+    const [bookedFlights, ageTypes, options, seats] = JSON.parse(priceKey) as [
+      [number, number][],
+      ('adult' | 'child' | 'infant')[],
+      BookingDraft['options'],
+      BookingDraft['seats'],
+    ];
+    if (bookedFlights.length === 0 || ageTypes.length === 0) {
+      setCost(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      client
+        .call(
+          bookingCalls.calculate,
+          {
+            body: {
+              bookedFlights: bookedFlights.map(([flightId, tariffId]) => ({
+                flight: { id: flightId },
+                tariff: { id: tariffId },
+              })),
+              passengers: ageTypes.map((ageType) => ({ ageType })),
+              passengersOptions: options.map((option) => ({
+                passenger: option.passenger,
+                flight: { id: option.flightId },
+                option: { id: option.optionId },
+              })),
+              passengersSeats: seats.map((seat) => ({
+                passenger: seat.passenger,
+                flight: { id: seat.flightId },
+                seatLabel: seat.seatLabel,
+              })),
+            },
+          },
+          { signal: controller.signal },
+        )
+        .then(setCost)
+        .catch(() => setCost(null));
+    }, 1000);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [priceKey]);
+
+  const previous = previousStep(step, facts);
+  const StepView = STEP_VIEWS[step];
+  const context: WizardContextValue = {
+    step,
+    draft,
+    locale,
+    texts,
+    tripTexts,
+    errorTexts,
+    stepPath: (name) => stepPaths[name],
+    goNext: () => {
+      const next = nextStep(step, factsOf($draft.get()));
+      if (next) window.location.assign(stepPaths[next]);
+    },
+    cost,
+    paths,
+    money,
+  };
+
+  return (
+    <WizardContext.Provider value={context}>
+      <div className="wizard">
+        <h1>{texts.title}</h1>
+        <nav aria-label={texts.crumbs}>
+          <ol className="wizard-crumbs">
+            {breadcrumbs(step, facts).map((crumb, index) => {
+              const label = `${index + 1}. ${texts[`step.${crumb.step}`]}`;
+              return (
+                <li key={crumb.step} className={`crumb-${crumb.state}`}>
+                  {crumb.canOpen ? (
+                    <a href={stepPaths[crumb.step]}>{label}</a>
+                  ) : (
+                    <span aria-current={crumb.state === 'current' ? 'step' : undefined}>{label}</span>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+        {urlProblems.length > 0 && (
+          <div className="form-error wizard-notice" role="alert">
+            <p>{texts.urlProblems}</p>
+            <ul>
+              {urlProblems.map((problem) => (
+                <li key={JSON.stringify(problem)}>
+                  {fill(texts[`url.${problem.kind}`], {
+                    fieldName: 'field' in problem ? problem.field : '',
+                    validFormat: problem.kind === 'invalid' ? problem.format : '',
+                    value: problem.kind === 'notFound' ? problem.value : '',
+                  })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className={step === 'reservation-overview' ? 'wizard-body' : 'wizard-body with-summary'}>
+          <section className="wizard-main" aria-labelledby="step-title">
+            {previous && (
+              <a className="back-link" href={stepPaths[previous]}>
+                ← {texts.back}
+              </a>
+            )}
+            <h2 id="step-title">{texts[`step.${step}`]}</h2>
+            {ready ? (
+              <Suspense fallback={<p className="busy">{texts.loading}</p>}>
+                <StepView />
+              </Suspense>
+            ) : (
+              <p className="busy" role="status">
+                {texts.loading}
+              </p>
+            )}
+          </section>
+          {step !== 'reservation-overview' && ready && <Summary />}
+        </div>
+      </div>
+    </WizardContext.Provider>
+  );
+}
