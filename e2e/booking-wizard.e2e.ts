@@ -97,7 +97,7 @@ test('one way for one adult without a seat, paid by card: confirmed and paid in 
 
   await expect(page).toHaveURL(/\/reservation-overview$/);
   await expect(page.locator('.wizard-summary')).toHaveCount(0);
-  await expect(page.getByText('Drita Krasniqi (Adult)')).toBeVisible();
+  await expect(page.getByText('Drita Krasniqi · Adult')).toBeVisible();
   const total = page.locator('.overview-total strong');
   await expect(total).toHaveText(/^CHF\s\d/);
   const totalText = await total.textContent();
@@ -146,4 +146,145 @@ test('a booking address with bad parameters goes to travel dates with the spec m
     'Element with query "airportFrom=XXX" not found. Choose a different value.',
   );
   await expect(notice).toContainText('The "airportTo" query parameter is required');
+});
+
+test('a family return trip with seats and insurance: declined, then paid from the error page', async ({
+  page,
+  request,
+}) => {
+  const today = new Date().toISOString().slice(0, 10);
+  const outbound = await firstFlight(request, 'ZRH', 'PRN', today);
+  const back = await firstFlight(request, 'PRN', 'ZRH', outbound.departure.slice(0, 10));
+  const year = Number(outbound.departure.slice(0, 4));
+
+  await page.goto('/booking/flight/travel-dates');
+  await page.getByLabel('Departure').fill(outbound.departure.slice(0, 10));
+  await page.getByLabel('Return', { exact: true }).last().fill(back.departure.slice(0, 10));
+  await page.getByLabel('Adults').fill('2');
+  await page.getByLabel('Children (2–11)').fill('1');
+  await page.getByLabel('Infants (under 2)').fill('1');
+  await page.getByRole('button', { name: 'Search flights' }).click();
+
+  for (const flight of [outbound, back]) {
+    await page
+      .locator('.flight-card')
+      .filter({ hasText: flight.number })
+      .getByRole('button', { name: /^Economy Light CHF/ })
+      .click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  await expect(page).toHaveURL(/\/passengers$/);
+  const people = [
+    ['Arben', 'Berisha', 'male', '1984-05-02'],
+    ['Drita', 'Berisha', 'female', '1986-09-20'],
+    ['Liridon', 'Berisha', 'male', `${year - 6}-01-15`],
+    ['Era', 'Berisha', 'female', `${year - 1}-01-10`],
+  ];
+  const forms = page.locator('.passengers-form > fieldset');
+  await expect(forms).toHaveCount(4);
+  for (const [index, [first, last, gender, birthday]] of people.entries()) {
+    const form = forms.nth(index);
+    await form.getByLabel('First name').fill(first!);
+    await form.getByLabel('Last name').fill(last!);
+    await form.getByLabel('Gender').selectOption(gender!);
+    await form.getByLabel('Date of birth').fill(birthday!);
+  }
+  // Travel insurance for the first passenger on the way out: the summary's total follows.
+  const summaryTotal = page.locator('.summary-total strong');
+  await expect(summaryTotal).toHaveText(/^CHF/);
+  const before = await summaryTotal.textContent();
+  await forms
+    .nth(0)
+    .locator('.passenger-extras')
+    .first()
+    .getByLabel(/Travel insurance/)
+    .check();
+  await expect(summaryTotal).not.toHaveText(before!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // One seat for each of the three who are not infants, in each direction.
+  await expect(page).toHaveURL(/\/seat-reservation$/);
+  await expect(page.getByText('Era Berisha')).toHaveCount(0);
+  for (const [tab, row] of [
+    ['Outbound', 20],
+    ['Return', 21],
+  ] as const) {
+    await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+    for (const column of ['A', 'B', 'C']) {
+      await page.getByRole('gridcell', { name: new RegExp(`^Seat ${row}${column},.*free$`) }).click();
+    }
+    await expect(page.locator('.seat-passengers')).toContainText(`Seat ${row}C`);
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/billing-information$/);
+  await fillBilling(page);
+  await expect(page.getByText('Era Berisha · Infant (under 2)')).toBeVisible();
+  await expect(page.getByText(/Arben Berisha · Adult · 20A, 21A/)).toBeVisible();
+  await page.getByRole('checkbox').check();
+
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Book and pay by card' }).click();
+  const popup = await popupOpened;
+  await popup.getByRole('button', { name: /4000 0000 0000 0002/ }).click();
+  // Back on the site the payment window closes and this page shows the outcome.
+  await expect(page).toHaveURL(/\/datatrans\/error\?/);
+  expect(popup.isClosed()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeVisible();
+  const summary = page.locator('.result-summary');
+  await expect(summary).toContainText('Era Berisha (Infant)');
+  await expect(summary).toContainText('Seat 20A, Travel insurance');
+
+  // Pay now opens the provider's page in this tab; the good card pays.
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.getByRole('button', { name: /4242 4242 4242 4242/ }).click();
+  await expect(page).toHaveURL(/\/datatrans\/success\?/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
+});
+
+test('closing the payment window goes to the cancel page with the minutes left to pay', async ({
+  page,
+  request,
+}) => {
+  const today = new Date().toISOString().slice(0, 10);
+  const flight = await firstFlight(request, 'ZRH', 'PRN', today);
+  const query = new URLSearchParams({
+    travelType: 'one-way',
+    departureDate: flight.departure.slice(0, 10),
+    airportFrom: 'ZRH',
+    airportTo: 'PRN',
+    departureFlightId: String(flight.id),
+  });
+  // The flights page's link: the flight is chosen already.
+  await page.goto(`/de/booking/flight/select-flight-outbound?${query.toString()}`);
+  await expect(page.getByRole('button', { name: /^Economy Light/ }).first()).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByLabel('Vorname').fill('Besa');
+  await page.getByLabel('Nachname').fill('Hoxha');
+  await page.getByLabel('Geschlecht').selectOption('female');
+  await page.getByLabel('Geburtsdatum').fill('1992-07-07');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByLabel('Vorname').fill('Besa');
+  await page.getByLabel('Nachname').fill('Hoxha');
+  await page.getByLabel('Geburtsdatum').fill('1992-07-07');
+  await page.getByLabel('E-Mail', { exact: true }).fill('besa.hoxha@example.com');
+  await page.getByLabel('Mobiltelefon').fill('+41 78 765 43 21');
+  await page.getByLabel('Strasse und Nr.').fill('Marktgasse 3');
+  await page.getByLabel('PLZ').fill('3011');
+  await page.getByLabel('Ort').fill('Bern');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('checkbox').check();
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Buchen und mit Karte bezahlen' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('button', { name: /4242 4242 4242 4242/ })).toBeVisible();
+  await popup.close();
+  await expect(page).toHaveURL(/\/de\/datatrans\/cancel\?.*status=cancel/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Zahlung abgebrochen' })).toBeVisible();
+  await expect(page.getByRole('alert').first()).toContainText(/noch 1[0-5] Minuten reserviert/);
 });

@@ -107,6 +107,12 @@ export default function FlightStep() {
     if (days.includes(day)) setTab(days.indexOf(day));
   }
 
+  // On a phone the chosen day may be off screen in the row of tabs.
+  const activeDay = days[tab];
+  useEffect(() => {
+    document.getElementById(`tab-${activeDay}`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [activeDay]);
+
   const dayLabel = new Intl.DateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
@@ -135,8 +141,18 @@ export default function FlightStep() {
             id={`tab-${day}`}
             aria-selected={index === tab}
             aria-controls="flights-of-day"
+            tabIndex={index === tab ? 0 : -1}
             className={flightsOn(day).length > 0 ? 'has-flights' : undefined}
             onClick={() => setTab(index)}
+            onKeyDown={(event) => {
+              // The tabs pattern: arrows move between days, the focus follows.
+              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+              if (step === 0) return;
+              event.preventDefault();
+              const next = (index + step + days.length) % days.length;
+              setTab(next);
+              document.getElementById(`tab-${days[next]}`)?.focus();
+            }}
           >
             {dayLabel.format(new Date(`${day}T12:00:00Z`))}
           </button>

@@ -198,7 +198,7 @@ export default function OverviewStep() {
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: passengers are positions in the party
                 <li key={index}>
-                  {passenger.firstName} {passenger.lastName} ({texts[passenger.ageType]})
+                  {passenger.firstName} {passenger.lastName} · {texts[passenger.ageType]}
                   {seats.length > 0 && <> · {seats.join(', ')}</>}
                   {extras.length > 0 && (
                     <>
