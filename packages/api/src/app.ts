@@ -155,6 +155,14 @@ export async function buildApp({
         .limit(50);
       return { items: rows };
     });
+    // The payment-window sweeper as it would run at a given instant: end-to-end tests see a booking
+    // released without waiting 15 minutes (the real job runs the same code every 30 s).
+    app.post<{ Body: { at?: string } }>('/api/dev/expire-unpaid', async (request, reply) => {
+      const at = new Date(request.body?.at ?? Date.now());
+      if (Number.isNaN(at.getTime()))
+        return reply.code(422).send({ errors: [{ code: 'ERROR_FORMAT', field: 'at' }] });
+      return { released: await reservations.expireUnpaid(at) };
+    });
   }
 
   // The recovery e-mail links to the public site's /updatePassword/:token (with a locale prefix except

@@ -99,6 +99,27 @@ describe('booking on the public site', () => {
     });
   });
 
+  it('releases an unpaid card booking through the dev sweeper hook only after its payment window', async () => {
+    const flightId = await createFlight();
+    const created = await api('POST', 'reservation', undefined, booking(flightId));
+    expect(created.status).toBe(201);
+    const sweep = (at: Date) =>
+      t.request({ method: 'POST', url: '/api/dev/expire-unpaid', payload: { at: at.toISOString() } });
+    // Within the window nothing goes; after it, the seat is free again and the booking cancelled.
+    expect((await sweep(new Date(Date.parse(created.body.expiresAt) - 60_000))).status).toBe(200);
+    expect((await api('GET', `reservation/${created.body.id}`, manager)).body.status).toBe('created');
+    expect((await economyOf(flightId)).booked).toBe(1);
+    // (other tests' unpaid card bookings of this suite go too)
+    expect(
+      (await sweep(new Date(Date.parse(created.body.expiresAt) + 1_000))).body.released,
+    ).toBeGreaterThanOrEqual(1);
+    expect((await economyOf(flightId)).booked).toBe(0);
+    expect((await api('GET', `reservation/${created.body.id}`, manager)).body.status).toBe('cancelled');
+    expect(
+      (await t.request({ method: 'POST', url: '/api/dev/expire-unpaid', payload: { at: 'soon' } })).status,
+    ).toBe(422);
+  });
+
   it('asks guests to log in for anything but card payment and refuses staff fields', async () => {
     const flightId = await createFlight();
     const later = await api('POST', 'reservation', undefined, booking(flightId, { paymentTerms: 'later' }));
