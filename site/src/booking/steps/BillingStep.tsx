@@ -212,7 +212,6 @@ export default function BillingStep() {
       </fieldset>
       {!session && (
         <fieldset>
-          <legend>{texts.createAccount}</legend>
           <label className="check">
             <input
               type="checkbox"
