@@ -19,6 +19,28 @@ async function apiToken(request: APIRequestContext, email: string) {
   return (await response.json()).token as string;
 }
 
+/** A one-adult booking of the demo customer on a flight; staff add owner and terms. */
+const customerBooking = (flightId: number, extra: Record<string, unknown>) => ({
+  bookedFlights: [{ flight: { id: flightId }, tariff: { id: 1 } }],
+  passengers: [
+    { firstName: 'Arben', lastName: 'Berisha', gender: 'male', ageType: 'adult', birthday: '1984-05-02' },
+  ],
+  billingInformation: {
+    salutation: 'mr',
+    firstName: 'Arben',
+    lastName: 'Berisha',
+    email: CUSTOMER,
+    street: 'Rruga B 4',
+    zip: '10000',
+    city: 'Prishtina',
+    country: 'KV',
+    birthday: '1984-05-02',
+    phoneMobile: '+383 44 123 456',
+    language: 'en',
+  },
+  ...extra,
+});
+
 /** A billed booking on the first open demo flight, made by the manager for the demo customer. */
 async function reservationForCustomer(request: APIRequestContext) {
   const customer = await (
@@ -30,27 +52,7 @@ async function reservationForCustomer(request: APIRequestContext) {
   ).json();
   const response = await request.post(`${API}/reservation`, {
     headers,
-    data: {
-      bookedFlights: [{ flight: { id: flights.items[0].id }, tariff: { id: 1 } }],
-      passengers: [
-        { firstName: 'Arben', lastName: 'Berisha', gender: 'male', ageType: 'adult', birthday: '1984-05-02' },
-      ],
-      billingInformation: {
-        salutation: 'mr',
-        firstName: 'Arben',
-        lastName: 'Berisha',
-        email: CUSTOMER,
-        street: 'Rruga B 4',
-        zip: '10000',
-        city: 'Prishtina',
-        country: 'KV',
-        birthday: '1984-05-02',
-        phoneMobile: '+383 44 123 456',
-        language: 'en',
-      },
-      paymentTerms: 'bill',
-      owner: { id: customer.id },
-    },
+    data: customerBooking(flights.items[0].id, { paymentTerms: 'bill', owner: { id: customer.id } }),
   });
   expect(response.status(), await response.text()).toBe(201);
   return { id: (await response.json()).id as number, flightNumber: flights.items[0].number as string };
@@ -267,26 +269,7 @@ async function cardBookingOfCustomer(request: APIRequestContext) {
   ).json();
   const response = await request.post(`${API}/reservation`, {
     headers: { 'x-auth-token': await apiToken(request, CUSTOMER) },
-    data: {
-      bookedFlights: [{ flight: { id: flights.items[0].id }, tariff: { id: 1 } }],
-      passengers: [
-        { firstName: 'Arben', lastName: 'Berisha', gender: 'male', ageType: 'adult', birthday: '1984-05-02' },
-      ],
-      billingInformation: {
-        salutation: 'mr',
-        firstName: 'Arben',
-        lastName: 'Berisha',
-        email: CUSTOMER,
-        street: 'Rruga B 4',
-        zip: '10000',
-        city: 'Prishtina',
-        country: 'KV',
-        birthday: '1984-05-02',
-        phoneMobile: '+383 44 123 456',
-        language: 'en',
-      },
-      paymentTerms: 'now',
-    },
+    data: customerBooking(flights.items[0].id, { paymentTerms: 'now' }),
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: number; invoice: { total: number } };

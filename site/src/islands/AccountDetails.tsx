@@ -5,10 +5,12 @@ import { type Customer, customerCalls } from '@flybook/schemas/customers';
 import { type Country, lookupCalls } from '@flybook/schemas/lookups';
 import { userCalls } from '@flybook/schemas/users';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { AccountHead } from '../lib/AccountHead.tsx';
 import { useAccountSession } from '../lib/account-session.ts';
 import {
   checkPersonFields,
   type FieldProblems,
+  focusFirstInvalid,
   problemsOfResponse,
   problemText,
 } from '../lib/person-form.ts';
@@ -161,7 +163,7 @@ export default function AccountDetails({
     setProblems(found);
     setStatus('idle');
     if (Object.keys(found).length > 0) {
-      focusFirstProblem();
+      focusFirstInvalid('.details-form');
       return;
     }
     setStatus('saving');
@@ -194,14 +196,14 @@ export default function AccountDetails({
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 422 && failure.body) {
         setProblems(problemsOfResponse(failure.body.errors));
-        focusFirstProblem();
+        focusFirstInvalid('.details-form');
       } else if (failure instanceof RequestSchemaError) {
         setProblems(
           Object.fromEntries(
             failure.issues.map((issue) => [String(issue.path[0]), { code: 'ERROR_FORMAT' }]),
           ),
         );
-        focusFirstProblem();
+        focusFirstInvalid('.details-form');
       }
       setStatus('failed');
     }
@@ -291,14 +293,12 @@ export default function AccountDetails({
 
   return (
     <section className="account">
-      <div className="account-head">
-        <h1>{texts.title}</h1>
-        {session && (
-          <button className="button button-light-outline" type="button" onClick={logout}>
-            {texts.logout}
-          </button>
-        )}
-      </div>
+      <AccountHead
+        title={texts.title}
+        logoutText={texts.logout}
+        onLogout={logout}
+        loggedIn={Boolean(session)}
+      />
       {load.state === 'loading' && <p role="status">{texts.loading}</p>}
       {load.state === 'failed' && <p role="alert">{texts.error}</p>}
       {load.state === 'notCustomer' && (
@@ -363,11 +363,4 @@ export default function AccountDetails({
       )}
     </section>
   );
-}
-
-/** After a failed check the first field in trouble gets the focus, so keyboard users land on it. */
-function focusFirstProblem() {
-  requestAnimationFrame(() => {
-    document.querySelector<HTMLElement>('.details-form [aria-invalid="true"]')?.focus();
-  });
 }

@@ -1,10 +1,12 @@
-import { ApiRequestError, saveFile } from '@flybook/client';
+import { saveFile } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
 import { reservationDocumentCalls } from '@flybook/schemas/reservation-documents';
 import { type ReservationListItem, reservationListCalls } from '@flybook/schemas/reservation-lists';
 import { useEffect, useState } from 'react';
+import { AccountHead } from '../lib/AccountHead.tsx';
 import { useAccountSession } from '../lib/account-session.ts';
-import { outstandingOf, startCardPayment } from '../lib/card-payment.ts';
+import { outstandingOf, payOutstanding } from '../lib/card-payment.ts';
+import { chf, zurichDateTime } from '../lib/format.ts';
 import { client } from '../lib/session.ts';
 
 export interface AccountTexts {
@@ -58,12 +60,8 @@ export default function AccountReservations({
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
   const [paying, setPaying] = useState<number | null>(null);
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
-  const date = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Zurich',
-  });
+  const money = chf(locale);
+  const date = zurichDateTime(locale);
 
   useEffect(() => {
     if (!session) return;
@@ -90,30 +88,25 @@ export default function AccountReservations({
   async function payNow(item: ReservationListItem) {
     setNotice(null);
     setPaying(item.id);
-    try {
-      const { paymentPageUrl } = await startCardPayment({
-        reservationId: item.id,
-        amount: outstandingOf(item.invoice),
-        locale,
-      });
-      window.location.assign(paymentPageUrl);
-    } catch (failure) {
-      const code = failure instanceof ApiRequestError ? failure.code : undefined;
-      setNotice((code && texts.paymentErrors[code]) || texts.paymentIssue);
+    const problem = await payOutstanding(item, {
+      locale,
+      errorTexts: texts.paymentErrors,
+      fallback: texts.paymentIssue,
+    });
+    if (problem) {
+      setNotice(problem);
       setPaying(null);
     }
   }
 
   return (
     <section className="account">
-      <div className="account-head">
-        <h1>{texts.title}</h1>
-        {session && (
-          <button className="button button-light-outline" type="button" onClick={logout}>
-            {texts.logout}
-          </button>
-        )}
-      </div>
+      <AccountHead
+        title={texts.title}
+        logoutText={texts.logout}
+        onLogout={logout}
+        loggedIn={Boolean(session)}
+      />
       {notice && (
         <p className="form-error" role="alert">
           {notice}

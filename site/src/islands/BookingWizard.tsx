@@ -29,6 +29,7 @@ import {
   type WizardContextValue,
 } from '../booking/wizard-context.ts';
 import { fill, type WizardTexts } from '../booking/wizard-texts.ts';
+import { chf } from '../lib/format.ts';
 import { loadAirportNames } from '../lib/public-lookups.ts';
 import { client } from '../lib/session.ts';
 

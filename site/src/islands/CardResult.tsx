@@ -1,10 +1,10 @@
-import { ApiRequestError } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
 import { type CardPaymentStatus, paymentCalls } from '@flybook/schemas/payments';
 import type { Reservation } from '@flybook/schemas/reservations';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { outstandingOf, startCardPayment, transactionOfAddress } from '../lib/card-payment.ts';
+import { outstandingOf, payOutstanding, transactionOfAddress } from '../lib/card-payment.ts';
+import { chf, zurichDateTime } from '../lib/format.ts';
 import { $session, client } from '../lib/session.ts';
 
 /** Where each text is in the catalogue; the page translates them at build time. */
@@ -88,12 +88,8 @@ export default function CardResult({
   const [gaveUpWaiting, setGaveUpWaiting] = useState(false);
   const [paying, setPaying] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
-  const date = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Zurich',
-  });
+  const money = chf(locale);
+  const date = zurichDateTime(locale);
 
   useEffect(() => {
     const { transactionId } = transactionOfAddress(window.location.search);
@@ -137,16 +133,13 @@ export default function CardResult({
   async function payNow(reservation: Reservation) {
     setPaying(true);
     setNotice(null);
-    try {
-      const { paymentPageUrl } = await startCardPayment({
-        reservationId: reservation.id,
-        amount: outstandingOf(reservation.invoice),
-        locale,
-      });
-      window.location.assign(paymentPageUrl);
-    } catch (failure) {
-      const code = failure instanceof ApiRequestError ? failure.code : undefined;
-      setNotice((code && paymentErrors[code]) || texts.paymentIssue);
+    const problem = await payOutstanding(reservation, {
+      locale,
+      errorTexts: paymentErrors,
+      fallback: texts.paymentIssue,
+    });
+    if (problem) {
+      setNotice(problem);
       setPaying(false);
     }
   }

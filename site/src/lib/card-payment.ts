@@ -1,3 +1,4 @@
+import { ApiRequestError } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
 import { paymentCalls } from '@flybook/schemas/payments';
 import { client } from './session.ts';
@@ -49,4 +50,26 @@ export function transactionOfAddress(search: string): {
     transactionId: transactionId && /^[0-9A-Za-z]{1,40}$/.test(transactionId) ? transactionId : null,
     reservationId: Number.isInteger(reservationId) && reservationId > 0 ? reservationId : null,
   };
+}
+
+/**
+ * Pay now: starts the payment of what is still to pay and opens the provider's page in this tab.
+ * Only returns when it could not start, with the text to show (the code's, else `fallback`).
+ */
+export async function payOutstanding(
+  reservation: { id: number; invoice: { total?: number | undefined; totalPaid?: number | undefined } },
+  { locale, errorTexts, fallback }: { locale: Locale; errorTexts: Record<string, string>; fallback: string },
+): Promise<string> {
+  try {
+    const { paymentPageUrl } = await startCardPayment({
+      reservationId: reservation.id,
+      amount: outstandingOf(reservation.invoice),
+      locale,
+    });
+    window.location.assign(paymentPageUrl);
+    return '';
+  } catch (failure) {
+    const code = failure instanceof ApiRequestError ? failure.code : undefined;
+    return (code && errorTexts[code]) || fallback;
+  }
 }

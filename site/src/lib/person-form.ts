@@ -75,3 +75,8 @@ export function problemText(problem: FieldProblem, errorTexts: Record<string, st
   const text = errorTexts[problem.code] ?? errorTexts.ERROR_VALIDATION ?? problem.code;
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(problem.params?.[name] ?? ''));
 }
+
+/** After a failed check the first field in trouble gets the focus, so keyboard users land on it. */
+export function focusFirstInvalid(form: string) {
+  requestAnimationFrame(() => document.querySelector<HTMLElement>(`${form} [aria-invalid="true"]`)?.focus());
+}

@@ -4,7 +4,12 @@ import { type Country, lookupCalls } from '@flybook/schemas/lookups';
 import { userCalls } from '@flybook/schemas/users';
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { checkPersonFields, type FieldProblems, problemText } from '../../lib/person-form.ts';
+import {
+  checkPersonFields,
+  type FieldProblems,
+  focusFirstInvalid,
+  problemText,
+} from '../../lib/person-form.ts';
 import { $session, client } from '../../lib/session.ts';
 import { type BillingDraft, withBilling } from '../draft.ts';
 import { updateDraft } from '../state.ts';
@@ -115,9 +120,7 @@ export default function BillingStep() {
     });
     setProblems(found);
     if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('.billing-form [aria-invalid="true"]')?.focus(),
-      );
+      focusFirstInvalid('.billing-form');
       return;
     }
     updateDraft((current) =>

@@ -1,6 +1,7 @@
 import { ageTypeOn } from '@flybook/domain/ages';
 import { type Option, optionCalls } from '@flybook/schemas/rates';
 import { type FormEvent, useEffect, useState } from 'react';
+import { focusFirstInvalid } from '../../lib/person-form.ts';
 import { client } from '../../lib/session.ts';
 import {
   chosenFlights,
@@ -79,9 +80,7 @@ export default function PassengersStep() {
     });
     setProblems(found);
     if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('.passengers-form [aria-invalid="true"]')?.focus(),
-      );
+      focusFirstInvalid('.passengers-form');
       return;
     }
     updateDraft((current) =>
