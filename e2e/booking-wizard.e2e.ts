@@ -221,7 +221,7 @@ test('a family return trip with seats and insurance: declined, then paid from th
   await expect(page).toHaveURL(/\/billing-information$/);
   await fillBilling(page);
   await expect(page.getByText('Era Berisha · Infant (under 2)')).toBeVisible();
-  await expect(page.getByText(/Arben Berisha · Adult · 20A, 21A/)).toBeVisible();
+  await expect(page.getByText('Arben Berisha · Adult · 20A, 21A · Travel insurance')).toBeVisible();
   await page.getByRole('checkbox').check();
 
   const popupOpened = page.waitForEvent('popup');
@@ -307,3 +307,77 @@ async function bookedEconomySeats(request: APIRequestContext, flight: { id: numb
     (seats: { tariffGroup: { id: number } }) => seats.tariffGroup.id === 1,
   ).booked as number;
 }
+
+/** Through the wizard to the overview for one adult on `flightId`, taking seat `seat`. */
+async function toOverviewWithSeat(
+  page: Page,
+  flight: { id: number; departure: string },
+  seat: string,
+  name: string,
+) {
+  const query = new URLSearchParams({
+    travelType: 'one-way',
+    departureDate: flight.departure.slice(0, 10),
+    airportFrom: 'ZRH',
+    airportTo: 'PRN',
+    departureFlightId: String(flight.id),
+  });
+  await page.goto(`/booking/flight/select-flight-outbound?${query.toString()}`);
+  await expect(page.getByRole('button', { name: /^Economy Light/ }).first()).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('First name').fill(name);
+  await page.getByLabel('Last name').fill('Gashi');
+  await page.getByLabel('Gender').selectOption('male');
+  await page.getByLabel('Date of birth').fill('1980-01-01');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // The seat typed by hand, checked against the seat-label pattern first.
+  await page.getByLabel('Or type a seat').fill('30-F');
+  await page.getByRole('button', { name: 'Take seat' }).click();
+  await expect(page.locator('#typed-seat-note')).toHaveText('This value is not in the right format.');
+  await page.getByLabel('Or type a seat').fill(seat.toLowerCase());
+  await page.getByRole('button', { name: 'Take seat' }).click();
+  await expect(page.locator('.seat-passengers')).toContainText(`Seat ${seat}`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillBilling(page);
+  await expect(page).toHaveURL(/\/reservation-overview$/);
+  await page.getByRole('checkbox').check();
+}
+
+test('two browsers race for the same seat: one books it, the other is told it is taken on the outbound flight', async ({
+  browser,
+  request,
+}) => {
+  const flight = await firstFlight(request, 'ZRH', 'PRN', new Date().toISOString().slice(0, 10));
+  const [first, second] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = await Promise.all([first.newPage(), second.newPage()]);
+  await toOverviewWithSeat(pageA, flight, '30F', 'Agon');
+  await toOverviewWithSeat(pageB, flight, '30F', 'Blerim');
+
+  const book = async (page: Page) => {
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Book and pay by card' }).click();
+    await popup;
+  };
+  await Promise.all([book(pageA), book(pageB)]);
+  const outcomes = await Promise.all(
+    [pageA, pageB].map(async (page) => {
+      const refused = page.getByRole('alert').filter({ hasText: 'already occupied' });
+      const inWindow = page.getByText('Complete the payment in the payment window.');
+      await expect(refused.or(inWindow)).toBeVisible();
+      return (await refused.count()) > 0 ? 'refused' : 'booked';
+    }),
+  );
+  expect([...outcomes].sort()).toEqual(['booked', 'refused']);
+  const loser = outcomes[0] === 'refused' ? pageA : pageB;
+  await expect(loser.getByRole('alert').filter({ hasText: 'already occupied' })).toContainText(
+    '1102: Seat 30F is already occupied. Select an available seat on the outbound flight.',
+  );
+  // The way out: back to the seats, where 30F now shows as taken.
+  await loser.getByRole('link', { name: 'Change' }).click();
+  await expect(loser).toHaveURL(/\/seat-reservation$/);
+  await expect(loser.getByRole('gridcell', { name: /^Seat 30F,.*taken$/ })).toBeVisible();
+  await Promise.all([first.close(), second.close()]);
+});

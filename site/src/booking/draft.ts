@@ -49,6 +49,8 @@ export interface PassengerOption {
   passenger: number;
   flightId: number;
   optionId: number;
+  /** The option's title per language, for the overview (the price comes from calculate). */
+  title?: Record<string, string>;
 }
 export interface PassengerSeat {
   passenger: number;

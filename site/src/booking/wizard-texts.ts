@@ -45,7 +45,6 @@ const WIZARD_KEYS = [
   'popupBlocked',
   'billedTo',
   'urlProblems',
-  'options',
   'seatsNone',
   'typeSeat',
   'takeSeat',

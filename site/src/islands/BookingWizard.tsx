@@ -77,10 +77,7 @@ export default function BookingWizard({
   const [ready, setReady] = useState(false);
   const [urlProblems, setUrlProblems] = useState<UrlProblem[]>([]);
   const [cost, setCost] = useState<Cost | null>(null);
-  const money = useMemo(
-    () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' }),
-    [locale],
-  );
+  const money = useMemo(() => chf(locale), [locale]);
   const facts = factsOf(draft);
 
   // The address first: a search from the home page or the flights page starts (or keeps) the booking.

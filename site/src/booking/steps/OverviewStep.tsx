@@ -193,19 +193,16 @@ export default function OverviewStep() {
               const seats = draft.seats
                 .filter((seat) => seat.passenger === index)
                 .map((seat) => seat.seatLabel);
-              const extras =
-                cost?.costForPassengers[index]?.flightsCosts.flatMap((flight) => flight.optionsCosts) ?? [];
+              const extras = draft.options
+                .filter((option) => option.passenger === index)
+                .map((option) => option.title?.[locale] ?? option.title?.en ?? '')
+                .filter(Boolean);
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: passengers are positions in the party
                 <li key={index}>
                   {passenger.firstName} {passenger.lastName} · {texts[passenger.ageType]}
                   {seats.length > 0 && <> · {seats.join(', ')}</>}
-                  {extras.length > 0 && (
-                    <>
-                      {' '}
-                      · {texts.options}: {extras.length}
-                    </>
-                  )}
+                  {extras.length > 0 && <> · {extras.join(', ')}</>}
                 </li>
               );
             })}

@@ -57,13 +57,13 @@ export default function PassengersStep() {
       current.map((passenger, at) => (at === index ? { ...passenger, [field]: value } : passenger)),
     );
 
-  const toggle = (passenger: number, flightId: number, optionId: number, on: boolean) =>
+  const toggle = (passenger: number, flightId: number, option: Option, on: boolean) =>
     setOptions((current) =>
       on
-        ? [...current, { passenger, flightId, optionId }]
+        ? [...current, { passenger, flightId, optionId: option.id, title: option.configValues.title }]
         : current.filter(
             (item) =>
-              !(item.passenger === passenger && item.flightId === flightId && item.optionId === optionId),
+              !(item.passenger === passenger && item.flightId === flightId && item.optionId === option.id),
           ),
     );
 
@@ -185,7 +185,7 @@ export default function PassengersStep() {
                         <input
                           type="checkbox"
                           checked={on}
-                          onChange={(event) => toggle(index, flight.id, option.id, event.target.checked)}
+                          onChange={(event) => toggle(index, flight.id, option, event.target.checked)}
                         />
                         {option.configValues.title[locale] ?? option.configValues.title.en} (
                         {money.format(option.configValues.price)})
