@@ -54,6 +54,7 @@ describe('booking errors from the server', () => {
     expect(stepToMend({ code: 'ERROR_AVAILABLE_SEATS_NOT_ENOUGH', params: { direction: 'outbound' } })).toBe(
       'select-flight-outbound',
     );
+    expect(stepToMend({ code: 'ERROR_AGE_TYPE' })).toBe('passengers');
     expect(stepToMend({ code: 'ERROR_VALIDATION' })).toBeNull();
   });
 });

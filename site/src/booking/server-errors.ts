@@ -58,6 +58,9 @@ export function stepToMend(error: ServerError): StepName | null {
       return returnFlight ? 'select-flight-return' : 'select-flight-outbound';
     case 'ERROR_BOOKED_FLIGHT_SORTING_WRONG':
       return 'select-flight-return';
+    case 'ERROR_AGE_TYPE':
+    case 'ERROR_TOO_MANY_INFANTS':
+      return 'passengers';
     default:
       return null;
   }
@@ -73,6 +76,7 @@ export const BOOKING_ERROR_CODES = [
   'ERROR_BOOKED_DEPARTED_FLIGHT_ADDED',
   'ERROR_AVAILABLE_SEATS_NOT_ENOUGH',
   'ERROR_TOO_MANY_INFANTS',
+  'ERROR_AGE_TYPE',
   'ERROR_INFANT_SEAT',
   'ERROR_OPTION_NOT_AVAILABLE',
   'ERROR_TARIFF_NOT_AVAILABLE',

@@ -1,5 +1,6 @@
 import {
   type AgeType,
+  ageTypeOn,
   type BookingChannel,
   type PricingFlight,
   type PricingPassenger,
@@ -8,12 +9,12 @@ import {
   type ReservationCost,
   takesSeat,
 } from '@flybook/domain';
-import { type CalculateBody, SEAT_FLAGS } from '@flybook/schemas';
+import { type CalculateBody, ERROR_MESSAGES, SEAT_FLAGS } from '@flybook/schemas';
 import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { flights, type StoredAircraftSection } from '../../db/schema/index.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError, ValidationError } from '../../http/api-error.ts';
 import { activeOptionsById, heldSeats, priceListsOf } from './booking.repository.ts';
 import { bookingError, directionOf } from './booking-errors.ts';
 import { isAbsent, seatSpots } from './seat-view.ts';
@@ -56,6 +57,26 @@ export function checkParty(ageTypes: readonly AgeType[]) {
   if (infants > adults) {
     throw new ApiError('ERROR_TOO_MANY_INFANTS', 422, { field: 'passengers' });
   }
+}
+
+/**
+ * Each passenger's date of birth fits their age type on the day of the first flight (its date in
+ * UTC, as the booking wizard counts it): `ageTypeOn` of @flybook/domain, docs/booking-wizard.md.
+ */
+export function checkAges(passengers: readonly { ageType: AgeType; birthday: string }[], travelDay: string) {
+  const errors = passengers.flatMap((passenger, index) =>
+    ageTypeOn(passenger.birthday, travelDay) === passenger.ageType
+      ? []
+      : [
+          {
+            code: 'ERROR_AGE_TYPE' as const,
+            message: ERROR_MESSAGES.ERROR_AGE_TYPE ?? 'The date of birth does not fit the age type.',
+            field: `passengers.${index}.birthday`,
+            params: { ageType: passenger.ageType },
+          },
+        ],
+  );
+  if (errors.length > 0) throw new ValidationError(errors);
 }
 
 /**

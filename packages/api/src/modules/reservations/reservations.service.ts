@@ -19,7 +19,7 @@ import { enqueueMessage } from '../../platform/outbox.ts';
 import { retryOnDeadlock } from '../../platform/sql.ts';
 import { channelOf } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
-import { planBooking } from '../booking/booking-plan.ts';
+import { checkAges, planBooking } from '../booking/booking-plan.ts';
 import { isOpenFor } from '../booking/price-list.ts';
 import type { RefundOnCancel } from '../payments/refunds.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
@@ -96,6 +96,7 @@ export function createReservationsService(
               body.bookedFlights.map((booked) => booked.flight.id),
             );
             const plan = await planBooking(tx, body, { channel });
+            checkAges(body.passengers, plan.flights[0]!.departure.toISOString().slice(0, 10));
             for (const flight of plan.flights) {
               if (channel === 'staff') {
                 if (
@@ -278,6 +279,7 @@ export function createReservationsService(
             ownReservationId: id,
             keptFlightIds: new Set(heldFlights.map((flight) => flight.id)),
           });
+          checkAges(body.passengers, plan.flights[0]!.departure.toISOString().slice(0, 10));
           for (const flight of plan.flights) {
             if (
               flight.status === 'closed' &&

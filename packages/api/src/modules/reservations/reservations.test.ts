@@ -120,6 +120,27 @@ describe('booking on the public site', () => {
     ).toBe(422);
   });
 
+  it("refuses a date of birth that does not fit the passenger's age type on the day of travel", async () => {
+    const flightId = await createFlight();
+    // The flight leaves on 2031-06-01: a child must be 2 to 11 then, an infant under 2.
+    const passengers = [
+      adult('Arta'),
+      { ...adult('Dion'), ageType: 'child', birthday: '2019-06-02' },
+      { ...adult('Lule'), ageType: 'infant', birthday: '2029-06-01' },
+      { ...adult('Vesa'), ageType: 'adult', birthday: '2019-06-02' },
+    ];
+    const refused = await api('POST', 'reservation', undefined, booking(flightId, { passengers }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({ code: 'ERROR_AGE_TYPE', field: 'passengers.2.birthday' }),
+      expect.objectContaining({ code: 'ERROR_AGE_TYPE', field: 'passengers.3.birthday' }),
+    ]);
+    expect((await economyOf(flightId)).booked).toBe(0);
+    passengers[2] = { ...passengers[2]!, birthday: '2029-06-02' };
+    passengers[3] = { ...passengers[3]!, ageType: 'child' };
+    expect((await api('POST', 'reservation', undefined, booking(flightId, { passengers }))).status).toBe(201);
+  });
+
   it('asks guests to log in for anything but card payment and refuses staff fields', async () => {
     const flightId = await createFlight();
     const later = await api('POST', 'reservation', undefined, booking(flightId, { paymentTerms: 'later' }));
