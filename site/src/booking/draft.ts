@@ -58,6 +58,17 @@ export interface PassengerSeat {
   seatLabel: string;
 }
 
+/**
+ * The reservation made from this draft whose card payment has not started yet. Kept so that a
+ * retry (or a reload) pays that reservation instead of booking the same seats twice; any change to
+ * the booking drops it, since the reservation no longer matches what the visitor sees.
+ */
+export interface MadeReservation {
+  id: number;
+  /** invoice.total of the create reply: the amount the card payment starts with. */
+  total: number;
+}
+
 export interface BookingDraft {
   trip: TripSearch | null;
   outbound: ChosenFlight | null;
@@ -70,6 +81,7 @@ export interface BookingDraft {
   /** The seat step was completed (seats are optional, so their absence says nothing). */
   seatsDone: boolean;
   billing: BillingDraft | null;
+  reservation: MadeReservation | null;
 }
 
 export const EMPTY_DRAFT: BookingDraft = Object.freeze({
@@ -82,6 +94,7 @@ export const EMPTY_DRAFT: BookingDraft = Object.freeze({
   seats: [],
   seatsDone: false,
   billing: null,
+  reservation: null,
 });
 
 const blankPassenger = (ageType: AgeType): PassengerDraft => ({
@@ -99,6 +112,9 @@ export const partyOf = (trip: TripSearch): AgeType[] => [
   ...Array<AgeType>(trip.child).fill('child'),
   ...Array<AgeType>(trip.infant).fill('infant'),
 ];
+
+/** Plain data compared by value (the draft holds nothing but JSON). */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 const sameTrip = (a: TripSearch | null, b: TripSearch) =>
   a !== null && (Object.keys(b) as (keyof TripSearch)[]).every((key) => a[key] === b[key]);
@@ -124,6 +140,7 @@ export function withTrip(draft: BookingDraft, trip: TripSearch): BookingDraft {
     options: [],
     seats: [],
     seatsDone: false,
+    reservation: null,
   };
 }
 
@@ -145,6 +162,7 @@ export function withFlight(
     seats: draft.seats.filter((seat) => seat.flightId !== leaving),
     seatsDone: false,
     options: [],
+    reservation: null,
   };
 }
 
@@ -170,23 +188,32 @@ export function withPassengers(draft: BookingDraft, passengers: PassengerDraft[]
     passengers,
     passengersDone: true,
     seats: draft.seats.filter((seat) => !infants.has(seat.passenger)),
+    reservation: same(draft.passengers, passengers) ? draft.reservation : null,
   };
 }
 
-export const withOptions = (draft: BookingDraft, options: PassengerOption[]): BookingDraft => ({
-  ...draft,
-  options,
-});
+/** The extras as chosen; the same extras again (a step re-opened) keep a reservation already made. */
+export const withOptions = (draft: BookingDraft, options: PassengerOption[]): BookingDraft =>
+  same(draft.options, options) ? draft : { ...draft, options, reservation: null };
 
+/** The seats as chosen (none is a choice too: seats are optional); the seat step counts as done. */
 export const withSeats = (draft: BookingDraft, seats: PassengerSeat[]): BookingDraft => ({
   ...draft,
   seats,
   seatsDone: true,
+  reservation: same(draft.seats, seats) ? draft.reservation : null,
 });
 
 export const withBilling = (draft: BookingDraft, billing: BillingDraft): BookingDraft => ({
   ...draft,
   billing,
+  reservation: same(draft.billing, billing) ? draft.reservation : null,
+});
+
+/** The reservation was created but its payment not yet started: remember it (see MadeReservation). */
+export const withReservation = (draft: BookingDraft, reservation: MadeReservation): BookingDraft => ({
+  ...draft,
+  reservation,
 });
 
 /** The flights of the booking in order, outbound first. */

@@ -27,13 +27,44 @@ export interface BookingErrorTexts {
   unknown: string;
 }
 
-export function bookingErrorText(error: ServerError, texts: BookingErrorTexts, atOverview = false): string {
+/** The ids of the booking's chosen flights, to tell which one an error is about. */
+export interface ChosenFlightIds {
+  outbound?: number | null | undefined;
+  return?: number | null | undefined;
+}
+
+/**
+ * Which flight an error is about (spec 02 §8: mapped by flight id). The server names it in
+ * `params.direction`; without that, `params.flightId` is matched against the chosen flights; what
+ * cannot be placed reads "outbound or return flight" rather than leaving a gap in the sentence.
+ */
+export function errorDirection(
+  error: ServerError,
+  chosen: ChosenFlightIds = {},
+): 'outbound' | 'return' | 'both' {
   const direction = error.params?.direction;
+  if (direction === 'outbound' || direction === 'return' || direction === 'both') return direction;
+  const flightId = Number(error.params?.flightId);
+  if (Number.isInteger(flightId) && flightId > 0) {
+    if (flightId === chosen.outbound) return 'outbound';
+    if (flightId === chosen.return) return 'return';
+  }
+  return 'both';
+}
+
+/**
+ * The error in the visitor's language: the code's text with direction and seat filled in; at the
+ * overview step (`atOverview`) 1101/1102 lead the text. `chosen` places errors that carry only a
+ * flight id.
+ */
+export function bookingErrorText(
+  error: ServerError,
+  texts: BookingErrorTexts,
+  atOverview = false,
+  chosen: ChosenFlightIds = {},
+): string {
   const values: Record<string, string> = {
-    direction:
-      direction === 'outbound' || direction === 'return' || direction === 'both'
-        ? texts.directions[direction]
-        : '',
+    direction: texts.directions[errorDirection(error, chosen)],
     seatLabel: typeof error.params?.seatLabel === 'string' ? error.params.seatLabel : '',
     details: error.message ?? error.code,
   };
@@ -44,8 +75,8 @@ export function bookingErrorText(error: ServerError, texts: BookingErrorTexts, a
 }
 
 /** Where the visitor can mend what the server refused: another seat, or another flight. */
-export function stepToMend(error: ServerError): StepName | null {
-  const returnFlight = error.params?.direction === 'return';
+export function stepToMend(error: ServerError, chosen: ChosenFlightIds = {}): StepName | null {
+  const returnFlight = errorDirection(error, chosen) === 'return';
   switch (error.code) {
     case 'ERROR_BOOKED_SEATS_OCCUPIED':
     case 'ERROR_BOOKED_SEATS_NOT_UNIQUE':

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   breadcrumbs,
   firstOpenStep,
+  isStepName,
   mayOpen,
   nextStep,
   previousStep,
@@ -89,5 +90,84 @@ describe('the booking steps', () => {
     });
     expect(firstOpenStep(all)).toBe('reservation-overview');
     expect(mayOpen('reservation-overview', all)).toBe(true);
+  });
+
+  it('walk a whole one-way booking without seats forwards and backwards', () => {
+    const lean = facts({ travelType: 'one-way', seatsChoosable: false });
+    const forwards = ['travel-dates'];
+    for (let step = nextStep('travel-dates', lean); step; step = nextStep(step, lean)) forwards.push(step);
+    expect(forwards).toEqual([
+      'travel-dates',
+      'select-flight-outbound',
+      'passengers',
+      'billing-information',
+      'reservation-overview',
+    ]);
+    const backwards = ['reservation-overview'];
+    for (let step = previousStep('reservation-overview', lean); step; step = previousStep(step, lean))
+      backwards.push(step);
+    expect(backwards).toEqual([...forwards].reverse());
+  });
+
+  it('walk an other-return booking through both flight steps', () => {
+    const other = facts({ travelType: 'other-return' });
+    expect(stepsOf(other)).toHaveLength(7);
+    expect(previousStep('select-flight-return', other)).toBe('select-flight-outbound');
+    expect(nextStep('select-flight-return', other)).toBe('passengers');
+    expect(nextStep('billing-information', other)).toBe('reservation-overview');
+  });
+
+  it('skip seats on a return trip too, keeping the return flight', () => {
+    const noSeats = facts({ seatsChoosable: false });
+    expect(stepsOf(noSeats)).toEqual([
+      'travel-dates',
+      'select-flight-outbound',
+      'select-flight-return',
+      'passengers',
+      'billing-information',
+      'reservation-overview',
+    ]);
+    expect(mayOpen('seat-reservation', { ...noSeats, filled: { 'travel-dates': true } })).toBe(false);
+  });
+
+  it('send a stale or empty booking back to the first step still to fill', () => {
+    expect(firstOpenStep(facts())).toBe('travel-dates');
+    expect(mayOpen('reservation-overview', facts())).toBe(false);
+    // The return flight vanished from its list after billing was given: back to choosing it.
+    const stale = facts({
+      filled: {
+        'travel-dates': true,
+        'select-flight-outbound': true,
+        'select-flight-return': false,
+        passengers: true,
+        'seat-reservation': true,
+        'billing-information': true,
+      },
+    });
+    expect(firstOpenStep(stale)).toBe('select-flight-return');
+    expect(mayOpen('billing-information', stale)).toBe(false);
+    // Filled data of a skipped step does not count (one way keeps no return flight step).
+    const oneWay = facts({
+      travelType: 'one-way',
+      filled: { 'travel-dates': true, 'select-flight-outbound': true, 'select-flight-return': false },
+    });
+    expect(firstOpenStep(oneWay)).toBe('passengers');
+  });
+
+  it('show only the steps of this booking as crumbs', () => {
+    const crumbs = breadcrumbs('passengers', facts({ travelType: 'one-way', seatsChoosable: false }));
+    expect(crumbs.map((crumb) => crumb.step)).toEqual([
+      'travel-dates',
+      'select-flight-outbound',
+      'passengers',
+      'billing-information',
+      'reservation-overview',
+    ]);
+    expect(crumbs.find((crumb) => crumb.state === 'current')?.step).toBe('passengers');
+  });
+
+  it('know the step names of the address', () => {
+    expect(isStepName('seat-reservation')).toBe(true);
+    expect(isStepName('payment')).toBe(false);
   });
 });

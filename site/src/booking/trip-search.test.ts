@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressParams,
   DEFAULT_TRIP,
   readAddress,
   type TripSearch,
@@ -151,5 +152,64 @@ describe('the booking address (spec 02 §8 booking URL messages)', () => {
 
   it('words the no-flights message', () => {
     expect(urlProblemText({ kind: 'noFlights' })).toBe('There are no available flights for search.');
+  });
+
+  it('refuses a return date before the departure date, keeping it for the form', () => {
+    const reading = read('departureDate=2026-12-19&returnDate=2026-12-18', false);
+    expect(reading.problems.map((problem) => urlProblemText(problem))).toEqual([
+      'Invalid query parameter "returnDate". Use value like: 2026-12-19',
+    ]);
+    expect(reading.trip.returnDate).toBe('2026-12-18');
+    expect(texts('departureDate=2026-12-19&returnDate=2026-12-19', false)).toEqual([]);
+  });
+
+  it('needs the other airports on other-return', () => {
+    expect(
+      texts(
+        'travelType=other-return&departureDate=2026-12-19&returnDate=2027-01-04&airportFrom=ZRH&airportTo=PRN',
+      ),
+    ).toEqual([
+      'The "otherAirportFrom" query parameter is required',
+      'The "otherAirportTo" query parameter is required',
+    ]);
+  });
+
+  it('wants an adult with every infant', () => {
+    expect(texts('adult=0&infant=1', false)).toEqual(['Invalid query parameter "infant". Use value like: 0']);
+    // The counts stay in the trip: the travel-dates form then shows its own tooManyInfants message.
+    expect(tripProblems(read('adult=0&infant=1', false).trip).infant).toBe('tooManyInfants');
+  });
+
+  it('names a chosen flight its list does not have', () => {
+    expect(urlProblemText({ kind: 'notFound', field: 'departureFlightId', value: '99' })).toBe(
+      'Element with query "departureFlightId=99" not found. Choose a different value.',
+    );
+  });
+
+  it('writes the whole address, chosen flights included, and reads it back', () => {
+    const samples = [
+      {
+        trip: trip({ child: 1 }),
+        chosen: { departureFlightId: 12, departureTariffId: 1, returnFlightId: 13, returnTariffId: 3 },
+      },
+      {
+        trip: trip({ travelType: 'one-way', returnDate: '' }),
+        chosen: { departureFlightId: 12, departureTariffId: 2 },
+      },
+      {
+        trip: trip({ travelType: 'other-return', otherAirportFrom: 'SKP', otherAirportTo: 'BSL', infant: 1 }),
+        chosen: {},
+      },
+    ];
+    for (const sample of samples) {
+      const back = read(addressParams(sample.trip, sample.chosen).toString());
+      expect(back.problems).toEqual([]);
+      expect(back.trip).toEqual(sample.trip);
+      expect(back.chosen).toEqual(sample.chosen);
+    }
+    // One way carries no return flight, whatever is passed in.
+    expect(addressParams(trip({ travelType: 'one-way' }), { returnFlightId: 13 }).has('returnFlightId')).toBe(
+      false,
+    );
   });
 });

@@ -186,7 +186,14 @@ export function readAddress(
   date('departureDate', needTrip);
   if (trip.travelType === 'one-way') {
     if (text('returnDate')) problems.push({ kind: 'notAllowed', field: 'returnDate' });
-  } else date('returnDate', needTrip);
+  } else {
+    date('returnDate', needTrip);
+    // A return before the departure finds no return flight; name it here rather than let the
+    // server refuse the booking at the end (ERROR_BOOKED_FLIGHT_SORTING_WRONG). The date stays in
+    // the trip so the travel-dates form shows it with its own field message.
+    if (trip.returnDate && trip.departureDate && trip.returnDate < trip.departureDate)
+      problems.push({ kind: 'invalid', field: 'returnDate', format: trip.departureDate });
+  }
 
   const airport = (
     field: 'airportFrom' | 'airportTo' | 'otherAirportFrom' | 'otherAirportTo',
@@ -247,4 +254,22 @@ export function readAddress(
       if (chosen[field] !== undefined) problems.push({ kind: 'notAllowed', field });
   }
   return { trip, chosen, problems, given };
+}
+
+/**
+ * The whole booking address: the trip and the flights chosen through it, as `readAddress` reads
+ * them back (the flights page links a flight this way). Return flight ids are left out on one way,
+ * where the address may not carry them.
+ */
+export function addressParams(trip: TripSearch, chosen: ChosenByAddress = {}): URLSearchParams {
+  const params = tripParams(trip);
+  if (chosen.departureFlightId !== undefined)
+    params.set('departureFlightId', String(chosen.departureFlightId));
+  if (chosen.departureTariffId !== undefined)
+    params.set('departureTariffId', String(chosen.departureTariffId));
+  if (trip.travelType !== 'one-way') {
+    if (chosen.returnFlightId !== undefined) params.set('returnFlightId', String(chosen.returnFlightId));
+    if (chosen.returnTariffId !== undefined) params.set('returnTariffId', String(chosen.returnTariffId));
+  }
+  return params;
 }

@@ -3,10 +3,10 @@ import { reservationCalls } from '@flybook/schemas/reservations';
 import { useEffect, useRef, useState } from 'react';
 import { startCardPayment } from '../../lib/card-payment.ts';
 import { client } from '../../lib/session.ts';
-import { chosenFlights } from '../draft.ts';
+import { chosenFlights, type MadeReservation, withReservation } from '../draft.ts';
 import { FlightLine } from '../Summary.tsx';
 import { bookingErrorText, stepToMend } from '../server-errors.ts';
-import { clearDraft } from '../state.ts';
+import { clearDraft, updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
 
 type Payment =
@@ -34,7 +34,9 @@ export default function OverviewStep() {
   const [termsProblem, setTermsProblem] = useState(false);
   const [payment, setPayment] = useState<Payment>({ state: 'idle' });
   const watcher = useRef<number | undefined>(undefined);
-  const created = useRef<{ id: number; total: number } | null>(null);
+  // A reservation made before a failed payment start (kept in the draft, so a reload keeps it too).
+  const created = useRef<MadeReservation | null>(draft.reservation);
+  const chosenIds = { outbound: draft.outbound?.flight.id, return: draft.return?.flight.id };
   useEffect(() => () => window.clearInterval(watcher.current), []);
   const billing = draft.billing!;
 
@@ -48,7 +50,11 @@ export default function OverviewStep() {
     const popup = window.open('', 'flybook-payment', 'popup,width=560,height=760');
     try {
       // A booking made before a failed payment start is paid on retry, never booked twice.
-      created.current ??= await createReservation();
+      if (!created.current) {
+        const made = await createReservation();
+        created.current = made;
+        updateDraft((current) => withReservation(current, made));
+      }
       const { id, total } = created.current;
       const { transactionId, paymentPageUrl } = await startCardPayment({
         reservationId: id,
@@ -71,7 +77,7 @@ export default function OverviewStep() {
         failure instanceof ApiRequestError && failure.body?.errors[0]
           ? failure.body.errors[0]
           : { code: 'ERROR_INTERNAL', message: failure instanceof Error ? failure.message : '' };
-      const mend = created.current ? null : stepToMend(error);
+      const mend = created.current ? null : stepToMend(error, chosenIds);
       setPayment({
         state: 'failed',
         message: created.current
@@ -88,6 +94,7 @@ export default function OverviewStep() {
                 unknown: texts.unknownError,
               },
               true,
+              chosenIds,
             ),
         mend: mend ? stepPath(mend) : null,
       });
