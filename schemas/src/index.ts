@@ -1,36 +1,41 @@
 import { accountCalls } from './accounts.ts';
+import { agentCalls } from './agents.ts';
 import { authCalls } from './auth.ts';
 import { balanceLogCalls } from './balance-log.ts';
 import { bookingCalls } from './booking.ts';
 import { customerCalls } from './customers.ts';
+import { entityLogCalls } from './entity-log.ts';
 import { aircraftTemplateCalls, flightCalls, flightCompanyCalls } from './flights.ts';
 import type { ApiCall } from './http.ts';
 import { lookupCalls } from './lookups.ts';
+import { managerCalls } from './managers.ts';
 import { paymentCalls } from './payments.ts';
 import { optionCalls, rateCalls } from './rates.ts';
 import { reservationDocumentCalls } from './reservation-documents.ts';
 import { reservationListCalls } from './reservation-lists.ts';
 import { reservationCalls } from './reservations.ts';
-import { settingsCalls } from './settings.ts';
-import { agentCalls, userCalls } from './users.ts';
+import { userCalls } from './users.ts';
 
 export * from './accounts.ts';
+export * from './agents.ts';
 export * from './auth.ts';
 export * from './balance-log.ts';
 export * from './booking.ts';
 export * from './common.ts';
 export * from './customers.ts';
+export * from './entity-log.ts';
 export * from './errors.ts';
 export * from './fares.ts';
 export * from './flights.ts';
 export * from './http.ts';
 export * from './lookups.ts';
+export * from './managers.ts';
 export * from './payments.ts';
 export * from './rates.ts';
 export * from './reservation-documents.ts';
 export * from './reservation-lists.ts';
 export * from './reservations.ts';
-export * from './settings.ts';
+export * from './user-fields.ts';
 export * from './users.ts';
 export * from './validation.ts';
 
@@ -40,9 +45,10 @@ export const api = {
   user: userCalls,
   agent: agentCalls,
   customer: customerCalls,
+  manager: managerCalls,
   account: accountCalls,
   lookup: lookupCalls,
-  settings: settingsCalls,
+  entityLog: entityLogCalls,
   flight: flightCalls,
   flightCompany: flightCompanyCalls,
   aircraftTemplate: aircraftTemplateCalls,

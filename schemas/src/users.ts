@@ -176,37 +176,3 @@ export const userCalls = {
     response: z.object({ items: z.array(z.number().int()) }),
   }),
 };
-
-// ---------- agents ----------
-
-export const AgentListQuery = listQuery({
-  defaultPageSize: 15,
-  maxPageSize: 50,
-  sortBy: ['displayName', 'id', 'email'],
-  defaultSortBy: 'displayName',
-  defaultSortOrder: 'ASC',
-}).extend({
-  query: z.string().max(100).optional(),
-  isActive: QueryBoolean.optional(),
-  countries: z.array(z.string().length(2)).optional(),
-});
-
-export const AgentListItemSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  displayName: z.string(),
-  isActive: z.boolean(),
-});
-export type AgentListItem = z.infer<typeof AgentListItemSchema>;
-
-export const agentCalls = {
-  list: defineCall({
-    method: 'GET',
-    path: 'agent/list',
-    summary: 'Agents, searched and paged (also the agent picker of allotments)',
-    auth: 'user',
-    roles: 'ROLE_AGENT_LIST',
-    query: AgentListQuery,
-    response: listResponse(AgentListItemSchema),
-  }),
-};

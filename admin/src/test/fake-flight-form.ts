@@ -97,6 +97,21 @@ export const FAKE_AGENTS: AgentListItem[] = [
   email: `agent${index}@flybook.test`,
   displayName,
   isActive: displayName !== 'Zeta Reisen',
+  salutation: null,
+  company: displayName,
+  firstName: null,
+  lastName: null,
+  street: null,
+  zip: null,
+  city: null,
+  country: null,
+  language: 'de',
+  birthday: null,
+  phoneMobile: null,
+  phoneNumberFirst: null,
+  phoneNumberSecond: null,
+  balance: 0,
+  accountId: null,
 }));
 
 const inventory = (

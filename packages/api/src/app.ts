@@ -16,6 +16,7 @@ import { registerCalls } from './http/register.ts';
 import { notFoundPageOf, serveSite } from './http/site.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
@@ -25,6 +26,7 @@ import {
   type PublicSearchAnswer,
 } from './modules/booking/booking-search.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { entityLogRoutes } from './modules/entity-log/entity-log.routes.ts';
 import { createAircraftTemplatesService } from './modules/flights/aircraft-templates.service.ts';
 import { createFlightCompaniesService } from './modules/flights/flight-companies.service.ts';
 import { createFlightOperationsService } from './modules/flights/flight-operations.service.ts';
@@ -34,6 +36,7 @@ import { createFlightsService } from './modules/flights/flights.service.ts';
 import { balanceLogRoutes } from './modules/ledger/balance-log.routes.ts';
 import { createBalanceLogService } from './modules/ledger/balance-log.service.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
+import { managerRoutes } from './modules/managers/managers.routes.ts';
 import { createCardPaymentsService } from './modules/payments/card-payments.service.ts';
 import { createCardProvider } from './modules/payments/card-provider.ts';
 import { paymentRoutes, registerCardWebhook } from './modules/payments/payments.routes.ts';
@@ -46,7 +49,6 @@ import { reservationDocumentRoutes } from './modules/reservations/reservation-do
 import { reservationListRoutes } from './modules/reservations/reservation-lists.routes.ts';
 import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createShortCache } from './platform/short-cache.ts';
@@ -94,10 +96,12 @@ export async function buildApp({
     [
       ...authRoutes(auth),
       ...userRoutes(createUsersService(db)),
+      ...agentRoutes(db),
       ...customerRoutes(db),
+      ...managerRoutes(db),
       ...accountRoutes(createAccountsService(db)),
       ...lookupRoutes(db),
-      ...settingsRoutes(db),
+      ...entityLogRoutes(db),
       ...flightRoutes({
         companies: createFlightCompaniesService(db),
         templates: createAircraftTemplatesService(db),

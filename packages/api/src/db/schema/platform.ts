@@ -16,6 +16,8 @@ export const entityLog = pgTable(
   (t) => [
     index('entity_log_created_at_idx').on(t.createdAt),
     index('entity_log_entity_idx').on(t.entityType, t.entityId),
+    // The event log's search for an entity id without a type (entity-log/list?query=4711).
+    index('entity_log_entity_id_idx').on(t.entityId),
   ],
 );
 

@@ -44,8 +44,6 @@ export interface UserListFilter {
   query?: string | undefined;
   isActive?: boolean | undefined;
   type?: string[] | undefined;
-  /** Country codes of the users' addresses. */
-  countries?: string[] | undefined;
 }
 
 export async function listUsers(
@@ -66,15 +64,6 @@ export async function listUsers(
   if (filter.isActive !== undefined) conditions.push(eq(users.isActive, filter.isActive));
   if (filter.type && filter.type.length > 0) {
     conditions.push(inArray(users.type, filter.type as ('manager' | 'agent' | 'customer' | 'admin')[]));
-  }
-  if (filter.countries && filter.countries.length > 0) {
-    const codes = filter.countries.map((code) => code.toUpperCase());
-    conditions.push(
-      inArray(
-        users.countryId,
-        db.select({ id: countries.id }).from(countries).where(inArray(countries.code, codes)),
-      ),
-    );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const column = { id: users.id, displayName: users.displayName, email: users.email, type: users.type }[

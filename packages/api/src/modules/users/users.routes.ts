@@ -12,7 +12,6 @@ export const userRoutes = (users: UsersService) => [
   route(api.user.roleList, async () => users.roleCatalogue()),
   route(api.user.groupList, () => users.groups()),
   route(api.user.list, ({ query }) => users.list(query)),
-  route(api.agent.list, ({ query }) => users.agents(query)),
   route(api.user.virtualAccounts, ({ params }) => users.virtualAccounts(params.id)),
   route(api.user.setVirtualAccounts, ({ user, params, body }) =>
     users.setVirtualAccounts(user, params.id, body.accountIds),

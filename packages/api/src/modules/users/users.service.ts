@@ -1,12 +1,5 @@
 import { effectiveRoles, ROLE_CATALOGUE } from '@flybook/domain';
-import type {
-  AgentListQuery,
-  Group,
-  Me,
-  PermissionsUser,
-  UpdatePermissionsBody,
-  UserListQuery,
-} from '@flybook/schemas';
+import type { Group, Me, PermissionsUser, UpdatePermissionsBody, UserListQuery } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
@@ -81,15 +74,6 @@ export function createUsersService(db: Db) {
           roles,
           virtualAccounts,
         })),
-      };
-    },
-
-    /** Agents only: the agent list and the allotment tab's agent picker. */
-    async agents(query: z.output<typeof AgentListQuery>) {
-      const { items, total } = await repo.listUsers(db, { ...query, type: ['agent'] }, query);
-      return {
-        total,
-        items: items.map(({ id, email, displayName, isActive }) => ({ id, email, displayName, isActive })),
       };
     },
 

@@ -1,0 +1,1 @@
+CREATE INDEX "entity_log_entity_id_idx" ON "entity_log" USING btree ("entity_id");

@@ -1,0 +1,101 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { entityLog, users } from '../../db/schema/index.ts';
+import { OFFICE_TIMEZONE } from '../../platform/pdf.ts';
+import { containsPattern } from '../../platform/sql.ts';
+
+export interface EntityLogFilter {
+  query?: string | undefined;
+  /** First and last day (YYYY-MM-DD), office days in Zurich, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+  entityType?: string | undefined;
+  operationType?: 'create' | 'update' | 'delete' | undefined;
+}
+
+export interface EntityLogPaging {
+  page: number;
+  pageSize: number;
+  sortBy: 'timestamp' | 'entityType' | 'operationType';
+  sortOrder: 'ASC' | 'DESC';
+}
+
+/* The office's days: date filters are local days in Zurich, as in the balance log. */
+const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${OFFICE_TIMEZONE})`;
+const dayAfter = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${OFFICE_TIMEZONE})`;
+
+function conditions(filter: EntityLogFilter): { where: SQL | undefined; needsUser: boolean } {
+  const where: SQL[] = [];
+  let needsUser = false;
+  const query = filter.query?.trim();
+  if (query) {
+    if (/^\d{1,18}$/.test(query)) {
+      // Digits are an entity id, matched exactly (a search for 12 is not one for 112), along
+      // entity_log_entity_id_idx.
+      where.push(eq(entityLog.entityId, query));
+    } else {
+      // Words search the user's name, the entity type and the changed fields.
+      needsUser = true;
+      const like = containsPattern(query);
+      where.push(
+        or(
+          ilike(users.displayName, like),
+          ilike(entityLog.entityType, like),
+          ilike(entityLog.entityId, like),
+          sql`array_to_string(${entityLog.changedFields}, ' ') ilike ${like}`,
+        )!,
+      );
+    }
+  }
+  if (filter.from) where.push(sql`${entityLog.createdAt} >= ${dayStart(filter.from)}`);
+  if (filter.to) where.push(sql`${entityLog.createdAt} < ${dayAfter(filter.to)}`);
+  if (filter.entityType) where.push(eq(entityLog.entityType, filter.entityType));
+  if (filter.operationType) where.push(eq(entityLog.operation, filter.operationType));
+  return { where: where.length > 0 ? and(...where) : undefined, needsUser };
+}
+
+/** ORDER BY of a page: newest first by default, along entity_log_created_at_idx. */
+function order(paging: EntityLogPaging): SQL[] {
+  const direction = paging.sortOrder === 'ASC' ? asc : desc;
+  if (paging.sortBy === 'timestamp') return [direction(entityLog.createdAt), direction(entityLog.id)];
+  const column = paging.sortBy === 'entityType' ? entityLog.entityType : entityLog.operation;
+  return [direction(column), desc(entityLog.createdAt), desc(entityLog.id)];
+}
+
+/** A page of the event log with the names of the users who made the changes; filtered and paged in SQL. */
+export async function listEntityLog(db: Db, filter: EntityLogFilter, paging: EntityLogPaging) {
+  const { where, needsUser } = conditions(filter);
+  const countQuery = db.select({ total: count() }).from(entityLog);
+  const [items, totals] = await Promise.all([
+    db
+      .select({ entry: entityLog, userName: users.displayName })
+      .from(entityLog)
+      .leftJoin(users, eq(users.id, entityLog.userId))
+      .where(where)
+      .orderBy(...order(paging))
+      .limit(paging.pageSize)
+      .offset(paging.page * paging.pageSize),
+    needsUser
+      ? countQuery.leftJoin(users, eq(users.id, entityLog.userId)).where(where)
+      : countQuery.where(where),
+  ]);
+  return { items, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * The entity types in the log. A loose index scan over entity_log_entity_idx (entity_type, …):
+ * one index probe per type instead of reading the whole log.
+ */
+export async function listEntityTypes(db: Db): Promise<string[]> {
+  const result = (await db.execute(sql`
+    with recursive types as (
+      (select entity_type from entity_log order by entity_type limit 1)
+      union all
+      select (select e.entity_type from entity_log e where e.entity_type > types.entity_type
+              order by e.entity_type limit 1)
+      from types where types.entity_type is not null
+    )
+    select entity_type from types where entity_type is not null
+  `)) as unknown as { rows: { entity_type: string }[] };
+  return result.rows.map((row) => row.entity_type);
+}

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import {
+  IdParams,
+  IdSchema,
+  IsoDateSchema,
+  LocaleSchema,
+  listQuery,
+  listResponse,
+  QueryBoolean,
+} from './common.ts';
+import { defineCall } from './http.ts';
+import { PhoneSchema, SalutationSchema } from './reservations.ts';
+import {
+  CountryRefSchema,
+  CountryViewSchema,
+  CurrentPasswordSchema,
+  NewPasswordSchema,
+  OptionalPasswordConfirmSchema,
+  OptionalPasswordSchema,
+  OptionalPhoneSchema,
+  optionalField,
+  PasswordConfirmSchema,
+  PercentSchema,
+  ProfileMoneySchema,
+  passwordConfirmation,
+  requiredChoice,
+  requiredField,
+  UserEmailSchema,
+} from './user-fields.ts';
+import { notBlank } from './validation.ts';
+
+/**
+ * Agents (spec 03 §3 Agent, §5 agent form, §6 roles, §7 Users calls): travel agencies that book
+ * for their clients on their own ledger account. The per-country phone rule lives in
+ * @flybook/domain (`checkPhone`); the server applies it after these schemas. Rules the spec leaves
+ * open: docs/users.md.
+ */
+
+export const MARGIN_TYPES = ['percent', 'money'] as const;
+export const MarginTypeSchema = z.enum(MARGIN_TYPES);
+export type MarginType = z.infer<typeof MarginTypeSchema>;
+
+/** The roles of the agent calls (spec 03 §6 "agent read/list/create"; catalogue in @flybook/domain). */
+export const AGENT_ROLE = {
+  list: 'ROLE_AGENT_LIST',
+  read: 'ROLE_AGENT_READ',
+  create: 'ROLE_AGENT_CREATE',
+  update: 'ROLE_AGENT_UPDATE',
+  /** The agent form is editable; saving another agent needs it with ROLE_AGENT_UPDATE. */
+  updateForm: 'ROLE_AGENT_UPDATE_FORM',
+  delete: 'ROLE_AGENT_DELETE',
+} as const;
+
+/**
+ * Fields of the agent form with a role of their own (spec 03 §6: "is-active, fee, credit limit and
+ * margin fields hidden without their own roles"). The server leaves them out of answers to callers
+ * without the role (isActive excepted, which list filters show anyway) and refuses a change of them
+ * with 403 naming the field; the unchanged value may be sent back.
+ */
+export const AGENT_FIELD_ROLES = {
+  isActive: 'ROLE_AGENT_IS_ACTIVE',
+  monthlyFee: 'ROLE_AGENT_FEE',
+  creditLimitTotalAmount: 'ROLE_AGENT_CREDIT_LIMIT',
+  marginType: 'ROLE_AGENT_MARGIN',
+  moneyMargin: 'ROLE_AGENT_MARGIN',
+  percentMargin: 'ROLE_AGENT_MARGIN',
+} as const;
+export type AgentRoleField = keyof typeof AGENT_FIELD_ROLES;
+
+/** An agent as staff and the agent themself read it; list items are the same. */
+export const AgentSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  salutation: SalutationSchema.nullable(),
+  company: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  street: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  country: CountryViewSchema.nullable(),
+  language: LocaleSchema,
+  birthday: z.string().nullable(),
+  phoneMobile: z.string().nullable(),
+  phoneNumberFirst: z.string().nullable(),
+  phoneNumberSecond: z.string().nullable(),
+  isActive: z.boolean(),
+  /** The company when given, else first and last name; follows them on every save. */
+  displayName: z.string(),
+  /** CHF on the agent's ledger account (what the airline owes them); negative when they owe. */
+  balance: z.number(),
+  accountId: z.number().int().nullable(),
+  /** CHF per month; only with ROLE_AGENT_FEE. */
+  monthlyFee: z.number().nullable().optional(),
+  /** CHF the balance may go below zero; only with ROLE_AGENT_CREDIT_LIMIT. */
+  creditLimitTotalAmount: z.number().optional(),
+  /** Margin fields only with ROLE_AGENT_MARGIN. */
+  marginType: MarginTypeSchema.nullable().optional(),
+  moneyMargin: z.number().nullable().optional(),
+  percentMargin: z.number().nullable().optional(),
+});
+export type Agent = z.infer<typeof AgentSchema>;
+
+/** An item of `agent/list`: a whole agent with balance (the agent picker reads id and displayName). */
+export const AgentListItemSchema = AgentSchema;
+export type AgentListItem = Agent;
+
+/**
+ * The fields of the agent form (spec 03 §5). marginType, moneyMargin and percentMargin are
+ * required of whoever may edit them (ROLE_AGENT_MARGIN): the server answers ERROR_REQUIRED for
+ * them, as the admin form removes the fields a user may not edit.
+ */
+const AgentFields = z.object({
+  email: UserEmailSchema,
+  salutation: requiredChoice(SalutationSchema),
+  company: optionalField(z.string().trim().max(200)),
+  firstName: notBlank(100),
+  lastName: notBlank(100),
+  street: notBlank(200),
+  zip: notBlank(20),
+  /** Optional for agents (required for customers). */
+  city: optionalField(z.string().trim().max(100)),
+  country: CountryRefSchema,
+  language: requiredChoice(LocaleSchema),
+  birthday: requiredField(IsoDateSchema),
+  phoneMobile: requiredField(PhoneSchema),
+  phoneNumberFirst: OptionalPhoneSchema,
+  phoneNumberSecond: OptionalPhoneSchema,
+  /** New agents are active; a change needs ROLE_AGENT_IS_ACTIVE. */
+  isActive: z.boolean().optional(),
+  /** Empty means none; a change needs ROLE_AGENT_FEE. */
+  monthlyFee: optionalField(ProfileMoneySchema),
+  /** Empty is sent absent: 0 on create, unchanged on update; a change needs ROLE_AGENT_CREDIT_LIMIT. */
+  creditLimitTotalAmount: optionalField(ProfileMoneySchema),
+  /** percent by default; a change of any margin field needs ROLE_AGENT_MARGIN. */
+  marginType: optionalField(z.string().pipe(MarginTypeSchema)),
+  moneyMargin: optionalField(ProfileMoneySchema),
+  percentMargin: optionalField(PercentSchema),
+});
+
+/** A new agent: the form fields with password and its confirmation. */
+export const CreateAgentBody = AgentFields.extend({
+  password: NewPasswordSchema,
+  passwordConfirm: PasswordConfirmSchema,
+}).refine((body) => body.password === body.passwordConfirm, passwordConfirmation('create'));
+export type CreateAgentBody = z.input<typeof CreateAgentBody>;
+
+/**
+ * A change of an agent (also the agent's own profile): the form fields plus id; the password only
+ * when filled, then with its confirmation. Fields with their own role that are left out keep
+ * their value.
+ */
+export const UpdateAgentBody = AgentFields.extend({
+  id: IdSchema,
+  password: OptionalPasswordSchema,
+  passwordConfirm: OptionalPasswordConfirmSchema,
+  /** An agent changing their own password or e-mail confirms it with the current password. */
+  currentPassword: CurrentPasswordSchema,
+}).refine((body) => body.password === body.passwordConfirm, passwordConfirmation('update'));
+export type UpdateAgentBody = z.input<typeof UpdateAgentBody>;
+
+/** Country codes as `countries[]=CH&countries[]=KV`; a single `countries=CH` is read as one. */
+const CountryCodes = z.preprocess(
+  (value) => (typeof value === 'string' ? [value] : value),
+  z.array(
+    z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((code) => code.toUpperCase()),
+  ),
+);
+
+/**
+ * Spec 03 §7 and §9: query, isActive, countries; default 15, max 50, by displayName ascending. The
+ * list page sends isActive=true for "active only"; the agent picker does too.
+ */
+export const AgentListQuery = listQuery({
+  defaultPageSize: 15,
+  maxPageSize: 50,
+  sortBy: ['displayName', 'id', 'email'],
+  defaultSortBy: 'displayName',
+  defaultSortOrder: 'ASC',
+}).extend({
+  /** Part of the name, company, contact person, e-mail or a phone number. */
+  query: z.string().max(100).optional(),
+  isActive: QueryBoolean.optional(),
+  /** Codes of the agents' countries (CH, KV, …). */
+  countries: CountryCodes.optional(),
+});
+
+export const agentCalls = {
+  list: defineCall({
+    method: 'GET',
+    path: 'agent/list',
+    summary: 'Agents with their balance, searched and paged (also the agent picker of allotments)',
+    auth: 'user',
+    roles: AGENT_ROLE.list,
+    query: AgentListQuery,
+    response: listResponse(AgentListItemSchema),
+  }),
+  create: defineCall({
+    method: 'POST',
+    path: 'agent',
+    summary: 'Register an agent with their ledger account',
+    auth: 'user',
+    roles: AGENT_ROLE.create,
+    body: CreateAgentBody,
+    response: AgentSchema,
+    status: 201,
+  }),
+  get: defineCall({
+    method: 'GET',
+    path: 'agent/{id}',
+    summary: 'An agent: staff with ROLE_AGENT_READ, or the agent themself',
+    auth: 'user',
+    params: IdParams,
+    response: AgentSchema,
+  }),
+  update: defineCall({
+    method: 'PUT',
+    path: 'agent/{id}',
+    summary:
+      "Change an agent: staff with ROLE_AGENT_UPDATE and ROLE_AGENT_UPDATE_FORM, or the agent's own profile",
+    auth: 'user',
+    params: IdParams,
+    body: UpdateAgentBody,
+    response: AgentSchema,
+  }),
+  delete: defineCall({
+    method: 'DELETE',
+    path: 'agent/{id}',
+    summary: 'Delete an agent without reservations, allotments or ledger records (else deactivate)',
+    auth: 'user',
+    roles: AGENT_ROLE.delete,
+    params: IdParams,
+    response: 'empty',
+  }),
+};
