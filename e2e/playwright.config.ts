@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const PORT = 4398;
+// FLYBOOK_E2E_PORT lets parallel checkouts on one machine run their journeys side by side.
+const PORT = Number(process.env.FLYBOOK_E2E_PORT ?? 4398);
 const BASE_URL = `http://localhost:${PORT}`;
 
 // Debian's chromium where it is installed (no browser download on these machines), else Playwright's own.
