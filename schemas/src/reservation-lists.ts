@@ -139,8 +139,9 @@ export const ReservationListItemSchema = z.object({
       direction: z.enum(['outbound', 'return']),
       departure: z.string(),
       status: FlightStatusSchema,
-      origin: z.object({ code: z.string() }),
-      destination: z.object({ code: z.string() }),
+      /** The airports with their time zones: departures are shown in the origin's local time. */
+      origin: z.object({ code: z.string(), timezone: z.string() }),
+      destination: z.object({ code: z.string(), timezone: z.string() }),
     }),
   ),
   passengerCount: z.number().int(),

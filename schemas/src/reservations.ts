@@ -184,8 +184,9 @@ export const ReservationSchema = z.object({
       direction: z.enum(['outbound', 'return']),
       departure: z.string(),
       arrival: z.string(),
-      origin: z.object({ code: z.string() }),
-      destination: z.object({ code: z.string() }),
+      // The time zones came later: snapshots saved before them lack them.
+      origin: z.object({ code: z.string(), timezone: z.string().optional() }),
+      destination: z.object({ code: z.string(), timezone: z.string().optional() }),
       status: z.string(),
     }),
   ),

@@ -14,3 +14,25 @@ export function failureNotice(t: TFunction, error: HttpError | undefined): OpenN
   if (error.statusCode >= 500) return { type: 'error', message: error.message };
   return { type: 'error', message: t('errors.unknown', { details: error.message }) };
 }
+
+/**
+ * The notice for a failed action (a save, a state change): a refusal with a known error code shows
+ * the code's own text from the catalogue (spec 03 §8); anything else, and every failed download, is
+ * an unknown error with the server's message ({@link failureNotice}).
+ */
+export function actionFailureNotice(
+  t: TFunction,
+  isKnownCode: (code: string) => boolean,
+  failure: HttpError,
+  options: { isDownload?: boolean } = {},
+): OpenNotificationParams | false {
+  const known =
+    !options.isDownload &&
+    failure.statusCode >= 400 &&
+    failure.statusCode < 500 &&
+    failure.statusCode !== 401 &&
+    typeof failure.code === 'string' &&
+    isKnownCode(failure.code);
+  if (known) return { type: 'error', message: failure.message };
+  return failureNotice(t, failure);
+}

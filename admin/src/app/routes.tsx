@@ -4,7 +4,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ACCOUNTING_ROUTES } from '../accounting/routes.ts';
 import { FLIGHT_ROUTES } from '../flights/routes.ts';
 import { RATE_ROUTES } from '../rates/routes.ts';
-import { RESERVATION_PAYMENT_ROUTES } from '../reservations/payment/routes.ts';
+import { RESERVATION_ROUTES } from '../reservations/routes.ts';
 import { DenyPage } from './DenyPage.tsx';
 import { AdminGuard, SectionRedirect } from './guards.tsx';
 import { AdminLayoutRoute } from './layouts.tsx';
@@ -29,7 +29,7 @@ export interface AreaRoute {
 export const AREA_ROUTES: readonly AreaRoute[] = [
   ...ACCOUNTING_ROUTES,
   ...FLIGHT_ROUTES,
-  ...RESERVATION_PAYMENT_ROUTES,
+  ...RESERVATION_ROUTES,
   ...RATE_ROUTES,
 ];
 

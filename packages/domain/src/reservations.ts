@@ -1,4 +1,6 @@
 import { addDays, differenceInMinutes } from 'date-fns';
+import type { FlightStatus } from './flights.ts';
+import { type RoleSet, satisfies } from './permissions.ts';
 
 /** Days from today to the default payment deadline (spec 02 §9). */
 export const PAYMENT_DEADLINE_DAYS = 14;
@@ -40,4 +42,38 @@ export function canSplitParty(moved: readonly string[], staying: readonly string
     group.filter((ageType) => ageType === 'infant').length <=
     group.filter((ageType) => ageType === 'adult').length;
   return moved.length > 0 && staying.length > 0 && fits(moved) && fits(staying);
+}
+
+/**
+ * What keeps a user from changing or cancelling a booking on a flight (spec 02 §4, §6): a departed
+ * flight needs ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT, a closed one ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT.
+ * Null when nothing does. The server refuses with it; the back office disables the action.
+ */
+export function flightChangeBlock(status: FlightStatus, roles: RoleSet): 'departed' | 'closed' | null {
+  if (status === 'departed' && !satisfies(roles, 'ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT')) return 'departed';
+  if (status === 'closed' && !satisfies(roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')) return 'closed';
+  return null;
+}
+
+/**
+ * How many calendar years ahead a payment deadline may be set (spec 02 §5 "limited by a booking
+ * next-years count"; the value is ours: this year and the next two).
+ */
+export const DEADLINE_NEXT_YEARS = 2;
+
+/** Why a payment deadline chosen in the deadline popup is refused, by the catalogue key of its message. */
+export type DeadlineProblem = 'required' | 'notBeforeTomorrow' | 'pastYear' | 'tooFarAhead';
+
+/**
+ * The deadline popup's checks (spec 02 §5): a date is required, not before tomorrow, not in a past
+ * year and at most {@link DEADLINE_NEXT_YEARS} years ahead. Dates are calendar days (YYYY-MM-DD).
+ */
+export function deadlineProblem(deadline: string, today: string): DeadlineProblem | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(deadline)) return 'required';
+  const year = Number(deadline.slice(0, 4));
+  const thisYear = Number(today.slice(0, 4));
+  if (year < thisYear) return 'pastYear';
+  if (deadline <= today) return 'notBeforeTomorrow';
+  if (year > thisYear + DEADLINE_NEXT_YEARS) return 'tooFarAhead';
+  return null;
 }

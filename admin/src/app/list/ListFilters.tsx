@@ -74,14 +74,17 @@ export interface FilterOption {
   label: string;
 }
 
-/** One value from a short list, or none ('' and the `anyLabel` choice): the browser's own select. */
+/**
+ * One value from a short list, or none ('' and the `anyLabel` choice): the browser's own select.
+ * Without `anyLabel` one of the options is always chosen.
+ */
 export function SelectFilter<T extends BaseRecord, F extends ListFilterValues>({
   list,
   name,
   label,
   options,
   anyLabel,
-}: FilterProps<T, F> & { options: readonly FilterOption[]; anyLabel: string }) {
+}: FilterProps<T, F> & { options: readonly FilterOption[]; anyLabel?: string }) {
   const id = useId();
   const value = list.filterValues[name];
   return (
@@ -95,7 +98,7 @@ export function SelectFilter<T extends BaseRecord, F extends ListFilterValues>({
         value={typeof value === 'string' ? value : ''}
         onChange={(event) => list.setFilter(name, event.target.value)}
       >
-        <option value="">{anyLabel}</option>
+        {anyLabel === undefined ? null : <option value="">{anyLabel}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -66,6 +66,8 @@ export interface ServerListProps<T extends BaseRecord, F extends ListFilterValue
    * boxes keep their own meaning; keyboard users reach the same page through a link or action.
    */
   onRowClick?: (row: T) => void;
+  /** The row marked as the one the user came back to (a list's `highlight…Id` address parameter). */
+  highlightedId?: number | null;
 }
 
 function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }) {
@@ -195,6 +197,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   actions = [],
   selection,
   onRowClick,
+  highlightedId = null,
 }: ServerListProps<T, F>) {
   const { t } = useTranslation();
   const { field: sortField, order: sortOrder } = list.sort;
@@ -266,6 +269,20 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
     [],
   );
 
+  const highlightRules = useMemo(
+    () => ({ 'list-row--highlight': (params: { data?: T }) => params.data?.id === highlightedId }),
+    [highlightedId],
+  );
+  // The marked row is brought into view once it is there.
+  const highlightShown = highlightedId !== null && list.rows.some((row) => row.id === highlightedId);
+  useEffect(() => {
+    if (!highlightShown) return;
+    const timer = setTimeout(() => {
+      document.querySelector('.list-row--highlight')?.scrollIntoView?.({ block: 'center' });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [highlightShown]);
+
   const { setSort } = list;
   const onSortChanged = (event: SortChangedEvent<T>) => {
     // Only the user's header clicks; sort states the grid takes from columnDefs are ours already.
@@ -309,6 +326,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
             onSortChanged={onSortChanged}
             onRowClicked={onRowClicked}
             rowClass={onRowClick ? 'list-row--clickable' : undefined}
+            rowClassRules={highlightRules}
           />
         </SelectionContext.Provider>
       </div>

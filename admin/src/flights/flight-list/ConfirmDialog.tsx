@@ -33,8 +33,8 @@ export function ConfirmDialog({
       closeLabel={t('common.close')}
       isDismissable={!isPending}
     >
-      <p className="flight-dialog__message">{message}</p>
-      <div className="flight-dialog__buttons">
+      <p className="list-dialog__message">{message}</p>
+      <div className="list-dialog__buttons">
         <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
           {t('common.cancel')}
         </Button>

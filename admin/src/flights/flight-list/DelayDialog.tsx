@@ -59,8 +59,8 @@ export function DelayDialog({ flight, mode, isPending, onSubmit, onCancel }: Del
       closeLabel={t('common.close')}
       isDismissable={!isPending}
     >
-      <form className="flight-dialog__form" onSubmit={submit} noValidate>
-        <fieldset className="flight-dialog__fieldset">
+      <form className="list-dialog__form" onSubmit={submit} noValidate>
+        <fieldset className="list-dialog__fieldset">
           <legend className="fb-field__label">{t('flights.list.delay.notify')}</legend>
           <CheckBox isSelected={email} onChange={setEmail}>
             {t('flights.list.delay.email')}
@@ -82,7 +82,7 @@ export function DelayDialog({ flight, mode, isPending, onSubmit, onCancel }: Del
             errorMessage={error}
           />
         ) : null}
-        <div className="flight-dialog__buttons">
+        <div className="list-dialog__buttons">
           <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
             {t('common.cancel')}
           </Button>

@@ -42,8 +42,8 @@ export function FlightBulkBar({
   const offerAll = !selection.isAll && count > 0 && count >= pageRows && total > count;
 
   return (
-    <section className="flight-bulk" aria-label={t('flights.list.bulk.label')}>
-      <p className="flight-bulk__count" role="status">
+    <section className="list-bulk" aria-label={t('flights.list.bulk.label')}>
+      <p className="list-bulk__count" role="status">
         {selection.isAll
           ? t('flights.list.bulk.allSelected', { count })
           : count > 0
@@ -60,7 +60,7 @@ export function FlightBulkBar({
           {t('flights.list.bulk.clear')}
         </Button>
       ) : null}
-      <div className="flight-bulk__actions">
+      <div className="list-bulk__actions">
         {actions.map((action) => (
           <Button
             key={action.kind}

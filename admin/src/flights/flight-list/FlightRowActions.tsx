@@ -50,9 +50,9 @@ export function FlightRowActions({ flight }: { flight: FlightListItem }) {
           >
             {t('flights.actions.menu')} <span aria-hidden="true">▾</span>
           </Button>
-          <Popover className="flight-menu" placement="bottom end">
+          <Popover className="row-menu" placement="bottom end">
             <Menu
-              className="flight-menu__list"
+              className="row-menu__list"
               disabledKeys={disabledKeys}
               onAction={(key) => {
                 if (key === EDIT) row.onEdit(flight);
@@ -60,7 +60,7 @@ export function FlightRowActions({ flight }: { flight: FlightListItem }) {
               }}
             >
               {row.mayEdit ? (
-                <MenuItem id={EDIT} className="flight-menu__item">
+                <MenuItem id={EDIT} className="row-menu__item">
                   {t('list.edit')}
                 </MenuItem>
               ) : null}
@@ -68,7 +68,7 @@ export function FlightRowActions({ flight }: { flight: FlightListItem }) {
                 <MenuItem
                   key={item.kind}
                   id={item.kind}
-                  className={`flight-menu__item${item.kind === 'remove' || item.kind === 'removeSequence' ? ' flight-menu__item--danger' : ''}`}
+                  className={`row-menu__item${item.kind === 'remove' || item.kind === 'removeSequence' ? ' row-menu__item--danger' : ''}`}
                 >
                   {actionLabel(t, item.kind)}
                 </MenuItem>

@@ -4,7 +4,7 @@ import { type FakeRequest, USERS } from '../../test/fake-api.ts';
 import { createFakeLedger, type FakeLedger, handleLedger } from '../../test/fake-ledger.ts';
 import { type FakePayments, fakeReservation, handlePayments, listItem } from '../../test/fake-payments.ts';
 import { renderAdmin } from '../../test/render-admin.tsx';
-import { RESERVATION_PAYMENT_ROUTES } from './routes.ts';
+import { RESERVATION_ROUTES } from '../routes.ts';
 
 /** The route's own rule (spec 02 §6). */
 const PAGE = ['ROLE_RESERVATION_INVOICE_ADD_PAYMENT', 'ROLE_ACCOUNT_LIST_PAYMENT', 'ROLE_RESERVATION_LIST'];
@@ -35,7 +35,7 @@ function open(
   return renderAdmin({
     as: 'manager',
     url: options.url ?? '/admin/reservation/42/payment',
-    areaRoutes: RESERVATION_PAYMENT_ROUTES,
+    areaRoutes: RESERVATION_ROUTES,
     roles: { manager: [...PAGE, ...(options.roles ?? [...METHODS, PARTIAL])] },
     handle: (request) =>
       options.handle?.(request) ??

@@ -217,7 +217,9 @@ export async function listReservations(db: Db, filter: ReservationFilter, paging
         departure: flights.departure,
         status: flights.status,
         origin: origin.code,
+        originTimezone: origin.timezone,
         destination: destination.code,
+        destinationTimezone: destination.timezone,
       })
       .from(tickets)
       .innerJoin(reservations, eq(reservations.id, tickets.reservationId))

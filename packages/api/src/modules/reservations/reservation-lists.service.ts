@@ -80,8 +80,8 @@ function toListItem(row: repo.ReservationListRow, reader: AuthUser): Reservation
         direction: flight.direction,
         departure: flight.departure.toISOString(),
         status: flight.status,
-        origin: { code: flight.origin },
-        destination: { code: flight.destination },
+        origin: { code: flight.origin, timezone: flight.originTimezone },
+        destination: { code: flight.destination, timezone: flight.destinationTimezone },
       }))
       .sort((a, b) => (a.direction === b.direction ? 0 : a.direction === 'outbound' ? -1 : 1)),
     passengerCount: row.passengerCount,

@@ -264,10 +264,14 @@ describe('the reservation list', () => {
         direction: 'outbound',
         departure: '2031-06-01T05:30:00.000Z',
         status: 'created',
-        origin: { code: 'ZRH' },
-        destination: { code: 'PRN' },
+        origin: { code: 'ZRH', timezone: 'Europe/Zurich' },
+        destination: { code: 'PRN', timezone: 'Europe/Belgrade' },
       }),
-      expect.objectContaining({ direction: 'return', origin: { code: 'PRN' }, destination: { code: 'ZRH' } }),
+      expect.objectContaining({
+        direction: 'return',
+        origin: { code: 'PRN', timezone: 'Europe/Belgrade' },
+        destination: { code: 'ZRH', timezone: 'Europe/Zurich' },
+      }),
     ]);
     expect(body.items.find((item) => item.id === r.guest)).toMatchObject({
       status: 'created',

@@ -145,8 +145,8 @@ export async function findReservation(db: Db | Tx, id: number) {
         arrival: flights.arrival,
         status: flights.status,
       },
-      origin: { code: origin.code },
-      destination: { code: destination.code },
+      origin: { code: origin.code, timezone: origin.timezone },
+      destination: { code: destination.code, timezone: destination.timezone },
     })
     .from(tickets)
     .innerJoin(flights, eq(flights.id, tickets.flightId))

@@ -1,4 +1,11 @@
-import { canSplitParty, invoiceStatusOf, satisfies, takesSeat, toRappen } from '@flybook/domain';
+import {
+  canSplitParty,
+  flightChangeBlock,
+  invoiceStatusOf,
+  satisfies,
+  takesSeat,
+  toRappen,
+} from '@flybook/domain';
 import {
   DEFAULT_PAYMENT_WINDOW_MINUTES,
   type DuplicatePassengersBody,
@@ -396,13 +403,14 @@ export function createReservationsService(
     return db.transaction(async (tx) => {
       const row = await lockChangeable(tx, id);
       for (const flight of await repo.flightsOfReservation(tx, id)) {
-        const where = { direction: flight.direction, flightId: flight.id };
-        if (flight.status === 'departed' && !satisfies(user.roles, 'ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT')) {
-          throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', where);
+        const block = flightChangeBlock(flight.status, user.roles);
+        if (block === 'departed') {
+          throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', {
+            direction: flight.direction,
+            flightId: flight.id,
+          });
         }
-        if (flight.status === 'closed' && !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')) {
-          throw forbidden('status');
-        }
+        if (block === 'closed') throw forbidden('status');
       }
       await repo.releaseSeats(tx, id);
       const invoice = await repo.findInvoice(tx, id);

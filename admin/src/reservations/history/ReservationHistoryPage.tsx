@@ -1,0 +1,315 @@
+import '../reservations.css';
+import { adminPath } from '@flybook/domain';
+import type { Locale } from '@flybook/locales';
+import { reservationCalls } from '@flybook/schemas';
+import { formatChf } from '@flybook/ui';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useServices } from '../../app/context.tsx';
+import { formatDate, formatDateTime } from '../../app/date-format.ts';
+import { useLocale } from '../../app/layout-parts.tsx';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import {
+  flightParts,
+  invoiceStatusLabel,
+  paymentTermsLabel,
+  reservationStatusLabel,
+} from '../reservation-format.ts';
+import { type FlightRef, type SnapshotChange, snapshotChanges } from './snapshot-changes.ts';
+
+const ID = /^[1-9]\d{0,9}$/;
+
+/** A change as the page shows it: what changed, and the old and new value where there are two. */
+interface ChangeLine {
+  label: string;
+  from?: string;
+  to?: string;
+}
+
+const flightText = (flight: FlightRef, locale: Locale) => {
+  const { route, departure } = flightParts(flight, locale);
+  return `${route}, ${departure}`;
+};
+
+function billingLabel(t: TFunction, field: Extract<SnapshotChange, { kind: 'billing' }>['field']): string {
+  switch (field) {
+    case 'salutation':
+      return t('reservations.history.billing.salutation');
+    case 'company':
+      return t('reservations.history.billing.company');
+    case 'firstName':
+      return t('reservations.history.billing.firstName');
+    case 'lastName':
+      return t('reservations.history.billing.lastName');
+    case 'email':
+      return t('reservations.history.billing.email');
+    case 'street':
+      return t('reservations.history.billing.street');
+    case 'zip':
+      return t('reservations.history.billing.zip');
+    case 'city':
+      return t('reservations.history.billing.city');
+    case 'country':
+      return t('reservations.history.billing.country');
+    case 'birthday':
+      return t('reservations.history.billing.birthday');
+    case 'phoneMobile':
+      return t('reservations.history.billing.phoneMobile');
+    case 'phoneNumberFirst':
+      return t('reservations.history.billing.phoneNumberFirst');
+    case 'phoneNumberSecond':
+      return t('reservations.history.billing.phoneNumberSecond');
+  }
+}
+
+function passengerFieldLabel(
+  t: TFunction,
+  field: Extract<SnapshotChange, { kind: 'passengerField' }>['field'],
+): string {
+  switch (field) {
+    case 'salutation':
+      return t('reservations.history.billing.salutation');
+    case 'gender':
+      return t('reservations.history.gender');
+    case 'ageType':
+      return t('reservations.history.ageType');
+    case 'birthday':
+      return t('reservations.history.billing.birthday');
+  }
+}
+
+function invoiceValue(
+  t: TFunction,
+  locale: Locale,
+  field: Extract<SnapshotChange, { kind: 'invoice' }>['field'],
+  value: string | number | boolean | null,
+): string {
+  if (value === null) return '–';
+  switch (field) {
+    case 'status':
+      return invoiceStatusLabel(t, value as 'notPaid' | 'partly' | 'paid' | 'overpaid');
+    case 'paymentTerms':
+      return paymentTermsLabel(t, value as 'now' | 'later' | 'airport' | 'bill' | 'update');
+    case 'total':
+    case 'totalPaid':
+      return typeof value === 'number' ? formatChf(value, locale) : String(value);
+    case 'paymentDeadline':
+      return formatDate(String(value), locale);
+    case 'isSpecificPrice':
+      return value ? t('reservations.history.yes') : t('reservations.history.no');
+  }
+}
+
+function invoiceLabel(t: TFunction, field: Extract<SnapshotChange, { kind: 'invoice' }>['field']): string {
+  switch (field) {
+    case 'status':
+      return t('reservations.columns.paymentStatus');
+    case 'paymentTerms':
+      return t('reservations.columns.paymentTerms');
+    case 'total':
+      return t('reservations.history.total');
+    case 'totalPaid':
+      return t('reservations.history.totalPaid');
+    case 'paymentDeadline':
+      return t('reservations.history.paymentDeadline');
+    case 'isSpecificPrice':
+      return t('reservations.history.specificPrice');
+  }
+}
+
+/** A change in the interface language (spec 02 §2: a readable difference between versions). */
+export function changeLine(t: TFunction, locale: Locale, change: SnapshotChange): ChangeLine {
+  const optionText = (option: Record<string, string> | number) =>
+    typeof option === 'number' ? `#${option}` : (option[locale] ?? option.en ?? '');
+  switch (change.kind) {
+    case 'created':
+      return {
+        label: t('reservations.history.created', {
+          flights: change.flights.map((flight) => flightText(flight, locale)).join('; '),
+          passengers: change.passengers.join(', '),
+        }),
+        ...(change.total === undefined ? {} : { to: formatChf(change.total, locale) }),
+      };
+    case 'status':
+      return {
+        label: t('reservations.history.status'),
+        from: reservationStatusLabel(t, change.from),
+        to: reservationStatusLabel(t, change.to),
+      };
+    case 'flightAdded':
+      return {
+        label:
+          change.direction === 'outbound'
+            ? t('reservations.history.outboundAdded')
+            : t('reservations.history.returnAdded'),
+        to: flightText(change.flight, locale),
+      };
+    case 'flightRemoved':
+      return {
+        label:
+          change.direction === 'outbound'
+            ? t('reservations.history.outboundRemoved')
+            : t('reservations.history.returnRemoved'),
+        from: flightText(change.flight, locale),
+      };
+    case 'passengerAdded':
+      return { label: t('reservations.history.passengerAdded'), to: change.passenger };
+    case 'passengerRemoved':
+      return { label: t('reservations.history.passengerRemoved'), from: change.passenger };
+    case 'passengerRenamed':
+      return { label: t('reservations.history.passengerRenamed'), from: change.from, to: change.to };
+    case 'passengerField':
+      return {
+        label: `${change.passenger}: ${passengerFieldLabel(t, change.field)}`,
+        from: change.from || '–',
+        to: change.to || '–',
+      };
+    case 'seat':
+      return {
+        label: t('reservations.history.seat', { passenger: change.passenger, flight: change.flight }),
+        from: change.from ?? t('reservations.history.noSeat'),
+        to: change.to ?? t('reservations.history.noSeat'),
+      };
+    case 'tariff':
+      return {
+        label: t('reservations.history.tariff', { passenger: change.passenger, flight: change.flight }),
+        from: `#${change.from}`,
+        to: `#${change.to}`,
+      };
+    case 'optionAdded':
+      return {
+        label: t('reservations.history.optionAdded', { passenger: change.passenger, flight: change.flight }),
+        to: optionText(change.option),
+      };
+    case 'optionRemoved':
+      return {
+        label: t('reservations.history.optionRemoved', {
+          passenger: change.passenger,
+          flight: change.flight,
+        }),
+        from: optionText(change.option),
+      };
+    case 'billing':
+      return {
+        label: `${t('reservations.history.billingContact')}: ${billingLabel(t, change.field)}`,
+        from: change.from || '–',
+        to: change.to || '–',
+      };
+    case 'invoice':
+      return {
+        label: invoiceLabel(t, change.field),
+        from: invoiceValue(t, locale, change.field, change.from),
+        to: invoiceValue(t, locale, change.field, change.to),
+      };
+    case 'comment':
+      return { label: t('reservations.history.comment'), from: change.from || '–', to: change.to || '–' };
+    case 'hidePrice':
+      return {
+        label: change.to ? t('reservations.history.priceHidden') : t('reservations.history.priceShown'),
+      };
+  }
+}
+
+/**
+ * Reservation history (spec 02 §2 /reservation/history/:reservationId): every saved version, newest
+ * first, with its date, who saved it and what changed from the version before; "Snapshots not
+ * found" when there are none.
+ */
+export function ReservationHistoryPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { client } = useServices();
+  const { reservationId = '' } = useParams();
+  const valid = ID.test(reservationId);
+  const snapshots = useQuery({
+    queryKey: ['reservation', Number(reservationId), 'snapshots'],
+    queryFn: ({ signal }) =>
+      client.call(reservationCalls.snapshotList, { params: { id: Number(reservationId) } }, { signal }),
+    enabled: valid,
+    retry: false,
+  });
+  const items = snapshots.data?.items ?? [];
+  // Oldest first to compare each version with the one before, shown newest first.
+  const byVersion = [...items].sort((a, b) => a.version - b.version);
+  const versions = byVersion
+    .map((snapshot, index) => ({
+      snapshot,
+      changes: snapshotChanges(
+        index > 0 ? (byVersion[index - 1]?.snapshot ?? null) : null,
+        snapshot.snapshot,
+      ),
+    }))
+    .reverse();
+
+  return (
+    <>
+      <PageHeader
+        title={t('reservations.history.title', { id: reservationId })}
+        back={{
+          to: `${adminPath('reservationList')}${valid ? `?highlightReservationId=${reservationId}` : ''}`,
+          label: t('reservations.history.back'),
+        }}
+      />
+      {snapshots.isLoading ? (
+        <p className="form-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('common.loading')}
+        </p>
+      ) : versions.length === 0 ? (
+        <div className="server-list__empty">
+          <p className="server-list__empty-title">{t('reservations.history.empty')}</p>
+        </div>
+      ) : (
+        <ol className="history">
+          {versions.map(({ snapshot, changes }) => (
+            <li key={snapshot.version} className="history__version">
+              <h2 className="history__title">
+                {t('reservations.history.version', { version: snapshot.version })}
+                <span className="history__meta">
+                  {formatDateTime(snapshot.datetime, locale)}
+                  {' · '}
+                  {snapshot.user?.displayName ?? t('reservations.history.system')}
+                </span>
+              </h2>
+              {changes.length === 0 ? (
+                <p className="history__none">{t('reservations.history.noChanges')}</p>
+              ) : (
+                <ul className="history__changes">
+                  {changes.map((change, index) => {
+                    const line = changeLine(t, locale, change);
+                    return (
+                      // The same change does not occur twice in one version: position is its identity.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                      <li key={index} className="history__change">
+                        <span className="history__label">{line.label}</span>
+                        {line.from !== undefined ? (
+                          <del className="history__from">
+                            <span className="fb-visually-hidden">{t('reservations.history.before')} </span>
+                            {line.from}
+                          </del>
+                        ) : null}
+                        {line.from !== undefined && line.to !== undefined ? (
+                          <span aria-hidden="true" className="history__arrow">
+                            →
+                          </span>
+                        ) : null}
+                        {line.to !== undefined ? (
+                          <ins className="history__to">
+                            <span className="fb-visually-hidden">{t('reservations.history.after')} </span>
+                            {line.to}
+                          </ins>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}

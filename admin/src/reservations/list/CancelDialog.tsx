@@ -1,0 +1,84 @@
+import { isMoneyAmount, toChf, toRappen } from '@flybook/domain';
+import type { ReservationListItem } from '@flybook/schemas';
+import { Button, Dialog, TextField } from '@flybook/ui';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The largest cancellation fee the API takes (CancelBody). */
+const MAX_FEE_CHF = 1_000_000;
+const DECIMAL = /^\d+(?:[.,]\d{1,2})?$/;
+
+/** The fee as typed, in CHF: empty is no fee; otherwise a number ≥ 0 with at most two decimals. */
+export function readFee(text: string): number | null {
+  const typed = text.trim();
+  if (typed === '') return 0;
+  if (!DECIMAL.test(typed)) return null;
+  const chf = Number(typed.replace(',', '.'));
+  if (!isMoneyAmount(chf) || chf > MAX_FEE_CHF) return null;
+  return toChf(toRappen(chf));
+}
+
+/**
+ * Cancelling a reservation (spec 02 §2 cancel popup): the seats go back and the invoice becomes the
+ * fee charged; what was paid above it is refunded (docs/payments.md).
+ */
+export function CancelDialog({
+  reservation,
+  isPending,
+  onConfirm,
+  onCancel,
+}: {
+  reservation: ReservationListItem;
+  isPending: boolean;
+  onConfirm: (fee: number) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [fee, setFee] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = readFee(fee);
+    if (value === null) {
+      setError(t('reservations.cancel.feeInvalid'));
+      return;
+    }
+    onConfirm(value);
+  };
+
+  return (
+    <Dialog
+      title={t('reservations.cancel.title', { id: reservation.id })}
+      isOpen
+      onOpenChange={(open) => {
+        if (!open && !isPending) onCancel();
+      }}
+      closeLabel={t('common.close')}
+      isDismissable={!isPending}
+    >
+      <form className="list-dialog__form" onSubmit={submit} noValidate>
+        <p className="list-dialog__message">{t('reservations.cancel.message')}</p>
+        <TextField
+          label={t('reservations.cancel.fee')}
+          description={t('reservations.cancel.feeHint')}
+          inputMode="decimal"
+          value={fee}
+          onChange={(value) => {
+            setFee(value);
+            setError(null);
+          }}
+          errorMessage={error}
+        />
+        <div className="list-dialog__buttons">
+          <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
+            {t('reservations.cancel.keep')}
+          </Button>
+          <Button variant="primary" type="submit" isPending={isPending}>
+            {t('reservations.cancel.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

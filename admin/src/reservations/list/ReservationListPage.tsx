@@ -1,0 +1,214 @@
+import '../reservations.css';
+import { adminPath } from '@flybook/domain';
+import type { ReservationListItem } from '@flybook/schemas';
+import { Button } from '@flybook/ui';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { type RowSelection, ServerList } from '../../app/list/ServerList.tsx';
+import { useServerList } from '../../app/list/use-server-list.ts';
+import { PageHeader } from '../../app/PageHeader.tsx';
+import { useRouteAccess } from '../../app/route-access.ts';
+import { SectionTabs } from '../../app/SectionTabs.tsx';
+import { OWN_RESERVATIONS, RESERVATIONS } from '../reservation-resources.ts';
+import { CancelDialog } from './CancelDialog.tsx';
+import { ReservationListFilters } from './ReservationListFilters.tsx';
+import type { MenuAction } from './ReservationRowActions.tsx';
+import { reservationListPermissions } from './reservation-actions.ts';
+import { ReservationActionsCell, reservationColumns } from './reservation-columns.tsx';
+import {
+  filtersFromAddress,
+  highlightedId,
+  type ReservationFilterValues,
+  reservationCrudFilters,
+} from './reservation-filters.ts';
+import { ReservationRowContext, type ReservationRowContextValue } from './reservation-row-context.ts';
+import { SmsDialog } from './SmsDialog.tsx';
+import { SplitDialog } from './SplitDialog.tsx';
+import { useReservationJobs } from './use-reservation-jobs.ts';
+
+/** Spec 02 §9: default 15, max 500, newest first. */
+export const RESERVATION_LIST = {
+  defaultPageSize: 15,
+  maxPageSize: 500,
+  defaultSort: { field: 'createdAt', order: 'desc' },
+} as const;
+
+type DialogState =
+  | { kind: 'cancel'; reservation: ReservationListItem }
+  | { kind: 'split'; reservation: ReservationListItem }
+  | { kind: 'sms' };
+
+/** Where a reservation's pages lead back to: this list, with the reservation marked. */
+const withSource = (path: string) => `${path}?source=reservationList`;
+
+/**
+ * Reservations (spec 02 §2 /reservation/list): filters, a server-paged list of every reservation
+ * (ROLE_RESERVATION_LIST) or of the user's own, row actions by role and state, the cancel and split
+ * popups, and the SMS bulk action. `ownerId` and `reservatorId` in the address preset the filters;
+ * `highlightReservationId` marks a row.
+ */
+export function ReservationListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { user } = useRouteAccess();
+  const permissions = useMemo(() => reservationListPermissions(user), [user]);
+  const own = !permissions.fullList;
+  const resource = own ? OWN_RESERVATIONS : RESERVATIONS;
+  const [initialFilters] = useState(() => filtersFromAddress(params));
+  const toFilters = useCallback(
+    (values: ReservationFilterValues) => reservationCrudFilters(values, own),
+    [own],
+  );
+  const list = useServerList<ReservationListItem, ReservationFilterValues>({
+    ...RESERVATION_LIST,
+    resource,
+    initialFilters,
+    toFilters,
+  });
+
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  // A choice belongs to the filters it was made under.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears on every change of the filter values
+  useEffect(() => setChosen(new Set()), [list.filterValues]);
+
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const jobs = useReservationJobs({
+    resource,
+    onDone: (job, succeeded) => {
+      if (job.kind === 'cancel' || job.kind === 'split' || job.kind === 'sms') setDialog(null);
+      if (succeeded && job.kind === 'sms') setChosen(new Set());
+    },
+  });
+
+  const rowContext = useMemo<ReservationRowContextValue>(
+    () => ({
+      permissions,
+      pathOf: (action, reservation) =>
+        withSource(
+          action === 'edit'
+            ? adminPath('reservationEdit', { reservationId: reservation.id })
+            : adminPath('reservationPayment', { reservationId: reservation.id }),
+        ),
+      onAction: (action: MenuAction, reservation) => {
+        switch (action) {
+          case 'ticket':
+          case 'invoice':
+            jobs.run({ kind: action, id: reservation.id });
+            return;
+          case 'cancel':
+          case 'split':
+            setDialog({ kind: action, reservation });
+            return;
+          case 'history':
+            navigate(adminPath('reservationHistory', { reservationId: reservation.id }));
+        }
+      },
+      running:
+        jobs.running && 'id' in jobs.running ? { action: jobs.running.kind, id: jobs.running.id } : null,
+    }),
+    [permissions, jobs.run, jobs.running, navigate],
+  );
+
+  const columns = useMemo(
+    () =>
+      reservationColumns({
+        t,
+        fullView: permissions.fullView,
+        actions: ReservationActionsCell,
+        actionsWidth: 225,
+      }),
+    [t, permissions.fullView],
+  );
+
+  const selection = useMemo<RowSelection<ReservationListItem> | undefined>(
+    () =>
+      permissions.sms
+        ? {
+            isSelected: (row) => chosen.has(row.id),
+            onChange: (rows, selected) =>
+              setChosen((current) => {
+                const next = new Set(current);
+                for (const row of rows) {
+                  if (selected) next.add(row.id);
+                  else next.delete(row.id);
+                }
+                return next;
+              }),
+            rowLabel: (row) => t('reservations.list.selectRow', { id: row.id }),
+            pageLabel: t('reservations.list.selectPage'),
+          }
+        : undefined,
+    [permissions.sms, chosen, t],
+  );
+
+  return (
+    <>
+      <SectionTabs section="reservation" user={user} />
+      <PageHeader title={t('reservations.list.title')}>
+        {permissions.create ? (
+          <Link className="fb-button fb-button--primary" to={adminPath('reservationNew')}>
+            {t('reservations.list.add')}
+          </Link>
+        ) : null}
+      </PageHeader>
+      <ReservationListFilters list={list} permissions={permissions} />
+      {permissions.sms ? (
+        <section className="list-bulk" aria-label={t('reservations.list.bulk')}>
+          <p className="list-bulk__count" role="status">
+            {chosen.size === 0
+              ? t('reservations.list.noneChosen')
+              : t('reservations.list.chosen', { count: chosen.size })}
+          </p>
+          <div className="list-bulk__actions">
+            <Button
+              variant="secondary"
+              isDisabled={chosen.size === 0}
+              onPress={() => setDialog({ kind: 'sms' })}
+            >
+              {t('reservations.sms.open')}
+            </Button>
+          </div>
+        </section>
+      ) : null}
+      <ReservationRowContext.Provider value={rowContext}>
+        <div className="reservation-list">
+          <ServerList
+            list={list}
+            columns={columns}
+            label={t('reservations.list.title')}
+            emptyTitle={t('reservations.list.empty')}
+            emptyHint={t('list.emptyHint')}
+            selection={selection}
+            highlightedId={highlightedId(params)}
+          />
+        </div>
+      </ReservationRowContext.Provider>
+      {dialog?.kind === 'cancel' ? (
+        <CancelDialog
+          reservation={dialog.reservation}
+          isPending={jobs.running?.kind === 'cancel'}
+          onCancel={() => setDialog(null)}
+          onConfirm={(fee) => jobs.run({ kind: 'cancel', id: dialog.reservation.id, fee })}
+        />
+      ) : null}
+      {dialog?.kind === 'split' ? (
+        <SplitDialog
+          reservationId={dialog.reservation.id}
+          isPending={jobs.running?.kind === 'split'}
+          onCancel={() => setDialog(null)}
+          onConfirm={(passengerId) => jobs.run({ kind: 'split', id: dialog.reservation.id, passengerId })}
+        />
+      ) : null}
+      {dialog?.kind === 'sms' ? (
+        <SmsDialog
+          count={chosen.size}
+          isPending={jobs.running?.kind === 'sms'}
+          onCancel={() => setDialog(null)}
+          onSend={(content) => jobs.run({ kind: 'sms', ids: [...chosen], content })}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { saveFile } from '@flybook/client';
+import { reservationCalls, reservationDocumentCalls } from '@flybook/schemas';
+import { useInvalidate } from '@refinedev/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/context.tsx';
+import { toHttpError } from '../../app/errors.ts';
+import { currentLocale } from '../../app/i18n.ts';
+import { actionFailureNotice } from '../../app/notices.ts';
+
+/** One thing the reservation list asks the API to do. */
+export type ReservationJob =
+  | { kind: 'ticket' | 'invoice'; id: number }
+  | { kind: 'cancel'; id: number; fee: number }
+  | { kind: 'split'; id: number; passengerId: number }
+  | { kind: 'sms'; ids: number[]; content: string };
+
+const isDocument = (job: ReservationJob) => job.kind === 'ticket' || job.kind === 'invoice';
+
+/**
+ * Runs the list's jobs: the ticket and invoice PDFs (downloaded in the interface language), cancel
+ * with a fee, split, and the SMS bulk action. Afterwards it tells the outcome in the spec's words
+ * (spec 02 §8 notices) and reloads the list; a failure shows the code's text or an unknown error.
+ */
+export function useReservationJobs(options: {
+  resource: string;
+  onDone?: (job: ReservationJob, succeeded: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { client, notifications, translateError } = useServices();
+  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
+
+  const run = async (job: ReservationJob): Promise<string | null> => {
+    switch (job.kind) {
+      case 'ticket':
+      case 'invoice': {
+        const call =
+          job.kind === 'ticket' ? reservationDocumentCalls.ticketPdf : reservationDocumentCalls.invoicePdf;
+        saveFile(await client.call(call, { params: { id: job.id, locale: currentLocale(i18n) } }));
+        return null;
+      }
+      case 'cancel':
+        await client.call(reservationCalls.cancel, { params: { id: job.id }, body: { fee: job.fee } });
+        return t('reservations.notices.cancelled');
+      case 'split':
+        await client.call(reservationCalls.split, {
+          params: { id: job.id },
+          body: { passengerId: job.passengerId },
+        });
+        return t('reservations.notices.separated');
+      case 'sms': {
+        const { sent } = await client.call(reservationCalls.notify, {
+          body: { ids: job.ids, content: job.content },
+        });
+        return sent > 0 ? t('reservations.notices.smsSent') : null;
+      }
+    }
+  };
+
+  const mutation = useMutation({
+    mutationFn: run,
+    onSuccess: async (success, job) => {
+      if (success) notifications.notify({ kind: 'success', message: success });
+      else if (job.kind === 'sms')
+        notifications.notify({ kind: 'warning', message: t('reservations.notices.smsNotSent') });
+      options.onDone?.(job, true);
+      if (!isDocument(job)) {
+        await Promise.all([
+          invalidate({ resource: options.resource, invalidates: ['list'] }),
+          queryClient.invalidateQueries({ queryKey: ['reservation'] }),
+        ]);
+      }
+    },
+    onError: (error, job) => {
+      options.onDone?.(job, false);
+      if (job.kind === 'sms') {
+        notifications.notify({ kind: 'error', message: t('reservations.notices.smsNotSent') });
+        return;
+      }
+      const notice = actionFailureNotice(
+        t,
+        (code) => i18n.exists(`errors.${code}`),
+        toHttpError(error, translateError),
+        { isDownload: isDocument(job) },
+      );
+      if (notice) notifications.notify({ kind: 'error', message: notice.message });
+    },
+  });
+
+  return {
+    run: mutation.mutate,
+    /** The job under way, for busy buttons. */
+    running: mutation.isPending ? (mutation.variables ?? null) : null,
+  };
+}
