@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PricingPassenger, priceReservation, type TariffPrice } from './pricing.ts';
+import { adultPriceWithFees, type PricingPassenger, priceReservation, type TariffPrice } from './pricing.ts';
 
 // Economy of the demo rate: CHF 189 one way, CHF 159 per direction on a round trip.
 const economy: TariffPrice = {
@@ -125,5 +125,14 @@ describe('priceReservation', () => {
         },
       ),
     );
+  });
+});
+
+describe('the price shown next to a tariff', () => {
+  const entry = { priceStandard: 189.9, priceRound: 159.95, airportFee: 32.1, fuelFee: 18.05 };
+
+  it('is the adult fare with airport and fuel fee, the round fare on return trips, exact to the Rappen', () => {
+    expect(adultPriceWithFees(entry, false)).toBe(24005);
+    expect(adultPriceWithFees(entry, true)).toBe(21010);
   });
 });

@@ -1,4 +1,4 @@
-import { percentOfMoney, type Rappen, sumMoney } from './money.ts';
+import { addMoney, percentOfMoney, type Rappen, sumMoney, toRappen } from './money.ts';
 
 /** Passenger age types (spec 02 §3); infants fly on an adult's lap. */
 export const AGE_TYPES = ['adult', 'child', 'infant'] as const;
@@ -59,6 +59,23 @@ export interface ReservationCost {
 /** The fare of one direction: the round-trip fare when both directions are booked together. */
 export function adultFare(price: TariffPrice, isRoundTrip: boolean): Rappen {
   return isRoundTrip ? price.priceRound : price.priceStandard;
+}
+
+/** A tariff's prices as the flight lists carry them on the wire: CHF amounts. */
+export interface ListedTariffPrice {
+  priceStandard: number;
+  priceRound: number;
+  airportFee: number;
+  fuelFee: number;
+}
+
+/**
+ * What one adult pays for a tariff on a flight, fees included, as the booking forms show it next
+ * to each tariff: the round fare on return trips, else the standard fare, plus airport and fuel fee.
+ */
+export function adultPriceWithFees(entry: ListedTariffPrice, isRoundTrip: boolean): Rappen {
+  const fare = isRoundTrip ? entry.priceRound : entry.priceStandard;
+  return addMoney(toRappen(fare), toRappen(entry.airportFee), toRappen(entry.fuelFee));
 }
 
 /**

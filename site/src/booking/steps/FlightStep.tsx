@@ -1,3 +1,5 @@
+import { toChf } from '@flybook/domain/money';
+import { adultPriceWithFees } from '@flybook/domain/pricing';
 import { type BookableFlight, bookingCalls } from '@flybook/schemas/booking';
 import type { PriceListEntry } from '@flybook/schemas/fares';
 import { useEffect, useState } from 'react';
@@ -14,11 +16,8 @@ const ACTIVE_TAB = 3;
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; flights: BookableFlight[] };
 
-/** What an adult pays for a tariff on this trip, fees included (the round fare on return trips). */
-const adultPrice = (entry: PriceListEntry, roundTrip: boolean) =>
-  Math.round(
-    ((roundTrip ? entry.priceRound : entry.priceStandard) + entry.airportFee + entry.fuelFee) * 100,
-  ) / 100;
+/** What an adult pays for a tariff on this trip, fees included (the round fare on return trips), CHF. */
+const adultPrice = (entry: PriceListEntry, roundTrip: boolean) => toChf(adultPriceWithFees(entry, roundTrip));
 
 /**
  * Steps 2 and 3: the flights of the week around the chosen date in day tabs, each with its tariffs

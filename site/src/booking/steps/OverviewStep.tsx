@@ -1,11 +1,12 @@
 import { ApiRequestError } from '@flybook/client';
+import { bookingErrorText } from '@flybook/domain/booking-errors';
 import { reservationCalls } from '@flybook/schemas/reservations';
 import { useEffect, useRef, useState } from 'react';
 import { startCardPayment } from '../../lib/card-payment.ts';
 import { client } from '../../lib/session.ts';
 import { chosenFlights, type MadeReservation, withReservation } from '../draft.ts';
 import { FlightLine } from '../Summary.tsx';
-import { bookingErrorText, stepToMend } from '../server-errors.ts';
+import { stepToMend } from '../server-errors.ts';
 import { clearDraft, updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
 
