@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingErrorText, errorDirection } from './booking-errors.ts';
+import { bookingErrorText } from './booking-errors.ts';
 
 const texts = {
   errors: {
