@@ -1,0 +1,80 @@
+import type { ReservationBody } from '@flybook/schemas';
+import { chosenFlights, type Draft } from './wizard-model.ts';
+import { readChf, type WizardAccess, type WizardMode } from './wizard-rules.ts';
+
+/**
+ * The create or update payload of a draft (spec 02 §3). Options and seats name their passenger by
+ * position. Staff fields go only with their roles (the server refuses them otherwise): owner,
+ * deadline, specific price, update fee, hidden price, comment; the account password only when an
+ * account is to be created.
+ */
+export function reservationBody(draft: Draft, access: WizardAccess, mode: WizardMode): ReservationBody {
+  const flights = chosenFlights(draft);
+  const position = new Map(draft.passengers.map((passenger, index) => [passenger.key, index]));
+  const { billing, payment } = draft;
+  const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
+  const specificPrice = access.specificPrice ? readChf(payment.specificPrice) : null;
+  const updateFee = mode === 'edit' && access.updateFee ? readChf(payment.updateFee) : null;
+  const createAccount = billing.isCreateAccount && access.createAccount && mode === 'new';
+  return {
+    bookedFlights: flights.map(({ flight, tariffId }) => ({
+      flight: { id: flight.id },
+      tariff: { id: tariffId },
+    })),
+    passengers: draft.passengers.map((passenger) => ({
+      ...(passenger.id === undefined ? {} : { id: passenger.id }),
+      salutation: passenger.salutation,
+      firstName: passenger.firstName.trim(),
+      lastName: passenger.lastName.trim(),
+      gender: passenger.gender === 'female' ? 'female' : 'male',
+      ageType: passenger.ageType,
+      birthday: passenger.birthday,
+    })),
+    billingInformation: {
+      salutation: billing.salutation === 'mrs' ? 'mrs' : 'mr',
+      company: optional(billing.company),
+      firstName: billing.firstName.trim(),
+      lastName: billing.lastName.trim(),
+      email: billing.email.trim(),
+      street: billing.street.trim(),
+      zip: billing.zip.trim(),
+      city: billing.city.trim(),
+      country: billing.country,
+      birthday: billing.birthday,
+      phoneMobile: billing.phoneNumberMobile.trim(),
+      phoneNumberFirst: optional(billing.phoneNumberFirst),
+      phoneNumberSecond: optional(billing.phoneNumberSecond),
+      language: billing.language,
+      isBankInformation: access.informationFlags && billing.isBankInformation,
+      isBookingInformation: access.informationFlags && billing.isBookingInformation,
+      isPostInformation: access.informationFlags && billing.isPostInformation,
+      isCreateAccount: createAccount,
+      ...(createAccount ? { password: billing.password, passwordConfirm: billing.passwordConfirm } : {}),
+    },
+    passengersOptions: draft.options.flatMap((option) => {
+      const passenger = position.get(option.passengerKey);
+      return passenger === undefined
+        ? []
+        : [{ passenger, flight: { id: option.flightId }, option: { id: option.optionId } }];
+    }),
+    passengersSeats: draft.seats.flatMap((seat) => {
+      const passenger = position.get(seat.passengerKey);
+      return passenger === undefined
+        ? []
+        : [{ passenger, flight: { id: seat.flightId }, seatLabel: seat.seatLabel }];
+    }),
+    paymentTerms: payment.terms,
+    ...(draft.owner && mode === 'new' && (access.pickAgents || access.pickCustomers)
+      ? { owner: { id: draft.owner.id } }
+      : {}),
+    ...(payment.terms === 'bill' && access.termsBill && payment.deadline
+      ? { paymentDeadline: payment.deadline }
+      : {}),
+    ...(specificPrice === null
+      ? { isSpecificPrice: false }
+      : { isSpecificPrice: true, total: specificPrice }),
+    ...(updateFee !== null && updateFee > 0 ? { updateFee } : {}),
+    priceNeedsToBeHidden: access.hidePrice && payment.hidePrice,
+    ...(access.comment ? { comment: payment.comment.trim() } : {}),
+  };
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ChosenFlight,
+  DEFAULT_TRIP,
+  type Draft,
+  mayOpenStep,
+  newDraft,
+  stepsOf,
+  tripProblems,
+  type WizardFlight,
+  withFlight,
+  withListedFlights,
+  withPassengers,
+  withTrip,
+} from './wizard-model.ts';
+
+const city = { de: 'X', en: 'X', fr: 'X', sq: 'X' };
+const flight = (id: number, departure = '2031-06-09T06:30:00.000Z'): WizardFlight => ({
+  id,
+  number: `FB${id}`,
+  departure,
+  arrival: departure,
+  origin: { code: 'ZRH', timezone: 'Europe/Zurich', city },
+  destination: { code: 'PRN', timezone: 'Europe/Belgrade', city },
+  flightCompany: { name: 'Flybook Air', code: 'FB' },
+  status: 'created',
+  isActive: true,
+  isBookedOut: false,
+  rate: { id: 1, priceList: [] },
+  seatsByTariff: [],
+});
+const chosen = (id: number, tariffId = 1): ChosenFlight => ({ flight: flight(id), tariffId });
+const trip = {
+  ...DEFAULT_TRIP,
+  departureDate: '2031-06-09',
+  returnDate: '2031-06-16',
+  adult: 2,
+  child: 0,
+  infant: 1,
+};
+
+/** A draft on flights 10 and 20 with seats and options for its passengers. */
+function booked(): Draft {
+  let draft = withTrip(newDraft(), trip);
+  draft = withFlight(draft, 'outbound', chosen(10));
+  draft = withFlight(draft, 'return', chosen(20));
+  const [first, second] = draft.passengers;
+  return {
+    ...draft,
+    seats: [
+      { passengerKey: first!.key, flightId: 10, seatLabel: '1A' },
+      { passengerKey: first!.key, flightId: 20, seatLabel: '2A' },
+      { passengerKey: second!.key, flightId: 20, seatLabel: '2B' },
+    ],
+    options: [
+      { passengerKey: first!.key, flightId: 10, optionId: 3 },
+      { passengerKey: second!.key, flightId: 20, optionId: 3 },
+    ],
+  };
+}
+
+describe('the reservation draft (spec 02 §4)', () => {
+  it('starts at Zurich to Prishtina, return, one adult', () => {
+    const draft = newDraft();
+    expect(draft.trip).toMatchObject({
+      airportFrom: 'ZRH',
+      airportTo: 'PRN',
+      travelType: 'return',
+      adult: 1,
+    });
+    expect(draft.passengers).toEqual([expect.objectContaining({ ageType: 'adult' })]);
+  });
+
+  it('resets flights, seats and options when the dates change', () => {
+    const draft = withTrip(booked(), { ...trip, departureDate: '2031-06-10' });
+    expect(draft.outbound).toBeNull();
+    expect(draft.return).toBeNull();
+    expect(draft.seats).toEqual([]);
+    expect(draft.options).toEqual([]);
+  });
+
+  it('keeps flights when only the counts change, with the passengers who still fit', () => {
+    const before = booked();
+    const draft = withTrip(before, { ...trip, adult: 1, infant: 1 });
+    expect(draft.outbound?.flight.id).toBe(10);
+    expect(draft.passengers.map((p) => p.ageType)).toEqual(['adult', 'infant']);
+    const second = before.passengers[1]!.key;
+    expect(draft.seats.some((seat) => seat.passengerKey === second)).toBe(false);
+    expect(draft.options.some((option) => option.passengerKey === second)).toBe(false);
+    expect(draft.passengersDone).toBe(false);
+  });
+
+  it('clears the seats of a direction and every option when its flight changes', () => {
+    const draft = withFlight(booked(), 'return', chosen(21));
+    expect(draft.seats.map((seat) => seat.flightId)).toEqual([10]);
+    expect(draft.options).toEqual([]);
+  });
+
+  it('changes nothing when the same flight and tariff are chosen again', () => {
+    const before = booked();
+    const draft = withFlight(before, 'return', chosen(20));
+    expect(draft.seats).toEqual(before.seats);
+    expect(draft.options).toEqual(before.options);
+  });
+
+  it('drops a chosen flight the refreshed list no longer has, and its seats', () => {
+    const draft = withListedFlights(booked(), 'outbound', [flight(11)], () => true);
+    expect(draft.outbound).toBeNull();
+    expect(draft.seats.every((seat) => seat.flightId !== 10)).toBe(true);
+    const elsewhere = withListedFlights(booked(), 'outbound', [flight(11)], () => false);
+    expect(elsewhere.outbound?.flight.id).toBe(10);
+  });
+
+  it('takes seats away from a passenger who became an infant', () => {
+    const before = booked();
+    const passengers = before.passengers.map((p, index) =>
+      index === 0 ? { ...p, ageType: 'infant' as const } : p,
+    );
+    const draft = withPassengers(before, passengers);
+    expect(draft.seats.some((seat) => seat.passengerKey === passengers[0]!.key)).toBe(false);
+    expect(draft.passengersDone).toBe(true);
+  });
+
+  it('drops the return flight, its seats and options when the trip becomes one way', () => {
+    const draft = withTrip(booked(), { ...trip, travelType: 'one-way' });
+    expect(draft.return).toBeNull();
+    expect(stepsOf('one-way')).not.toContain('return');
+  });
+
+  it('opens a step only when every step before it is filled', () => {
+    const empty = newDraft();
+    expect(mayOpenStep(empty, 'travelDates')).toBe(true);
+    expect(mayOpenStep(empty, 'outbound')).toBe(false);
+    const dated = withTrip(empty, trip);
+    expect(mayOpenStep(dated, 'outbound')).toBe(true);
+    expect(mayOpenStep(dated, 'billing')).toBe(false);
+    const flown = booked();
+    expect(mayOpenStep(flown, 'billing')).toBe(true);
+    expect(mayOpenStep(flown, 'passengers')).toBe(false);
+  });
+});
+
+describe('the travel dates (spec 02 §5)', () => {
+  it('need the airports and dates of the trip type', () => {
+    expect(tripProblems({ ...DEFAULT_TRIP })).toMatchObject({
+      departureDate: 'required',
+      returnDate: 'required',
+    });
+    expect(tripProblems({ ...DEFAULT_TRIP, travelType: 'one-way', departureDate: '2031-06-09' })).toEqual({});
+    expect(tripProblems({ ...trip, travelType: 'other-return' })).toMatchObject({
+      otherAirportFrom: 'required',
+      otherAirportTo: 'required',
+    });
+    expect(tripProblems({ ...trip, returnDate: '2031-06-01' })).toMatchObject({
+      returnDate: 'returnBeforeDeparture',
+    });
+  });
+
+  it('keep infants with adults and at most nine passengers', () => {
+    expect(tripProblems({ ...trip, adult: 1, infant: 2 })).toMatchObject({ infant: 'tooManyInfants' });
+    expect(tripProblems({ ...trip, adult: 0, child: 1, infant: 1 })).toMatchObject({ infant: 'noAdult' });
+    expect(tripProblems({ ...trip, adult: 8, infant: 2 })).toMatchObject({ adult: 'tooManyPassengers' });
+  });
+});
