@@ -1,4 +1,10 @@
-import { defaultPaymentDeadline, isDepartingSoon, type PermissionRule, satisfies } from '@flybook/domain';
+import {
+  checkPhone,
+  defaultPaymentDeadline,
+  isDepartingSoon,
+  type PermissionRule,
+  satisfies,
+} from '@flybook/domain';
 import type { ReservationBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
@@ -69,6 +75,30 @@ export function checkRights(user: AuthUser | null, body: Body) {
       { code: 'ERROR_REQUIRED', message: 'An agreed total goes with isSpecificPrice', field: 'total' },
     ]);
   }
+}
+
+const BILLING_PHONES = ['phoneMobile', 'phoneNumberFirst', 'phoneNumberSecond'] as const;
+
+/**
+ * The billing contact's phone numbers by the digit range of their dial code (spec 02 §5, the same
+ * `checkPhone` the forms use); a number without dial code counts as one of the billing country.
+ */
+export function checkBillingPhones(billing: Body['billingInformation']) {
+  const problems = BILLING_PHONES.flatMap((field) => {
+    const phone = billing[field];
+    const problem = phone ? checkPhone(phone, { code: billing.country }) : null;
+    return problem
+      ? [
+          {
+            code: problem.code,
+            message: problem.message,
+            field: `billingInformation.${field}`,
+            params: problem.params,
+          },
+        ]
+      : [];
+  });
+  if (problems.length > 0) throw new ValidationError(problems);
 }
 
 /** Today in Switzerland, where the airline keeps its books. */

@@ -31,7 +31,7 @@ import { isOpenFor } from '../booking/price-list.ts';
 import type { RefundOnCancel } from '../payments/refunds.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
 import { reservationAccess } from './reservation-access.ts';
-import { checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
+import { checkBillingPhones, checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
 import { toReservation } from './reservation-view.ts';
 import {
   checkDepartedUnchanged,
@@ -73,6 +73,7 @@ export function createReservationsService(
 
   async function create(user: AuthUser | null, body: Body, idempotencyKey?: string): Promise<Reservation> {
     checkRights(user, body);
+    checkBillingPhones(body.billingInformation);
     const channel = channelOf(user);
     const billing = body.billingInformation;
     if (billing.isCreateAccount && billing.password !== billing.passwordConfirm) {
@@ -244,6 +245,7 @@ export function createReservationsService(
     idempotencyKey?: string,
   ): Promise<Reservation> {
     checkRights(user, { ...body, paymentTerms: body.paymentTerms === 'update' ? 'now' : body.paymentTerms });
+    checkBillingPhones(body.billingInformation);
     try {
       return await idempotent(
         db,

@@ -141,6 +141,49 @@ describe('booking on the public site', () => {
     expect((await api('POST', 'reservation', undefined, booking(flightId, { passengers }))).status).toBe(201);
   });
 
+  it("checks the billing phones by their dial code's digit range, on create and on change", async () => {
+    const flightId = await createFlight();
+    // Switzerland takes exactly 9 digits after +41 (spec 02 §5); a number without dial code is the billing country's.
+    const refused = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, {
+        billingInformation: billing({ phoneMobile: '+41 79 123 456', phoneNumberFirst: '079 123 45 678' }),
+      }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({
+        code: 'ERROR_MINIMUM',
+        field: 'billingInformation.phoneMobile',
+        message: 'should be greater or equal: 9',
+      }),
+      expect.objectContaining({
+        code: 'ERROR_MAXIMUM',
+        field: 'billingInformation.phoneNumberFirst',
+        message: 'should be less or equal: 9',
+      }),
+    ]);
+    expect((await economyOf(flightId)).booked).toBe(0);
+    const made = await api('POST', 'reservation', manager, booking(flightId, { paymentTerms: 'bill' }));
+    expect(made.status).toBe(201);
+    const change = await api(
+      'PUT',
+      `reservation/${made.body.id}`,
+      manager,
+      booking(flightId, { billingInformation: billing({ phoneMobile: '+383 44 123 45' }) }),
+    );
+    expect(change.status).toBe(422);
+    expect(change.body.errors[0]).toMatchObject({
+      code: 'ERROR_MINIMUM',
+      field: 'billingInformation.phoneMobile',
+    });
+    expect(
+      (await api('GET', `reservation/${made.body.id}`, manager)).body.billingInformation.phoneMobile,
+    ).toBe(made.body.billingInformation.phoneMobile);
+  });
+
   it('asks guests to log in for anything but card payment and refuses staff fields', async () => {
     const flightId = await createFlight();
     const later = await api('POST', 'reservation', undefined, booking(flightId, { paymentTerms: 'later' }));
