@@ -7,6 +7,16 @@ export const RESERVATION_ROUTES: readonly AreaRoute[] = [
     load: () => import('./list/ReservationListPage.tsx').then((m) => ({ Component: m.ReservationListPage })),
   },
   {
+    name: 'reservationNew',
+    load: () =>
+      import('./wizard/ReservationWizardPage.tsx').then((m) => ({ Component: m.ReservationNewPage })),
+  },
+  {
+    name: 'reservationEdit',
+    load: () =>
+      import('./wizard/ReservationWizardPage.tsx').then((m) => ({ Component: m.ReservationEditPage })),
+  },
+  {
     name: 'invoiceOverview',
     load: () =>
       import('./invoice-overview/InvoiceOverviewPage.tsx').then((m) => ({

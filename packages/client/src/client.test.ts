@@ -35,6 +35,20 @@ describe('the API client', () => {
     );
   });
 
+  it('sends extra headers such as an Idempotency-Key, never in place of its own', async () => {
+    const { fetch, sent } = recordingFetch(() => json(200, { items: [], total: 0 }));
+    const client = createClient({ baseUrl: '/api', fetch, getToken: () => 'tok' });
+    await client.call(
+      api.user.list,
+      { query: {} },
+      { headers: { 'Idempotency-Key': 'abc', 'X-AUTH-TOKEN': 'forged', Accept: 'text/plain' } },
+    );
+    const headers = sent[0]!.init!.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toBe('abc');
+    expect(headers['X-AUTH-TOKEN']).toBe('tok');
+    expect(headers.Accept).toBe('application/json');
+  });
+
   it('does not send a request that fails its schema', async () => {
     const { fetch, sent } = recordingFetch(() => json(200, { token: 'x' }));
     const client = createClient({ baseUrl: '/api', fetch });

@@ -68,6 +68,8 @@ export interface ClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an `Idempotency-Key` that makes a retried booking safe. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** GET payloads as query strings: arrays as ids[]=1&ids[]=2, objects as a[from]=…, nulls skipped. */
@@ -107,7 +109,7 @@ export function createClient(options: ClientOptions) {
 
     const search = parts.query ? toQueryString(parts.query) : '';
     const url = `${base}/${fillPath(declared.path, parts.params)}${search ? `?${search}` : ''}`;
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...callOptions?.headers, Accept: 'application/json' };
     const token = options.getToken?.();
     if (token) headers['X-AUTH-TOKEN'] = token;
     let body: string | undefined;

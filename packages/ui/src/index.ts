@@ -15,6 +15,7 @@ export {
 } from './notifications.ts';
 export { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';
 export { RequiredMark } from './RequiredMark.tsx';
+export { bookableSeatPrices, bookingSeatMap } from './seat-map/booking-seat-map.ts';
 export {
   type SeatLegendState,
   SeatMap,

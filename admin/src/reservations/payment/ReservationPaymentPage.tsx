@@ -15,9 +15,9 @@ import { useLocale } from '../../app/layout-parts.tsx';
 import { failureNotice } from '../../app/notices.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useCurrentUser } from '../../app/use-current-user.ts';
+import { reservationBackPath } from '../back-path.ts';
 import { PaymentForm, type PaymentRequest } from './PaymentForm.tsx';
 import { PaymentSummary } from './PaymentSummary.tsx';
-import { paymentBackPath } from './payment-back.ts';
 import {
   isInvoiceSettled,
   outstandingOf,
@@ -59,7 +59,7 @@ function Payment({
   const queryClient = useQueryClient();
   const { client, notifications, translateError } = useServices();
   const access = useMemo(() => paymentAccess(user), [user]);
-  const backPath = paymentBackPath(params, reservation.id);
+  const backPath = reservationBackPath(params, reservation.id);
   const settled = isInvoiceSettled(reservation.invoice);
   const outstanding = outstandingOf(reservation.invoice);
   const payable = !settled && reservation.status !== 'cancelled' && outstanding !== null && outstanding > 0;

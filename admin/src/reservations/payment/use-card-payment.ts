@@ -8,7 +8,7 @@ import { toHttpError } from '../../app/errors.ts';
 import { currentLocale } from '../../app/i18n.ts';
 import { failureNotice } from '../../app/notices.ts';
 import { openPaymentWindow } from '../../app/payment-window.ts';
-import { withoutCardReturn } from './payment-back.ts';
+import { withoutCardReturn } from '../back-path.ts';
 
 /**
  * Handles the card provider's return to the payment page (spec 02 §4 card flow):

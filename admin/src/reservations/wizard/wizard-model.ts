@@ -84,6 +84,8 @@ export interface OptionChoice {
   passengerKey: number;
   flightId: number;
   optionId: number;
+  /** The option's title per language, for the summary (the price comes from the calculation). */
+  title?: Record<Locale, string> | undefined;
 }
 
 export interface SeatChoice {

@@ -1,6 +1,6 @@
-import { bookingCalls, type PassengerSeats, type SeatState } from '@flybook/schemas/booking';
-import { type AircraftSection, SEAT_FLAGS, SEAT_LABEL_PATTERN } from '@flybook/schemas/flights';
-import { SeatMap, type SeatMapLabels } from '@flybook/ui';
+import { bookingCalls, type PassengerSeats } from '@flybook/schemas/booking';
+import { SEAT_LABEL_PATTERN } from '@flybook/schemas/flights';
+import { bookableSeatPrices, bookingSeatMap, SeatMap, type SeatMapLabels } from '@flybook/ui';
 import '@flybook/ui/ui.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { client } from '../../lib/session.ts';
@@ -14,47 +14,6 @@ import {
 import { updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
 import { fill } from '../wizard-texts.ts';
-
-/** The booking's seat map in the shared component's terms: template flags, and an overlay per seat. */
-function asTemplate(map: PassengerSeats): {
-  sections: AircraftSection[];
-  overlay: Map<string, 'taken' | 'own'>;
-} {
-  const overlay = new Map<string, 'taken' | 'own'>();
-  const flagOf: Record<SeatState, number> = {
-    free: 0,
-    taken: 0,
-    own: 0,
-    disabled: SEAT_FLAGS.disabled,
-    reserved: SEAT_FLAGS.reserved,
-    absent: SEAT_FLAGS.absent,
-  };
-  const sections = map.sections.map((section) => ({
-    ...section,
-    seats: section.seats.map((row, rowIndex) =>
-      row.map((state, columnIndex) => {
-        const label = `${section.rowLabels[rowIndex]}${section.columnLabels[columnIndex]}`;
-        if (state === 'taken' || state === 'own') overlay.set(label, state);
-        return flagOf[state];
-      }),
-    ),
-  }));
-  return { sections, overlay };
-}
-
-/** Free seats of a map with their price, by label. */
-function freeSeats(map: PassengerSeats) {
-  const free = new Map<string, number>();
-  for (const section of map.sections) {
-    for (const [rowIndex, row] of section.rowLabels.entries()) {
-      for (const [columnIndex, column] of section.columnLabels.entries()) {
-        if (section.seats[rowIndex]?.[columnIndex] === 'free')
-          free.set(`${row}${column}`, section.prices[rowIndex]?.[columnIndex] ?? 0);
-      }
-    }
-  }
-  return free;
-}
 
 /**
  * Step 5: a seat per passenger (infants fly on a lap) and direction on the shared seat map; seats
@@ -92,7 +51,7 @@ export default function SeatStep() {
         setSeats((current) =>
           current.filter((seat) => {
             const map = entries.find(([id]) => id === seat.flightId)?.[1];
-            return !map || freeSeats(map).has(seat.seatLabel);
+            return !map || bookableSeatPrices(map).has(seat.seatLabel);
           }),
         );
       })
@@ -109,8 +68,8 @@ export default function SeatStep() {
 
   const activeFlight = flights.find((chosen) => chosen.flight.id === active.flightId) ?? flights[0];
   const map = activeFlight ? maps[activeFlight.flight.id] : undefined;
-  const template = useMemo(() => (map ? asTemplate(map) : null), [map]);
-  const free = useMemo(() => (map ? freeSeats(map) : new Map<string, number>()), [map]);
+  const template = useMemo(() => (map ? bookingSeatMap(map) : null), [map]);
+  const free = useMemo(() => (map ? bookableSeatPrices(map) : new Map<string, number>()), [map]);
   const seatOf = (passenger: number, flightId: number) =>
     seats.find((seat) => seat.passenger === passenger && seat.flightId === flightId)?.seatLabel;
 

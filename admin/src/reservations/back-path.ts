@@ -3,12 +3,12 @@ import { adminPath } from '@flybook/domain';
 const ID = /^[1-9]\d{0,9}$/;
 
 /**
- * Where the payment page's back link (and a finished payment) leads (spec 02 §2): the list named by
- * the `source` query parameter, with the reservation highlighted where that list marks rows, and
- * the reservation list when no known source is given.
+ * Where a reservation page's back link (and a finished payment or save) leads (spec 02 §2): the
+ * list named by the `source` query parameter, with the reservation highlighted where that list
+ * marks rows, and the reservation list when no known source is given.
  */
-export function paymentBackPath(params: URLSearchParams, reservationId: number): string {
-  const highlight = `?highlightReservationId=${reservationId}`;
+export function reservationBackPath(params: URLSearchParams, reservationId: number | null): string {
+  const highlight = reservationId === null ? '' : `?highlightReservationId=${reservationId}`;
   const flightId = params.get('flightId') ?? '';
   switch (params.get('source')) {
     case 'invoiceOverview':

@@ -1,0 +1,121 @@
+import { airportLocalTime } from '@flybook/domain';
+import { formatChf } from '@flybook/ui';
+import { TextField as AriaTextField, Label, TextArea } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../app/date-format.ts';
+import { ageTypeLabel } from './steps/PassengersStep.tsx';
+import { useWizard } from './wizard-context.ts';
+import { chosenFlights } from './wizard-model.ts';
+import { readChf } from './wizard-rules.ts';
+
+/**
+ * The sticky summary beside the wizard (spec 02 §2): flights, passenger tickets with seats and
+ * extras, the total, the booked price and the comment (editable with ROLE_RESERVATION_CREATE_COMMENT).
+ */
+export function WizardSummary() {
+  const { t } = useTranslation();
+  const { draft, update, access, locale, cost, isCalculating, reservation, mode } = useWizard();
+  const flights = chosenFlights(draft);
+  const specific = access.specificPrice ? readChf(draft.payment.specificPrice) : null;
+  const numberOf = (flightId: number) =>
+    flights.find((chosen) => chosen.flight.id === flightId)?.flight.number ?? '';
+
+  return (
+    <aside className="wizard-summary" aria-label={t('reservations.wizard.summary.title')}>
+      <h2 className="wizard-summary__title">{t('reservations.wizard.summary.title')}</h2>
+      <section>
+        <h3 className="wizard-summary__heading">{t('reservations.wizard.summary.flights')}</h3>
+        {flights.length === 0 ? (
+          <p className="wizard-note">{t('reservations.wizard.summary.noFlights')}</p>
+        ) : (
+          <ul className="wizard-summary__list">
+            {flights.map(({ flight, tariffId }, index) => {
+              const departure = airportLocalTime(flight.departure, flight.origin.timezone);
+              const tariff = flight.rate.priceList.find((entry) => entry.tariff.id === tariffId)?.tariff.name;
+              return (
+                <li key={flight.id}>
+                  <strong>
+                    {index === 0 ? t('reservations.wizard.outbound') : t('reservations.wizard.return')}:{' '}
+                    {flight.number} {flight.origin.code} → {flight.destination.code}
+                  </strong>
+                  <span className="wizard-note">
+                    {formatDate(departure.date, locale)}, {departure.time}
+                    {tariff ? ` · ${tariff[locale] || tariff.en}` : ''}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <section>
+        <h3 className="wizard-summary__heading">{t('reservations.wizard.summary.passengers')}</h3>
+        <ul className="wizard-summary__list">
+          {draft.passengers.map((passenger, index) => {
+            const seats = draft.seats.filter((seat) => seat.passengerKey === passenger.key);
+            const options = draft.options.filter((option) => option.passengerKey === passenger.key);
+            const price = cost?.costForPassengers[index]?.total;
+            const name = `${passenger.firstName} ${passenger.lastName}`.trim();
+            return (
+              <li key={passenger.key}>
+                <span className="wizard-summary__line">
+                  <strong>
+                    {name || t('reservations.wizard.passengers.passenger', { number: index + 1 })}
+                  </strong>
+                  {price !== undefined ? <span>{formatChf(price, locale)}</span> : null}
+                </span>
+                <span className="wizard-note">
+                  {ageTypeLabel(t, passenger.ageType)}
+                  {seats.map(
+                    (seat) =>
+                      ` · ${t('reservations.wizard.summary.seat', { seat: seat.seatLabel, flight: numberOf(seat.flightId) })}`,
+                  )}
+                  {options.map(
+                    (option) => ` · ${option.title?.[locale] || option.title?.en || `#${option.optionId}`}`,
+                  )}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <section className="wizard-summary__totals">
+        <p className="wizard-summary__line">
+          <span>{t('reservations.wizard.summary.total')}</span>
+          <strong aria-live="polite">
+            {isCalculating
+              ? t('reservations.wizard.summary.calculating')
+              : cost
+                ? formatChf(cost.total, locale)
+                : '–'}
+          </strong>
+        </p>
+        {mode === 'edit' && reservation?.invoice.total !== undefined ? (
+          <p className="wizard-summary__line">
+            <span>{t('reservations.wizard.summary.booked')}</span>
+            <span>{formatChf(reservation.invoice.total, locale)}</span>
+          </p>
+        ) : null}
+        {specific !== null ? (
+          <p className="wizard-summary__line">
+            <span>{t('reservations.wizard.summary.specific')}</span>
+            <strong>{formatChf(specific, locale)}</strong>
+          </p>
+        ) : null}
+      </section>
+      {access.comment ? (
+        <AriaTextField
+          className="fb-field"
+          value={draft.payment.comment}
+          onChange={(comment) =>
+            update((current) => ({ ...current, payment: { ...current.payment, comment } }))
+          }
+          maxLength={2000}
+        >
+          <Label className="fb-field__label">{t('reservations.wizard.summary.comment')}</Label>
+          <TextArea className="fb-field__input" rows={3} />
+        </AriaTextField>
+      ) : null}
+    </aside>
+  );
+}
