@@ -112,6 +112,17 @@ export function useLookups() {
   return { countries: countries.data, airports: airports.data, routes: routes.data };
 }
 
+/** The tariff groups' names (Economy, Business), for the seat map's sections. */
+export function useTariffGroups() {
+  const { client } = useServices();
+  return useQuery({
+    queryKey: ['tariffGroups'],
+    staleTime: 10 * 60_000,
+    queryFn: async ({ signal }) =>
+      (await client.call(lookupCalls.tariffGroupList, undefined, { signal })).items,
+  }).data;
+}
+
 /**
  * What the booking costs, asked again 1 s after the last change (spec 02 §4); the previous answer
  * stays shown while a new one is on its way.

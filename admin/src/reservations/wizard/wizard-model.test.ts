@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { fakeReservation } from '../../test/fake-payments.ts';
 import {
   type ChosenFlight,
   DEFAULT_TRIP,
   type Draft,
+  draftFromReservation,
   mayOpenStep,
   newDraft,
   stepsOf,
@@ -160,5 +162,63 @@ describe('the travel dates (spec 02 §5)', () => {
     expect(tripProblems({ ...trip, adult: 1, infant: 2 })).toMatchObject({ infant: 'tooManyInfants' });
     expect(tripProblems({ ...trip, adult: 0, child: 1, infant: 1 })).toMatchObject({ infant: 'noAdult' });
     expect(tripProblems({ ...trip, adult: 8, infant: 2 })).toMatchObject({ adult: 'tooManyPassengers' });
+  });
+});
+
+describe('a reservation opened for editing', () => {
+  const title = { de: 'Gepäck', en: 'Checked bag', fr: 'Bagage', sq: 'Bagazh' };
+  const reservation = () => {
+    const base = structuredClone(
+      fakeReservation({}, { total: 280, isSpecificPrice: true, paymentDeadline: '2031-06-01' }),
+    );
+    const outbound = base.flights[0]!;
+    base.flights[0] = { ...outbound, origin: { code: 'ZRH', timezone: 'Europe/Zurich' } };
+    base.flights.push({
+      ...outbound,
+      id: 8,
+      number: 'AP102',
+      direction: 'return',
+      departure: '2031-06-16T10:00:00.000Z',
+      origin: { code: 'PRN', timezone: 'Europe/Belgrade' },
+      destination: { code: 'ZRH', timezone: 'Europe/Zurich' },
+    });
+    base.passengers.forEach((passenger, index) => {
+      passenger.tickets = [
+        {
+          flight: { id: 7 },
+          direction: 'outbound',
+          tariff: { id: 2 },
+          seatLabel: index === 0 ? '3A' : null,
+          options: index === 0 ? [{ option: { id: 4, title } }] : [],
+        },
+        { flight: { id: 8 }, direction: 'return', tariff: { id: 2 }, seatLabel: null, options: [] },
+      ];
+    });
+    return base;
+  };
+
+  it('becomes a filled draft: trip, flights with their tariff, seats and extras by passenger, terms kept', () => {
+    const booked = reservation();
+    const draft = draftFromReservation(booked, { outbound: flight(7), return: flight(8) }, (f) =>
+      f.departure.slice(0, 10),
+    );
+    expect(draft.trip).toMatchObject({
+      travelType: 'return',
+      airportFrom: 'ZRH',
+      airportTo: 'PRN',
+      departureDate: '2031-06-09',
+      returnDate: '2031-06-16',
+      adult: 1,
+      child: 1,
+    });
+    expect(draft.outbound).toMatchObject({ tariffId: 2, flight: { id: 7 } });
+    expect(draft.passengers.map((p) => p.id)).toEqual(booked.passengers.map((p) => p.id));
+    expect(draft.seats).toEqual([{ passengerKey: draft.passengers[0]!.key, flightId: 7, seatLabel: '3A' }]);
+    expect(draft.options).toEqual([
+      { passengerKey: draft.passengers[0]!.key, flightId: 7, optionId: 4, title },
+    ]);
+    expect(draft.payment).toMatchObject({ terms: 'update', specificPrice: '280.00', deadline: '2031-06-01' });
+    expect(draft.billingDone && draft.passengersDone).toBe(true);
+    expect(stepsOf(draft.trip.travelType).every((step) => mayOpenStep(draft, step))).toBe(true);
   });
 });

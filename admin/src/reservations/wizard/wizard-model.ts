@@ -515,6 +515,7 @@ export function draftFromReservation(
         passengerKey: key,
         flightId: ticket.flight.id,
         optionId: option.option.id,
+        title: option.option.title,
       })),
     ),
     seats: tickets.flatMap(({ key, ticket }) =>

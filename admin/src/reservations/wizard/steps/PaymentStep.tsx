@@ -1,3 +1,4 @@
+import { airportLocalTime } from '@flybook/domain';
 import { Button, formatChf, TextField } from '@flybook/ui';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
@@ -178,7 +179,12 @@ export function PaymentStep({
       />
       {deadlineOpen ? (
         <DeadlineDialog
-          initial={payment.deadline || (first ? defaultDeadline(today, first.departure.slice(0, 10)) : '')}
+          initial={
+            payment.deadline ||
+            (first
+              ? defaultDeadline(today, airportLocalTime(first.departure, first.origin.timezone).date)
+              : '')
+          }
           today={today}
           onCancel={() => setDeadlineOpen(false)}
           onConfirm={(deadline) => {

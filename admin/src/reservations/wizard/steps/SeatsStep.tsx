@@ -4,7 +4,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useSeatMapLabels } from '../../../app/seat-map-labels.ts';
-import { useSeatMap } from '../use-wizard-data.ts';
+import { useSeatMap, useTariffGroups } from '../use-wizard-data.ts';
 import { useWizard } from '../wizard-context.ts';
 import {
   type ChosenFlight,
@@ -25,6 +25,7 @@ function FlightSeats({ chosen }: { chosen: ChosenFlight }) {
   const [typed, setTyped] = useState('');
   const [typedProblem, setTypedProblem] = useState<string | null>(null);
   const labels = useSeatMapLabels();
+  const groups = useTariffGroups();
   const flightId = chosen.flight.id;
 
   const template = useMemo(() => (map.data ? bookingSeatMap(map.data) : null), [map.data]);
@@ -74,8 +75,8 @@ function FlightSeats({ chosen }: { chosen: ChosenFlight }) {
     setTypedProblem(null);
   };
   const groupName = (id: number) => {
-    const entry = chosen.flight.rate.priceList.find((item) => item.tariff.group.id === id);
-    return entry ? entry.tariff.name[locale] || entry.tariff.name.en : '';
+    const group = groups?.find((candidate) => candidate.id === id);
+    return group ? group.name[locale] || group.code : '';
   };
 
   return (
