@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Button } from './Button.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { formatChf, Money } from './Money.tsx';
@@ -66,5 +67,28 @@ describe('LoadingScreen', () => {
   it('announces itself as a status', () => {
     render(<LoadingScreen label="Loading…" />);
     expect(screen.getByRole('status').textContent).toBe('Loading…');
+  });
+});
+
+describe('Button', () => {
+  it('while pending takes no presses and says it is busy, without leaving an announcement behind', async () => {
+    const user = userEvent.setup();
+    let presses = 0;
+    const { rerender } = render(<Button onPress={() => presses++}>Save</Button>);
+    // A focused button that turns pending is what React Aria's own pending mode announces.
+    screen.getByRole('button', { name: 'Save' }).focus();
+    rerender(
+      <Button isPending onPress={() => presses++}>
+        Save
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Save' });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(document.querySelector('[aria-live] [role="img"]')).toBeNull();
+    rerender(<Button onPress={() => presses++}>Save</Button>);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(presses).toBe(1);
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('aria-busy')).toBe(false);
   });
 });
