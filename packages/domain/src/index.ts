@@ -6,6 +6,7 @@ export * from './ledger.ts';
 export * from './money.ts';
 export * from './permissions.ts';
 export * from './phone.ts';
+export * from './pnl.ts';
 export * from './pricing.ts';
 export * from './reservations.ts';
 export * from './roles.ts';
