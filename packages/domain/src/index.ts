@@ -4,6 +4,7 @@ export * from './flights.ts';
 export * from './inventory.ts';
 export * from './ledger.ts';
 export * from './money.ts';
+export * from './passengers.ts';
 export * from './permissions.ts';
 export * from './phone.ts';
 export * from './pnl.ts';
