@@ -54,7 +54,7 @@ export interface PnlMessage {
   parts: string[];
   /** The parts one after the other, separated by an empty line. */
   text: string;
-  /** Every passenger in the message, infants included. */
+  /** A PNL: every passenger in it, infants included. An ADL: the name elements it adds, changes and deletes. */
   total: number;
 }
 
@@ -497,10 +497,8 @@ export function buildAdl(
   }
   const none = added.length + changed.length + deleted.length === 0;
   const parts = assemble('ADL', flight, none ? [{ context: [], lines: ['NIL'] }] : body, options);
-  const count = (states: ElementState[]) =>
-    states.reduce((sum, state) => sum + 1 + state.element.infants.length, 0);
   return {
-    ...message(parts, count(added) + count(changed) + count(deleted)),
+    ...message(parts, added.length + changed.length + deleted.length),
     added: added.length,
     changed: changed.length,
     deleted: deleted.length,
