@@ -491,9 +491,13 @@ describe('seats', () => {
     );
   });
 
-  it('gives two passengers the same seat at once to one of them only', async () => {
-    const [a, b] = await Promise.all([seat(pid(family, 'Kai'), '27F'), seat(pid(family, 'Nora'), '27F')]);
-    expect([a.status, b.status].sort()).toEqual([200, 409]);
+  it('gives passengers who want the same seat at once the seat to one of them only', async () => {
+    const wanting = [pid(family, 'Kai'), pid(family, 'Nora'), pid(single, 'Lum')];
+    const answers = await Promise.all(wanting.map((id) => seat(id, '27F')));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    for (const answer of answers.filter((a) => a.status === 409)) {
+      expect(answer.body.errors[0].code).toBe('ERROR_SEAT_LABEL_NOT_UNIQUE');
+    }
     const holders = (await list(flightId, ALL)).items.filter((item) => item.seatLabel === '27F');
     expect(holders).toHaveLength(1);
   });
