@@ -66,6 +66,8 @@ export interface ServerListProps<T extends BaseRecord, F extends ListFilterValue
    * boxes keep their own meaning; keyboard users reach the same page through a link or action.
    */
   onRowClick?: (row: T) => void;
+  /** A class for some rows, e.g. to highlight the rows a link pointed to. */
+  rowClassName?: (row: T) => string | undefined;
 }
 
 function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }) {
@@ -195,6 +197,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   actions = [],
   selection,
   onRowClick,
+  rowClassName,
 }: ServerListProps<T, F>) {
   const { t } = useTranslation();
   const { field: sortField, order: sortOrder } = list.sort;
@@ -309,6 +312,9 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
             onSortChanged={onSortChanged}
             onRowClicked={onRowClicked}
             rowClass={onRowClick ? 'list-row--clickable' : undefined}
+            getRowClass={
+              rowClassName ? (params) => (params.data ? rowClassName(params.data) : undefined) : undefined
+            }
           />
         </SelectionContext.Provider>
       </div>
