@@ -47,8 +47,10 @@ export {
   type SeatPosition,
   type SeatRef,
   type SeatState,
+  type SeatStateSection,
   seatAt,
   seatKey,
+  seatMapFromStates,
   seatStateOf,
 } from './seat-map/seat-map-model.ts';
 export { TextField, type TextFieldProps } from './TextField.tsx';

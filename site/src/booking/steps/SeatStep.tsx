@@ -1,6 +1,6 @@
-import { bookingCalls, type PassengerSeats, type SeatState } from '@flybook/schemas/booking';
-import { type AircraftSection, SEAT_FLAGS, SEAT_LABEL_PATTERN } from '@flybook/schemas/flights';
-import { SeatMap, type SeatMapLabels } from '@flybook/ui';
+import { bookingCalls, type PassengerSeats } from '@flybook/schemas/booking';
+import { SEAT_LABEL_PATTERN } from '@flybook/schemas/flights';
+import { SeatMap, type SeatMapLabels, seatMapFromStates } from '@flybook/ui';
 import '@flybook/ui/ui.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { client } from '../../lib/session.ts';
@@ -16,31 +16,7 @@ import { useWizard } from '../wizard-context.ts';
 import { fill } from '../wizard-texts.ts';
 
 /** The booking's seat map in the shared component's terms: template flags, and an overlay per seat. */
-function asTemplate(map: PassengerSeats): {
-  sections: AircraftSection[];
-  overlay: Map<string, 'taken' | 'own'>;
-} {
-  const overlay = new Map<string, 'taken' | 'own'>();
-  const flagOf: Record<SeatState, number> = {
-    free: 0,
-    taken: 0,
-    own: 0,
-    disabled: SEAT_FLAGS.disabled,
-    reserved: SEAT_FLAGS.reserved,
-    absent: SEAT_FLAGS.absent,
-  };
-  const sections = map.sections.map((section) => ({
-    ...section,
-    seats: section.seats.map((row, rowIndex) =>
-      row.map((state, columnIndex) => {
-        const label = `${section.rowLabels[rowIndex]}${section.columnLabels[columnIndex]}`;
-        if (state === 'taken' || state === 'own') overlay.set(label, state);
-        return flagOf[state];
-      }),
-    ),
-  }));
-  return { sections, overlay };
-}
+const asTemplate = (map: PassengerSeats) => seatMapFromStates(map.sections);
 
 /** Free seats of a map with their price, by label. */
 function freeSeats(map: PassengerSeats) {
