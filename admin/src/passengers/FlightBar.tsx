@@ -86,7 +86,7 @@ export function FlightBar({
             onPress={() => setDialog('departed')}
             isDisabled={jobs.running !== undefined}
           >
-            {actionLabel(t, 'departed')}
+            {t('passengers.flightBar.depart')}
           </Button>
         ) : null}
       </div>

@@ -27,7 +27,7 @@ import { FlightBar } from './FlightBar.tsx';
 import { NoShowDialog, NotifyDialog } from './MarkDialogs.tsx';
 import { PassengerListFilters } from './PassengerListFilters.tsx';
 import { PnlDialog } from './PnlDialog.tsx';
-import { passengerColumns, passengerName } from './passenger-columns.tsx';
+import { PASSENGER_ROW_HEIGHT, passengerColumns, passengerName } from './passenger-columns.tsx';
 import {
   INITIAL_PASSENGER_FILTERS,
   type PassengerFilterValues,
@@ -301,6 +301,7 @@ function PassengerList({ flightId }: { flightId: number }) {
           emptyTitle={t('passengers.list.empty')}
           emptyHint={t('passengers.list.emptyHint')}
           selection={rowSelection}
+          rowHeight={PASSENGER_ROW_HEIGHT}
           rowClassName={(passenger) =>
             passenger.reservation.id === highlight ? 'passenger-row--highlighted' : undefined
           }

@@ -39,51 +39,59 @@ export function seatBlock(row: PassengerRowContextValue, passenger: FlightPassen
 }
 
 function NameCell({ data }: Cell) {
+  const { t } = useTranslation();
   if (!data) return null;
   return (
-    <span className="passenger-name">
-      <strong>{data.lastName}</strong>, {data.firstName}
+    <span className="passenger-cell">
+      <span className="passenger-name">
+        <strong>{data.lastName}</strong>, {data.firstName}
+      </span>
+      <span className="passenger-cell__detail">{ageTypeLabel(t, data.ageType)}</span>
     </span>
   );
 }
 
+/**
+ * The seat: a button showing it (or "–") that opens the seat popup, disabled where the rules say
+ * (spec 03 §4); plain text without the seat role, "On lap" for an infant.
+ */
 function SeatCell({ data }: Cell) {
   const { t } = useTranslation();
   const row = usePassengerRow();
   if (!data) return null;
-  const block = seatBlock(row, data);
-  const isInfant = data.ageType === 'infant';
+  if (data.ageType === 'infant' && !data.seatLabel) {
+    return (
+      <span className="passenger-seat__label passenger-seat__label--none">{t('passengers.seat.lap')}</span>
+    );
+  }
+  const shown = data.seatLabel ?? '–';
+  if (!row.permissions.seat) return <span className="passenger-seat__label">{shown}</span>;
   return (
-    <span className="passenger-seat">
-      <span
-        className={
-          data.seatLabel ? 'passenger-seat__label' : 'passenger-seat__label passenger-seat__label--none'
-        }
-      >
-        {data.seatLabel ?? (isInfant ? t('passengers.seat.lap') : t('passengers.seat.none'))}
-      </span>
-      {row.permissions.seat && !isInfant ? (
-        <Button
-          variant="secondary"
-          className="row-action"
-          isDisabled={block !== null || row.busyId === data.id}
-          aria-label={t('passengers.seat.changeNamed', { name: passengerName(data) })}
-          onPress={() => row.onSeat(data)}
-        >
-          {t('passengers.seat.change')}
-        </Button>
-      ) : null}
-    </span>
+    <Button
+      variant="secondary"
+      className="row-action passenger-seat__button"
+      isDisabled={seatBlock(row, data) !== null || row.busyId === data.id}
+      aria-label={t('passengers.seat.changeNamed', {
+        name: passengerName(data),
+        seat: data.seatLabel ?? t('passengers.seat.none'),
+      })}
+      onPress={() => row.onSeat(data)}
+    >
+      {shown}
+    </Button>
   );
 }
 
 function BookingCell({ data }: Cell) {
   if (!data) return null;
+  const agent = data.reservation.agent?.company;
   return (
-    <span className="passenger-booking">
-      <span className="passenger-booking__reference">{data.reservation.bookingReference}</span>
-      {data.reservation.agent ? (
-        <span className="passenger-booking__agent">{data.reservation.agent.company}</span>
+    <span className="passenger-cell">
+      <span>{data.reservation.bookingReference}</span>
+      {agent ? (
+        <span className="passenger-cell__detail" title={agent}>
+          {agent}
+        </span>
       ) : null}
     </span>
   );
@@ -125,30 +133,40 @@ function AppearingCell({ data }: Cell) {
   if (!data) return null;
   const canMark = row.permissions.marking && row.flight.status !== 'cancelled';
   return (
-    <RadioGroup
-      className="passenger-appearing"
-      orientation="horizontal"
-      value={appearingOf(data)}
-      isDisabled={!canMark || row.busyId === data.id}
-      onChange={(value) => {
-        if (value === 'appeared') row.onAppearing(data, { isAppeared: true });
-        else if (value === 'notAppeared') row.onAppearing(data, 'noShow');
-        else row.onAppearing(data, null);
-      }}
-    >
-      <Label className="fb-visually-hidden">
-        {t('passengers.appearing.labelNamed', { name: passengerName(data) })}
-      </Label>
-      <Radio value="appeared" className="passenger-appearing__choice passenger-appearing__choice--appeared">
-        {t('passengers.appearing.appeared')}
-      </Radio>
-      <Radio value="notAppeared" className="passenger-appearing__choice passenger-appearing__choice--noshow">
-        {t('passengers.appearing.notAppeared')}
-      </Radio>
-      <Radio value="pending" className="passenger-appearing__choice">
-        {t('passengers.appearing.pending')}
-      </Radio>
-    </RadioGroup>
+    <span className="passenger-cell">
+      <RadioGroup
+        className="passenger-appearing"
+        orientation="horizontal"
+        value={appearingOf(data)}
+        isDisabled={!canMark || row.busyId === data.id}
+        onChange={(value) => {
+          if (value === 'appeared') row.onAppearing(data, { isAppeared: true });
+          else if (value === 'notAppeared') row.onAppearing(data, 'noShow');
+          else row.onAppearing(data, null);
+        }}
+      >
+        <Label className="fb-visually-hidden">
+          {t('passengers.appearing.labelNamed', { name: passengerName(data) })}
+        </Label>
+        <Radio value="appeared" className="passenger-appearing__choice passenger-appearing__choice--appeared">
+          {t('passengers.appearing.appeared')}
+        </Radio>
+        <Radio
+          value="notAppeared"
+          className="passenger-appearing__choice passenger-appearing__choice--noshow"
+        >
+          {t('passengers.appearing.notAppeared')}
+        </Radio>
+        <Radio value="pending" className="passenger-appearing__choice">
+          {t('passengers.appearing.pending')}
+        </Radio>
+      </RadioGroup>
+      {data.appearingComment ? (
+        <span className="passenger-cell__detail" title={data.appearingComment}>
+          {data.appearingComment}
+        </span>
+      ) : null}
+    </span>
   );
 }
 
@@ -167,18 +185,24 @@ function NotifiedCell({ data }: Cell) {
           : 'row-action passenger-notified'
       }
       isDisabled={row.busyId === data.id}
-      aria-label={t('passengers.notify.openNamed', { name: passengerName(data), state })}
+      aria-label={
+        data.isNotified
+          ? t('passengers.notify.notifiedNamed', { name: passengerName(data) })
+          : t('passengers.notify.informNamed', { name: passengerName(data) })
+      }
       onPress={() => row.onNotify(data)}
     >
-      {data.isNotified ? <span aria-hidden="true">✓ </span> : null}
-      {state}
+      {data.isNotified ? state : t('passengers.notify.open')}
     </Button>
   );
 }
 
+/** Two lines a row: the name over the age type, the booking over its agent, the mark over its comment. */
+export const PASSENGER_ROW_HEIGHT = 58;
+
 /**
- * The passenger list's columns (spec 03 §3 Passenger list item): name, age type and age, seat with
- * its control, booking (and the agent who made it), tariff, payment, the appearing mark with its
+ * The passenger list's columns (spec 03 §3 Passenger list item): name with the age type, age, seat
+ * with its control, booking (and the agent who made it), tariff, payment, the appearing mark with its
  * comment, and the notified mark. Sortable columns carry the API's `sortBy` names as ids.
  */
 export function passengerColumns(options: { t: TFunction; locale: Locale }): ColDef<FlightPassenger>[] {
@@ -190,23 +214,20 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       sortable: true,
       valueGetter: ({ data }) => (data ? `${data.lastName}, ${data.firstName}` : ''),
       cellRenderer: NameCell,
-      minWidth: 180,
-    },
-    {
-      colId: 'ageType',
-      headerName: t('passengers.columns.ageType'),
-      valueGetter: ({ data }) => (data ? ageTypeLabel(t, data.ageType) : ''),
-      minWidth: 90,
+      cellClass: 'passenger-grid-cell',
+      minWidth: 160,
+      flex: 1.5,
     },
     {
       colId: 'age',
       headerName: t('passengers.columns.age'),
       sortable: true,
       valueGetter: ({ data }) => data?.age ?? '',
-      cellClass: 'list-cell--number',
+      cellClass: ['list-cell--number', 'passenger-grid-cell'],
       headerClass: 'list-header--number',
       minWidth: 80,
-      maxWidth: 100,
+      flex: 0,
+      width: 80,
     },
     {
       colId: 'seatLabel',
@@ -214,8 +235,11 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       sortable: true,
       valueGetter: ({ data }) => data?.seatLabel ?? '',
       cellRenderer: SeatCell,
+      cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 150,
+      minWidth: 95,
+      flex: 0,
+      width: 95,
     },
     {
       colId: 'reservationId',
@@ -223,40 +247,46 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       sortable: true,
       valueGetter: ({ data }) => data?.reservation.bookingReference ?? '',
       cellRenderer: BookingCell,
-      minWidth: 130,
+      cellClass: 'passenger-grid-cell',
+      minWidth: 120,
+      flex: 1,
     },
     {
       colId: 'tariff',
       headerName: t('passengers.columns.tariff'),
       valueGetter: ({ data }) => (data ? data.tariff.name[locale] || data.tariff.name.en : ''),
-      minWidth: 130,
+      cellClass: 'passenger-grid-cell',
+      minWidth: 115,
     },
     {
       colId: 'payment',
       headerName: t('passengers.columns.payment'),
       cellRenderer: PaidCell,
+      cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 130,
+      minWidth: 150,
+      flex: 0,
+      width: 150,
     },
     {
       colId: 'appearing',
       headerName: t('passengers.columns.appearing'),
       cellRenderer: AppearingCell,
+      cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 280,
-    },
-    {
-      colId: 'comment',
-      headerName: t('passengers.columns.comment'),
-      valueGetter: ({ data }) => data?.appearingComment ?? '',
-      minWidth: 150,
+      minWidth: 275,
+      flex: 0,
+      width: 275,
     },
     {
       colId: 'notified',
       headerName: t('passengers.columns.notified'),
       cellRenderer: NotifiedCell,
+      cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
       minWidth: 120,
+      flex: 0,
+      width: 120,
     },
   ];
 }

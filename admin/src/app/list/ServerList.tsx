@@ -68,6 +68,8 @@ export interface ServerListProps<T extends BaseRecord, F extends ListFilterValue
   onRowClick?: (row: T) => void;
   /** A class for some rows, e.g. to highlight the rows a link pointed to. */
   rowClassName?: (row: T) => string | undefined;
+  /** Row height in pixels for lists whose cells hold two lines; the theme's by default. */
+  rowHeight?: number;
 }
 
 function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }) {
@@ -198,6 +200,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   selection,
   onRowClick,
   rowClassName,
+  rowHeight,
 }: ServerListProps<T, F>) {
   const { t } = useTranslation();
   const { field: sortField, order: sortOrder } = list.sort;
@@ -312,6 +315,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
             onSortChanged={onSortChanged}
             onRowClicked={onRowClicked}
             rowClass={onRowClick ? 'list-row--clickable' : undefined}
+            {...(rowHeight ? { rowHeight } : {})}
             getRowClass={
               rowClassName ? (params) => (params.data ? rowClassName(params.data) : undefined) : undefined
             }
