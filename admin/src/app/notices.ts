@@ -14,3 +14,26 @@ export function failureNotice(t: TFunction, error: HttpError | undefined): OpenN
   if (error.statusCode >= 500) return { type: 'error', message: error.message };
   return { type: 'error', message: t('errors.unknown', { details: error.message }) };
 }
+
+/**
+ * What a failed action tells the user (spec 03 §8): a code the catalogue knows shows its own
+ * message; anything else — and every failed download (`isDownload`) — is an unknown error with the
+ * server's message. Nothing when the client has reported the failure already (see failureNotice).
+ */
+export function actionFailureMessage(
+  t: TFunction,
+  knows: (key: string) => boolean,
+  failure: HttpError,
+  options: { isDownload?: boolean } = {},
+): string | undefined {
+  const known =
+    !options.isDownload &&
+    failure.statusCode >= 400 &&
+    failure.statusCode < 500 &&
+    failure.statusCode !== 401 &&
+    typeof failure.code === 'string' &&
+    knows(`errors.${failure.code}`);
+  if (known) return failure.message;
+  const notice = failureNotice(t, failure);
+  return notice ? String(notice.message) : undefined;
+}

@@ -65,12 +65,27 @@ export function FlightBar({
             ? t('passengers.flightBar.closed')
             : t('passengers.flightBar.open');
 
+  const facts: [string, number][] = [
+    ...(booking.data
+      ? ([
+          [t('passengers.flightBar.adults'), booking.data.adultPassengers],
+          [t('passengers.flightBar.children'), booking.data.childPassengers],
+          [t('passengers.flightBar.infants'), booking.data.babyPassengers],
+        ] as [string, number][])
+      : []),
+    ...(counts.data
+      ? ([
+          [t('passengers.flightBar.appeared'), counts.data.appeared],
+          [t('passengers.flightBar.noShow'), counts.data.noShow],
+          [t('passengers.flightBar.pending'), counts.data.pending],
+        ] as [string, number][])
+      : []),
+  ];
+
   return (
     <section className="passenger-bar" aria-label={t('passengers.flightBar.label')}>
       <div className="passenger-bar__actions">
-        <span className={`status-badge passenger-bar__status passenger-bar__status--${flight.status}`}>
-          {statusText}
-        </span>
+        <span className={`status-badge flight-status flight-status--${flight.status}`}>{statusText}</span>
         {offerDelay ? (
           <Button
             variant="secondary"
@@ -91,38 +106,12 @@ export function FlightBar({
         ) : null}
       </div>
       <dl className="passenger-bar__facts">
-        {booking.data ? (
-          <>
-            <div>
-              <dt>{t('passengers.flightBar.adults')}</dt>
-              <dd>{booking.data.adultPassengers}</dd>
-            </div>
-            <div>
-              <dt>{t('passengers.flightBar.children')}</dt>
-              <dd>{booking.data.childPassengers}</dd>
-            </div>
-            <div>
-              <dt>{t('passengers.flightBar.infants')}</dt>
-              <dd>{booking.data.babyPassengers}</dd>
-            </div>
-          </>
-        ) : null}
-        {counts.data ? (
-          <>
-            <div>
-              <dt>{t('passengers.flightBar.appeared')}</dt>
-              <dd>{counts.data.appeared}</dd>
-            </div>
-            <div>
-              <dt>{t('passengers.flightBar.noShow')}</dt>
-              <dd>{counts.data.noShow}</dd>
-            </div>
-            <div>
-              <dt>{t('passengers.flightBar.pending')}</dt>
-              <dd>{counts.data.pending}</dd>
-            </div>
-          </>
-        ) : null}
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       {dialog === 'delay' ? (
         <DelayDialog

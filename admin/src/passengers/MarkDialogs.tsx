@@ -1,7 +1,8 @@
 import { NO_SHOW_COMMENT_MAX } from '@flybook/schemas';
-import { Button, Dialog, TextField } from '@flybook/ui';
+import { Button, TextField } from '@flybook/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyDialog } from '../app/BusyDialog.tsx';
 import { CheckBox } from '../app/form/CheckBox.tsx';
 import type { NotifyChoice } from './use-passenger-jobs.ts';
 
@@ -36,15 +37,7 @@ export function NoShowDialog({
   };
 
   return (
-    <Dialog
-      title={t('passengers.noShow.title', { subject })}
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !isPending) onCancel();
-      }}
-      closeLabel={t('common.close')}
-      isDismissable={!isPending}
-    >
+    <BusyDialog title={t('passengers.noShow.title', { subject })} isPending={isPending} onCancel={onCancel}>
       <form className="passenger-dialog__form" onSubmit={submit} noValidate>
         <TextField
           label={t('passengers.noShow.prompt')}
@@ -67,7 +60,7 @@ export function NoShowDialog({
           </Button>
         </div>
       </form>
-    </Dialog>
+    </BusyDialog>
   );
 }
 
@@ -100,15 +93,7 @@ export function NotifyDialog({
     onSubmit({ isEmailNotifyEnabled: email, isSmsNotifyEnabled: sms });
   };
   return (
-    <Dialog
-      title={t('passengers.notify.title', { name })}
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !isPending) onCancel();
-      }}
-      closeLabel={t('common.close')}
-      isDismissable={!isPending}
-    >
+    <BusyDialog title={t('passengers.notify.title', { name })} isPending={isPending} onCancel={onCancel}>
       <form className="passenger-dialog__form" onSubmit={submit} noValidate>
         <p className="passenger-dialog__message">{t('passengers.notify.question')}</p>
         {isNotified ? <p className="passenger-dialog__note">{t('passengers.notify.already')}</p> : null}
@@ -135,6 +120,6 @@ export function NotifyDialog({
           </Button>
         </div>
       </form>
-    </Dialog>
+    </BusyDialog>
   );
 }

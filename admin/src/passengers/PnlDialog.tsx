@@ -8,7 +8,7 @@ import { useServices } from '../app/context.tsx';
 import { formatDateTime } from '../app/date-format.ts';
 import { toHttpError } from '../app/errors.ts';
 import { useLocale } from '../app/layout-parts.tsx';
-import { failureNotice } from '../app/notices.ts';
+import { actionFailureMessage } from '../app/notices.ts';
 import { passengerInfoKey } from './use-passenger-jobs.ts';
 
 /** One list's PNL: the message text, the pending ADL, and recording either as sent. */
@@ -23,7 +23,7 @@ function PnlPanel({
   agentId?: number;
   maySend: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = useLocale();
   const { client, notifications, translateError } = useServices();
   const queryClient = useQueryClient();
@@ -43,9 +43,8 @@ function PnlPanel({
       await queryClient.invalidateQueries({ queryKey: [...passengerInfoKey(flightId), 'pnl'] });
     },
     onError: (error) => {
-      const failure = toHttpError(error, translateError);
-      const notice = failureNotice(t, failure);
-      if (notice) notifications.notify({ kind: 'error', message: String(notice.message) });
+      const message = actionFailureMessage(t, (key) => i18n.exists(key), toHttpError(error, translateError));
+      if (message) notifications.notify({ kind: 'error', message });
     },
   });
   const text = view === 'ADL' && pnl.adl !== null ? pnl.adl : pnl.pnl;

@@ -5,46 +5,23 @@ import {
   passengerCalls,
   SEAT_LABEL_PATTERN,
 } from '@flybook/schemas';
-import {
-  Button,
-  Dialog,
-  SeatMap,
-  type SeatMapLabels,
-  seatAt,
-  seatMapFromStates,
-  TextField,
-} from '@flybook/ui';
+import { Button, SeatMap, type SeatMapLabels, seatAt, seatMapFromStates, TextField } from '@flybook/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyDialog } from '../app/BusyDialog.tsx';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { failureNotice } from '../app/notices.ts';
+import { useSeatMapTexts } from '../flights/flight-form/seat-map-labels.ts';
 import { passengerName } from './passenger-columns.tsx';
 
-/** The seat map's texts in the interface language (the flight form's seat-map words). */
+/** The seat map's texts (the flight form's seat-map words); "own" is the passenger's current seat. */
 function useSeatMapLabels(tariffGroupName: (id: number) => string): SeatMapLabels {
   const { t } = useTranslation();
-  return useMemo(() => {
-    const states = {
-      free: t('flights.form.seatMap.states.free'),
-      taken: t('flights.form.seatMap.states.taken'),
-      disabled: t('flights.form.seatMap.states.disabled'),
-      reserved: t('flights.form.seatMap.states.reserved'),
-      own: t('passengers.seat.current'),
-      absent: t('flights.form.seatMap.states.absent'),
-      selected: t('flights.form.seatMap.states.selected'),
-    };
-    return {
-      tariffGroup: tariffGroupName,
-      seat: ({ label, className, price, state }) =>
-        t('flights.form.seatMap.seat', { label, className, price, state: states[state] }),
-      states,
-      exitRow: t('flights.form.seatMap.exitRow'),
-      legend: t('flights.form.seatMap.legend'),
-    };
-  }, [t, tariffGroupName]);
+  const texts = useSeatMapTexts({ own: t('passengers.seat.current') });
+  return useMemo(() => ({ ...texts, tariffGroup: tariffGroupName }), [texts, tariffGroupName]);
 }
 
 /**
@@ -129,15 +106,11 @@ export function SeatDialog({
 
   const name = passengerName(passenger);
   return (
-    <Dialog
+    <BusyDialog
       title={t('passengers.seat.title', { name })}
-      isOpen
+      isPending={save.isPending}
+      onCancel={onCancel}
       size="wide"
-      onOpenChange={(open) => {
-        if (!open && !save.isPending) onCancel();
-      }}
-      closeLabel={t('common.close')}
-      isDismissable={!save.isPending}
     >
       <form className="passenger-dialog__form passenger-seat-dialog" onSubmit={submit} noValidate>
         <p className="passenger-dialog__message">
@@ -195,6 +168,6 @@ export function SeatDialog({
           </Button>
         </div>
       </form>
-    </Dialog>
+    </BusyDialog>
   );
 }

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
 import { currentLocale } from '../app/i18n.ts';
-import { failureNotice } from '../app/notices.ts';
+import { actionFailureMessage } from '../app/notices.ts';
 import { FLIGHT_PASSENGERS } from './passenger-resources.ts';
 
 /** An appearing mark: appeared, a no-show with its comment, or none (pending). */
@@ -120,22 +120,10 @@ export function usePassengerJobs(options: {
     },
     onError: (error, job) => {
       options.onDone?.(job, false);
-      const failure = toHttpError(error, translateError);
-      // A known code has its message in the catalogue (spec 03 §8); anything else, and every failed
-      // download, is an unknown error with the server's message.
-      const known =
-        !isDocument(job) &&
-        failure.statusCode >= 400 &&
-        failure.statusCode < 500 &&
-        failure.statusCode !== 401 &&
-        typeof failure.code === 'string' &&
-        i18n.exists(`errors.${failure.code}`);
-      if (known) {
-        notifications.notify({ kind: 'error', message: failure.message });
-        return;
-      }
-      const notice = failureNotice(t, failure);
-      if (notice) notifications.notify({ kind: 'error', message: notice.message });
+      const message = actionFailureMessage(t, (key) => i18n.exists(key), toHttpError(error, translateError), {
+        isDownload: isDocument(job),
+      });
+      if (message) notifications.notify({ kind: 'error', message });
     },
   });
 

@@ -92,6 +92,16 @@ export const fakePassengerFlight = (patch: Partial<Flight> = {}): Flight => ({
   ...patch,
 });
 
+/** A paid booking the demo agent made for two passengers. */
+const AGENT_BOOKING: FlightPassenger['reservation'] = {
+  id: 9,
+  bookingReference: 'FB-000009',
+  status: 'confirmed',
+  isPaid: true,
+  paymentStatus: 'paid',
+  agent: { id: 3, company: 'Alpen Reisen GmbH' },
+};
+
 const ECONOMY = { id: 1, name: text('Economy Light'), group: { id: 1 } };
 const BUSINESS = { id: 4, name: text('Business'), group: { id: 3 } };
 
@@ -159,25 +169,11 @@ export function createFakePassengers(flightPatch: Partial<Flight> = {}): FakePas
       passenger(105, 'Krasniqi', 'Endrit', 9, {
         isAppeared: false,
         appearingComment: 'Missed the gate',
-        reservation: {
-          id: 9,
-          bookingReference: 'FB-000009',
-          status: 'confirmed',
-          isPaid: true,
-          paymentStatus: 'paid',
-          agent: { id: 3, company: 'Alpen Reisen GmbH' },
-        },
+        reservation: AGENT_BOOKING,
       }),
       passenger(106, 'Shala', 'Nora', 9, {
         gender: 'female',
-        reservation: {
-          id: 9,
-          bookingReference: 'FB-000009',
-          status: 'confirmed',
-          isPaid: true,
-          paymentStatus: 'paid',
-          agent: { id: 3, company: 'Alpen Reisen GmbH' },
-        },
+        reservation: AGENT_BOOKING,
       }),
     ],
   };

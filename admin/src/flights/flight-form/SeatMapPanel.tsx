@@ -3,26 +3,15 @@ import type { AircraftSection } from '@flybook/schemas';
 import { SeatMap, SeatMapEditor, type SeatMapEditorLabels } from '@flybook/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSeatMapTexts } from './seat-map-labels.ts';
 
 /** The seat-map popup's texts in the interface language. */
 function useEditorLabels(): SeatMapEditorLabels {
   const { t } = useTranslation();
-  return useMemo(() => {
-    const states = {
-      free: t('flights.form.seatMap.states.free'),
-      taken: t('flights.form.seatMap.states.taken'),
-      disabled: t('flights.form.seatMap.states.disabled'),
-      reserved: t('flights.form.seatMap.states.reserved'),
-      own: t('flights.form.seatMap.states.own'),
-      absent: t('flights.form.seatMap.states.absent'),
-      selected: t('flights.form.seatMap.states.selected'),
-    };
-    return {
-      seat: ({ label, className, price, state }) =>
-        t('flights.form.seatMap.seat', { label, className, price, state: states[state] }),
-      states,
-      exitRow: t('flights.form.seatMap.exitRow'),
-      legend: t('flights.form.seatMap.legend'),
+  const texts = useSeatMapTexts();
+  return useMemo(
+    () => ({
+      ...texts,
       actionGroup: t('flights.form.seatMap.actionGroup'),
       actions: {
         select: t('flights.form.seatMap.actions.select'),
@@ -36,8 +25,9 @@ function useEditorLabels(): SeatMapEditorLabels {
       apply: t('flights.form.seatMap.apply'),
       clearSelection: t('flights.form.seatMap.clearSelection'),
       selectedCount: (count) => t('flights.form.seatMap.selectedCount', { count }),
-    };
-  }, [t]);
+    }),
+    [t, texts],
+  );
 }
 
 /**
