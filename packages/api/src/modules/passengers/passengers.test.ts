@@ -6,6 +6,7 @@ import type { FlightPassenger } from '@flybook/schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flights } from '../../db/schema/index.ts';
+import { bookTravellers, type TestTraveller } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -19,55 +20,25 @@ const dir = mkdtempSync(join(tmpdir(), 'flybook-pax-'));
 
 const api: TestApp['api'] = (...args) => t.api(...args);
 
-interface Person {
-  firstName: string;
-  lastName: string;
-  gender?: 'male' | 'female';
-  ageType?: 'adult' | 'child' | 'infant';
-  birthday?: string;
-  seatLabel?: string;
-}
+/** Dates of birth that fit the age types on this file's flights (14 September 2031). */
+const BORN = { adult: '1985-05-05', child: '2024-04-04', infant: '2031-01-10' };
 
-/** A name as the local part of an e-mail address. */
-const ascii = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[^A-Za-z]/g, '')
-    .toLowerCase();
-
-/** A billed staff booking on a flight (tariff 1 economy unless told), seats as given. */
-async function book(flightId: number, people: Person[], options: { tariffId?: number; token?: string } = {}) {
-  const passengers = people.map(({ seatLabel: _seat, ...person }) => ({
-    gender: 'male',
-    ageType: 'adult',
-    birthday:
-      person.ageType === 'infant' ? '2031-01-10' : person.ageType === 'child' ? '2024-04-04' : '1985-05-05',
-    ...person,
-  }));
-  const response = await api('POST', 'reservation', options.token ?? manager, {
-    bookedFlights: [{ flight: { id: flightId }, tariff: { id: options.tariffId ?? 1 } }],
-    passengers,
-    passengersSeats: people.flatMap((person, index) =>
-      person.seatLabel ? [{ passenger: index, flight: { id: flightId }, seatLabel: person.seatLabel }] : [],
-    ),
-    billingInformation: {
-      salutation: 'mr',
-      firstName: people[0]!.firstName,
-      lastName: people[0]!.lastName,
-      email: `${ascii(people[0]!.firstName)}.${ascii(people[0]!.lastName)}@example.test`,
-      street: 'Bahnhofstrasse 1',
-      zip: '4051',
-      city: 'Basel',
-      country: 'CH',
-      birthday: '1985-05-05',
-      phoneMobile: '+41 78 123 45 67',
-      language: 'en',
+/** A booking on a flight (tariff 1 economy unless told): the manager bills it, the agent pays later. */
+const book = (
+  flightId: number,
+  people: TestTraveller[],
+  options: { tariffId?: number; token?: string } = {},
+) =>
+  bookTravellers(
+    t,
+    options.token ?? manager,
+    flightId,
+    people.map((person) => ({ birthday: BORN[person.ageType ?? 'adult'], ...person })),
+    {
+      ...(options.tariffId ? { tariffId: options.tariffId } : {}),
+      terms: options.token === agent ? 'later' : 'bill',
     },
-    paymentTerms: options.token === agent ? 'later' : 'bill',
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body as { id: number; passengers: { id: number; firstName: string }[] };
-}
+  );
 
 /** A passenger id of a booking by first name. */
 const pid = (reservation: { passengers: { id: number; firstName: string }[] }, firstName: string) =>

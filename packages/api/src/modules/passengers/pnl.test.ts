@@ -1,5 +1,6 @@
 import { PNL_LINE_LENGTH } from '@flybook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookTravellers, type TestTraveller } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -14,40 +15,12 @@ const reservations: Record<string, { id: number; passengers: { id: number; first
 const api: TestApp['api'] = (...args) => t.api(...args);
 
 /** A booking on the flight by a user (staff bill, agents pay later); seats as given. */
-async function book(
-  key: string,
-  token: string,
-  people: { firstName: string; lastName: string; ageType?: string; birthday?: string; seatLabel?: string }[],
-  tariffId = 1,
-) {
-  const response = await api('POST', 'reservation', token, {
-    bookedFlights: [{ flight: { id: flightId }, tariff: { id: tariffId } }],
-    passengers: people.map(({ seatLabel: _seat, ...person }) => ({
-      gender: 'male',
-      ageType: 'adult',
-      birthday: '1980-02-02',
-      ...person,
-    })),
-    passengersSeats: people.flatMap((person, index) =>
-      person.seatLabel ? [{ passenger: index, flight: { id: flightId }, seatLabel: person.seatLabel }] : [],
-    ),
-    billingInformation: {
-      salutation: 'mr',
-      firstName: people[0]!.firstName,
-      lastName: people[0]!.lastName,
-      email: `${key}@example.test`,
-      street: 'Langstrasse 10',
-      zip: '8004',
-      city: 'Zürich',
-      country: 'CH',
-      birthday: '1980-02-02',
-      phoneMobile: '+41 79 555 12 34',
-      language: 'de',
-    },
-    paymentTerms: token === manager ? 'bill' : 'later',
+async function book(key: string, token: string, people: TestTraveller[], tariffId = 1) {
+  reservations[key] = await bookTravellers(t, token, flightId, people, {
+    tariffId,
+    terms: token === manager ? 'bill' : 'later',
+    email: `${key}@example.test`,
   });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  reservations[key] = response.body;
 }
 
 const pnl = async (token = manager) => {
