@@ -64,7 +64,8 @@ export type FlightPassengerListQuery = z.output<typeof FlightPassengerListQuery>
  * filters except `ids`, so "select all" works across pages without sending every id.
  */
 export const FlightPassengerSelectionQuery = FlightPassengerFilters.extend({
-  ids: z.array(IdSchema).max(1000).default([]),
+  // The server reads at most 500 array entries from a query string (app.ts), more than a flight holds.
+  ids: z.array(IdSchema).max(500).default([]),
   excluded: QueryBoolean.default(false),
 });
 export type FlightPassengerSelection = z.input<typeof FlightPassengerSelectionQuery>;
