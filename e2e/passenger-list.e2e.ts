@@ -159,6 +159,7 @@ test('a manager marks passengers in bulk and one by one, moves a seat, lets the 
   await page.goto('/admin/flight/list');
   await page.getByRole('searchbox', { name: 'Search' }).fill(NUMBER);
   await page.getByRole('button', { name: `Actions for ${NUMBER}, May 15, 2028` }).click();
+  await shoot(page, 'flight-list-menu');
   await page.getByRole('menuitem', { name: 'Passenger list' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/flight/${flightId}/passenger/list$`));
   await expect(
