@@ -70,6 +70,10 @@ export const ERROR_CODES = [
   'ERROR_WEBHOOK_SIGNATURE',
   'ERROR_ACCOUNT_NOT_ALLOWED',
   'ERROR_NOT_SELECTED_ACCOUNT',
+  // departure control (spec 03 §4 passenger states, docs/passengers.md)
+  'ERROR_SEAT_CHANGE_NOT_ALLOWED',
+  'ERROR_PASSENGER_FLIGHT_CANCELLED',
+  'ERROR_PNL_NOT_SENT',
   // field-level rule codes, one per schema rule type (spec 01 §5)
   'ERROR_REQUIRED',
   'ERROR_NOT_BLANK',
@@ -169,4 +173,7 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   ERROR_ACCOUNT_NOT_ALLOWED: 'This account cannot be used for this transaction.',
   ERROR_MONEY_NOT_POSITIVE: 'Amount must be greater than 0',
   ERROR_NOT_SELECTED_ACCOUNT: 'Not selected account.',
+  ERROR_SEAT_CHANGE_NOT_ALLOWED: "The passenger's seat cannot be changed now.",
+  ERROR_PASSENGER_FLIGHT_CANCELLED: 'The flight is cancelled: its passengers cannot be marked.',
+  ERROR_PNL_NOT_SENT: 'An ADL needs a PNL sent first.',
 };

@@ -632,7 +632,8 @@ export const flightCalls = {
     path: 'flight/{id}',
     summary: 'A flight with its seat map and allotments',
     auth: 'user',
-    roles: FLIGHT_ROLE.read,
+    // The passenger list shows the flight and its seat map (spec 03 §2) to its role holders too.
+    roles: { anyOf: [FLIGHT_ROLE.read, FLIGHT_ROLE.passengers] },
     params: IdParams,
     response: FlightSchema,
   }),
@@ -641,7 +642,7 @@ export const flightCalls = {
     path: 'flight/{id}/booking-info',
     summary: 'Passengers on the flight by age type',
     auth: 'user',
-    roles: { anyOf: [FLIGHT_ROLE.read, FLIGHT_ROLE.list] },
+    roles: { anyOf: [FLIGHT_ROLE.read, FLIGHT_ROLE.list, FLIGHT_ROLE.passengers] },
     params: IdParams,
     response: FlightBookingInfoSchema,
   }),

@@ -9,6 +9,7 @@ import { aircraftTemplateCalls, flightCalls, flightCompanyCalls } from './flight
 import type { ApiCall } from './http.ts';
 import { lookupCalls } from './lookups.ts';
 import { managerCalls } from './managers.ts';
+import { passengerCalls } from './passengers.ts';
 import { paymentCalls } from './payments.ts';
 import { optionCalls, rateCalls } from './rates.ts';
 import { reservationDocumentCalls } from './reservation-documents.ts';
@@ -30,6 +31,7 @@ export * from './flights.ts';
 export * from './http.ts';
 export * from './lookups.ts';
 export * from './managers.ts';
+export * from './passengers.ts';
 export * from './payments.ts';
 export * from './rates.ts';
 export * from './reservation-documents.ts';
@@ -50,6 +52,7 @@ export const api = {
   lookup: lookupCalls,
   entityLog: entityLogCalls,
   flight: flightCalls,
+  passenger: passengerCalls,
   flightCompany: flightCompanyCalls,
   aircraftTemplate: aircraftTemplateCalls,
   rate: rateCalls,

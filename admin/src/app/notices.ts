@@ -16,23 +16,24 @@ export function failureNotice(t: TFunction, error: HttpError | undefined): OpenN
 }
 
 /**
- * The notice for a failed action (a save, a state change): a refusal with a known error code shows
- * the code's own text from the catalogue (spec 03 §8); anything else, and every failed download, is
- * an unknown error with the server's message ({@link failureNotice}).
+ * What a failed action tells the user (spec 03 §8): a code the catalogue knows shows its own
+ * message; anything else — and every failed download (`isDownload`) — is an unknown error with the
+ * server's message. Nothing when the client has reported the failure already (see failureNotice).
  */
-export function actionFailureNotice(
+export function actionFailureMessage(
   t: TFunction,
-  isKnownCode: (code: string) => boolean,
+  knows: (key: string) => boolean,
   failure: HttpError,
   options: { isDownload?: boolean } = {},
-): OpenNotificationParams | false {
+): string | undefined {
   const known =
     !options.isDownload &&
     failure.statusCode >= 400 &&
     failure.statusCode < 500 &&
     failure.statusCode !== 401 &&
     typeof failure.code === 'string' &&
-    isKnownCode(failure.code);
-  if (known) return { type: 'error', message: failure.message };
-  return failureNotice(t, failure);
+    knows(`errors.${failure.code}`);
+  if (known) return failure.message;
+  const notice = failureNotice(t, failure);
+  return notice ? String(notice.message) : undefined;
 }

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ACCOUNTING_ROUTES } from '../accounting/routes.ts';
 import { FLIGHT_ROUTES } from '../flights/routes.ts';
+import { PASSENGER_ROUTES } from '../passengers/routes.ts';
 import { RATE_ROUTES } from '../rates/routes.ts';
 import { RESERVATION_ROUTES } from '../reservations/routes.ts';
 import { DenyPage } from './DenyPage.tsx';
@@ -29,6 +30,7 @@ export interface AreaRoute {
 export const AREA_ROUTES: readonly AreaRoute[] = [
   ...ACCOUNTING_ROUTES,
   ...FLIGHT_ROUTES,
+  ...PASSENGER_ROUTES,
   ...RESERVATION_ROUTES,
   ...RATE_ROUTES,
 ];

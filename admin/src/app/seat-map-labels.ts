@@ -1,20 +1,24 @@
-import type { SeatMapLabels } from '@flybook/ui';
+import type { SeatLegendState, SeatMapLabels } from '@flybook/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The seat map's texts in the interface language, for every seat map of the back office (the flight
- * form, the reservation wizard); the caller adds the tariff groups' names.
+ * The seat map's texts in the interface language (seat states, a seat's accessible name, exit row,
+ * legend), for the flight form's seat-map editor and the passenger list's seat popup. `overrides`
+ * renames states where a page means something else by them (the passenger's own seat).
  */
-export function useSeatMapLabels(): Omit<SeatMapLabels, 'tariffGroup'> {
+export function useSeatMapTexts(
+  overrides: Partial<Record<SeatLegendState, string>> = {},
+): Omit<SeatMapLabels, 'tariffGroup'> {
   const { t } = useTranslation();
+  const own = overrides.own;
   return useMemo(() => {
-    const states = {
+    const states: Record<SeatLegendState, string> = {
       free: t('flights.form.seatMap.states.free'),
       taken: t('flights.form.seatMap.states.taken'),
       disabled: t('flights.form.seatMap.states.disabled'),
       reserved: t('flights.form.seatMap.states.reserved'),
-      own: t('flights.form.seatMap.states.own'),
+      own: own ?? t('flights.form.seatMap.states.own'),
       absent: t('flights.form.seatMap.states.absent'),
       selected: t('flights.form.seatMap.states.selected'),
     };
@@ -25,5 +29,5 @@ export function useSeatMapLabels(): Omit<SeatMapLabels, 'tariffGroup'> {
       exitRow: t('flights.form.seatMap.exitRow'),
       legend: t('flights.form.seatMap.legend'),
     };
-  }, [t]);
+  }, [t, own]);
 }

@@ -50,6 +50,7 @@ type DialogState =
   | { kind: 'confirm'; job: FlightJob; title: string; message: string; confirmLabel: string };
 
 const editPath = (flight: FlightListItem) => adminPath('flightEdit', { flightId: flight.id });
+const passengersPath = (flight: FlightListItem) => adminPath('passengerList', { flightId: flight.id });
 
 /** The job of a row action on one flight (delay and undelay go through their dialog first). */
 function rowJob(kind: Exclude<RowActionKind, 'delay' | 'undelay'>, flight: FlightListItem): FlightJob {
@@ -77,6 +78,7 @@ export function FlightListPage() {
   const permissions = useMemo(() => flightListPermissions(user.roles), [user.roles]);
   const resource = permissions.fullList ? FLIGHTS : AGENT_FLIGHTS;
   const mayEdit = canOpen('flightEdit');
+  const mayOpenPassengers = canOpen('passengerList');
 
   const list = useServerList<FlightListItem, FlightFilterValues>({
     ...FLIGHT_LIST,
@@ -131,12 +133,15 @@ export function FlightListPage() {
       permissions,
       mayEdit,
       editPath,
+      mayOpenPassengers,
+      passengersPath,
       onAction,
       onEdit: (flight) => navigate(editPath(flight)),
+      onPassengers: (flight) => navigate(passengersPath(flight)),
       onInfo: (flight) => setDialog({ kind: 'info', flight }),
       onSequence: (id) => setFilter('sequence', String(id)),
     }),
-    [permissions, mayEdit, onAction, navigate, setFilter],
+    [permissions, mayEdit, mayOpenPassengers, onAction, navigate, setFilter],
   );
 
   const total = list.total;

@@ -37,6 +37,9 @@ import { balanceLogRoutes } from './modules/ledger/balance-log.routes.ts';
 import { createBalanceLogService } from './modules/ledger/balance-log.service.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { managerRoutes } from './modules/managers/managers.routes.ts';
+import { passengerRoutes } from './modules/passengers/passengers.routes.ts';
+import { createPassengersService } from './modules/passengers/passengers.service.ts';
+import { createPnlService } from './modules/passengers/pnl.service.ts';
 import { createCardPaymentsService } from './modules/payments/card-payments.service.ts';
 import { createCardProvider } from './modules/payments/card-provider.ts';
 import { paymentRoutes, registerCardWebhook } from './modules/payments/payments.routes.ts';
@@ -109,6 +112,7 @@ export async function buildApp({
         operations: createFlightOperationsService(db),
         reports: createFlightReportsService(db),
       }),
+      ...passengerRoutes(createPassengersService(db, reservations), createPnlService(db)),
       ...rateRoutes(createRatesService(db), createOptionsService(db)),
       ...bookingRoutes({
         search: createBookingSearchService(db, searchCache),

@@ -458,6 +458,12 @@ const CATALOGUE = [
     title: 'Assign passenger seats',
     description: 'Assign, change or remove the seat of a passenger on the passenger list.',
   },
+  {
+    role: 'ROLE_FLIGHT_PASSENGER_PNL',
+    category: 'passenger',
+    title: 'Send PNL and ADL',
+    description: "Record a flight's PNL, or its ADL since the last message, as sent to departure control.",
+  },
 
   // payment
   {

@@ -15,7 +15,7 @@ export {
 } from './notifications.ts';
 export { PasswordField, type PasswordFieldProps } from './PasswordField.tsx';
 export { RequiredMark } from './RequiredMark.tsx';
-export { bookableSeatPrices, bookingSeatMap } from './seat-map/booking-seat-map.ts';
+export { bookableSeatPrices } from './seat-map/booking-seat-map.ts';
 export {
   type SeatLegendState,
   SeatMap,
@@ -48,8 +48,10 @@ export {
   type SeatPosition,
   type SeatRef,
   type SeatState,
+  type SeatStateSection,
   seatAt,
   seatKey,
+  seatMapFromStates,
   seatStateOf,
 } from './seat-map/seat-map-model.ts';
 export { TextField, type TextFieldProps } from './TextField.tsx';

@@ -15,6 +15,9 @@ import { listTheme } from './grid.ts';
 import { Pagination } from './Pagination.tsx';
 import type { ListFilterValues, ServerListState } from './use-server-list.ts';
 
+/** The class of the rows a list was opened for (`highlight…Id`): marked, the first brought into view. */
+export const HIGHLIGHT_ROW_CLASS = 'list-row--highlight';
+
 /** An action on one row, shown as a small button in the actions column. */
 export interface RowAction<T> {
   id: string;
@@ -66,8 +69,13 @@ export interface ServerListProps<T extends BaseRecord, F extends ListFilterValue
    * boxes keep their own meaning; keyboard users reach the same page through a link or action.
    */
   onRowClick?: (row: T) => void;
-  /** The row marked as the one the user came back to (a list's `highlight…Id` address parameter). */
-  highlightedId?: number | null;
+  /**
+   * A class for some rows, e.g. {@link HIGHLIGHT_ROW_CLASS} for the rows a `highlight…Id` address
+   * parameter points to (the first of them is brought into view).
+   */
+  rowClassName?: (row: T) => string | undefined;
+  /** Row height in pixels for lists whose cells hold two lines; the theme's by default. */
+  rowHeight?: number;
 }
 
 function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }) {
@@ -197,7 +205,8 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   actions = [],
   selection,
   onRowClick,
-  highlightedId = null,
+  rowClassName,
+  rowHeight,
 }: ServerListProps<T, F>) {
   const { t } = useTranslation();
   const { field: sortField, order: sortOrder } = list.sort;
@@ -269,19 +278,17 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
     [],
   );
 
-  const highlightRules = useMemo(
-    () => ({ 'list-row--highlight': (params: { data?: T }) => params.data?.id === highlightedId }),
-    [highlightedId],
-  );
-  // The marked row is brought into view once it is there.
-  const highlightShown = highlightedId !== null && list.rows.some((row) => row.id === highlightedId);
+  // The first marked row is brought into view once it is there.
+  const firstHighlighted = rowClassName
+    ? list.rows.find((row) => rowClassName(row)?.split(' ').includes(HIGHLIGHT_ROW_CLASS))?.id
+    : undefined;
   useEffect(() => {
-    if (!highlightShown) return;
+    if (firstHighlighted === undefined) return;
     const timer = setTimeout(() => {
-      document.querySelector('.list-row--highlight')?.scrollIntoView?.({ block: 'center' });
+      document.querySelector(`.${HIGHLIGHT_ROW_CLASS}`)?.scrollIntoView?.({ block: 'center' });
     }, 0);
     return () => clearTimeout(timer);
-  }, [highlightShown]);
+  }, [firstHighlighted]);
 
   const { setSort } = list;
   const onSortChanged = (event: SortChangedEvent<T>) => {
@@ -326,7 +333,10 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
             onSortChanged={onSortChanged}
             onRowClicked={onRowClicked}
             rowClass={onRowClick ? 'list-row--clickable' : undefined}
-            rowClassRules={highlightRules}
+            {...(rowHeight ? { rowHeight } : {})}
+            getRowClass={
+              rowClassName ? (params) => (params.data ? rowClassName(params.data) : undefined) : undefined
+            }
           />
         </SelectionContext.Provider>
       </div>

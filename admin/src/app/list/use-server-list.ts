@@ -1,4 +1,4 @@
-import { type BaseRecord, type CrudFilter, type HttpError, useTable } from '@refinedev/core';
+import { type BaseRecord, type CrudFilter, type HttpError, type MetaQuery, useTable } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureNotice } from '../notices.ts';
@@ -35,6 +35,8 @@ export interface ServerListOptions<F extends ListFilterValues> {
   /** Turns the filter bar's values into Refine filters; {@link filtersFromValues} by default. */
   toFilters?: (values: F) => CrudFilter[];
   debounceMs?: number;
+  /** Passed to the data provider; `meta.params` fills the list call's path (`{ flightId }`). */
+  meta?: MetaQuery;
 }
 
 /**
@@ -109,6 +111,7 @@ export function useServerList<T extends BaseRecord, F extends ListFilterValues>(
     initialFilters,
     toFilters = filtersFromValues,
     debounceMs = LIST_RELOAD_DEBOUNCE_MS,
+    meta,
   } = options;
 
   const table = useTable<T, HttpError>({
@@ -118,6 +121,7 @@ export function useServerList<T extends BaseRecord, F extends ListFilterValues>(
     sorters: { initial: [{ field: defaultSort.field, order: defaultSort.order }] },
     filters: { initial: toFilters(initialFilters), defaultBehavior: 'replace' },
     queryOptions: { placeholderData: (previous) => previous },
+    ...(meta ? { meta } : {}),
     errorNotification: (error) => failureNotice(t, error),
   });
 

@@ -3,15 +3,15 @@ import type { AircraftSection } from '@flybook/schemas';
 import { SeatMap, SeatMapEditor, type SeatMapEditorLabels } from '@flybook/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSeatMapLabels } from '../../app/seat-map-labels.ts';
+import { useSeatMapTexts } from '../../app/seat-map-labels.ts';
 
-/** The seat-map editor's texts in the interface language. */
+/** The seat-map popup's texts in the interface language. */
 function useEditorLabels(): SeatMapEditorLabels {
   const { t } = useTranslation();
-  const seatMap = useSeatMapLabels();
+  const texts = useSeatMapTexts();
   return useMemo(
     () => ({
-      ...seatMap,
+      ...texts,
       actionGroup: t('flights.form.seatMap.actionGroup'),
       actions: {
         select: t('flights.form.seatMap.actions.select'),
@@ -24,9 +24,9 @@ function useEditorLabels(): SeatMapEditorLabels {
       priceError: t('flights.form.seatMap.priceError'),
       apply: t('flights.form.seatMap.apply'),
       clearSelection: t('flights.form.seatMap.clearSelection'),
-      selectedCount: (count: number) => t('flights.form.seatMap.selectedCount', { count }),
+      selectedCount: (count) => t('flights.form.seatMap.selectedCount', { count }),
     }),
-    [t, seatMap],
+    [t, texts],
   );
 }
 

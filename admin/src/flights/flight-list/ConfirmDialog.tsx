@@ -1,5 +1,6 @@
-import { Button, Dialog } from '@flybook/ui';
+import { Button } from '@flybook/ui';
 import { useTranslation } from 'react-i18next';
+import { BusyDialog } from '../../app/BusyDialog.tsx';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -23,16 +24,9 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  if (!isOpen) return null;
   return (
-    <Dialog
-      title={title}
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open && !isPending) onCancel();
-      }}
-      closeLabel={t('common.close')}
-      isDismissable={!isPending}
-    >
+    <BusyDialog title={title} isPending={isPending} onCancel={onCancel}>
       <p className="list-dialog__message">{message}</p>
       <div className="list-dialog__buttons">
         <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
@@ -42,6 +36,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </div>
-    </Dialog>
+    </BusyDialog>
   );
 }

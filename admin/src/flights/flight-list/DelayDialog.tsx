@@ -1,7 +1,8 @@
 import type { FlightListItem } from '@flybook/schemas';
-import { Button, Dialog, TextField } from '@flybook/ui';
+import { Button, TextField } from '@flybook/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyDialog } from '../../app/BusyDialog.tsx';
 import { CheckBox } from '../../app/form/CheckBox.tsx';
 import type { NotifyChoice } from './use-flight-jobs.ts';
 
@@ -46,18 +47,14 @@ export function DelayDialog({ flight, mode, isPending, onSubmit, onCancel }: Del
   };
 
   return (
-    <Dialog
+    <BusyDialog
       title={
         mode === 'delay'
           ? t('flights.list.delay.title', { number: flight.number })
           : t('flights.list.delay.undelayTitle', { number: flight.number })
       }
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !isPending) onCancel();
-      }}
-      closeLabel={t('common.close')}
-      isDismissable={!isPending}
+      isPending={isPending}
+      onCancel={onCancel}
     >
       <form className="list-dialog__form" onSubmit={submit} noValidate>
         <fieldset className="list-dialog__fieldset">
@@ -91,6 +88,6 @@ export function DelayDialog({ flight, mode, isPending, onSubmit, onCancel }: Del
           </Button>
         </div>
       </form>
-    </Dialog>
+    </BusyDialog>
   );
 }

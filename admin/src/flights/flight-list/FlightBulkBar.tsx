@@ -1,5 +1,6 @@
 import { Button } from '@flybook/ui';
 import { useTranslation } from 'react-i18next';
+import { BulkBar } from '../../app/list/BulkBar.tsx';
 import { actionLabel } from './action-labels.ts';
 import {
   BULK_ACTIONS,
@@ -10,10 +11,7 @@ import {
 import type { FlightJobKind } from './use-flight-jobs.ts';
 import type { FlightSelectionState } from './use-flight-selection.ts';
 
-/**
- * The bulk actions above the list: how many flights are chosen, the choice of every flight
- * matching the filters, and the actions the user holds the role for.
- */
+/** The flight list's bulk bar: the actions the user holds the role for (app/list BulkBar). */
 export function FlightBulkBar({
   selection,
   total,
@@ -39,40 +37,35 @@ export function FlightBulkBar({
     kind,
     state: bulkActionState(kind, permissions, count, selection.rows),
   })).filter((action) => action.state !== 'hidden');
-  const offerAll = !selection.isAll && count > 0 && count >= pageRows && total > count;
 
   return (
-    <section className="list-bulk" aria-label={t('flights.list.bulk.label')}>
-      <p className="list-bulk__count" role="status">
-        {selection.isAll
-          ? t('flights.list.bulk.allSelected', { count })
-          : count > 0
-            ? t('flights.list.bulk.selected', { count })
-            : t('flights.list.bulk.none')}
-      </p>
-      {offerAll ? (
-        <Button variant="link" onPress={onSelectAll}>
-          {t('flights.list.bulk.selectAll', { total })}
+    <BulkBar
+      texts={{
+        label: t('flights.list.bulk.label'),
+        allSelected: (selected) => t('flights.list.bulk.allSelected', { count: selected }),
+        selected: (selected) => t('flights.list.bulk.selected', { count: selected }),
+        none: t('flights.list.bulk.none'),
+        selectAll: (matching) => t('flights.list.bulk.selectAll', { total: matching }),
+        clear: t('flights.list.bulk.clear'),
+      }}
+      count={count}
+      isAll={selection.isAll}
+      total={total}
+      pageRows={pageRows}
+      onSelectAll={onSelectAll}
+      onClear={selection.clear}
+    >
+      {actions.map((action) => (
+        <Button
+          key={action.kind}
+          variant="secondary"
+          isDisabled={action.state === 'disabled' || (running !== undefined && running !== action.kind)}
+          isPending={running === action.kind}
+          onPress={() => onAction(action.kind)}
+        >
+          {actionLabel(t, action.kind)}
         </Button>
-      ) : null}
-      {count > 0 || selection.isAll ? (
-        <Button variant="link" onPress={selection.clear}>
-          {t('flights.list.bulk.clear')}
-        </Button>
-      ) : null}
-      <div className="list-bulk__actions">
-        {actions.map((action) => (
-          <Button
-            key={action.kind}
-            variant="secondary"
-            isDisabled={action.state === 'disabled' || (running !== undefined && running !== action.kind)}
-            isPending={running === action.kind}
-            onPress={() => onAction(action.kind)}
-          >
-            {actionLabel(t, action.kind)}
-          </Button>
-        ))}
-      </div>
-    </section>
+      ))}
+    </BulkBar>
   );
 }

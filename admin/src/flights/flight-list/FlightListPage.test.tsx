@@ -393,7 +393,7 @@ describe('flight list actions', () => {
       const bar = within(screen.getByRole('region', { name: 'Actions for the chosen flights' }));
       const button = bar.getByRole('button', { name: 'Turnover PDF' });
       await app.user.click(button);
-      await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+      await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
       expect(button.hasAttribute('data-pending')).toBe(true);
       expect(bar.getByRole('button', { name: 'Passenger report' }).hasAttribute('disabled')).toBe(true);
       expect(saved).toEqual([]);

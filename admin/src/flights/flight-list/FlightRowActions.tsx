@@ -10,6 +10,7 @@ import { flightName } from './flight-columns.tsx';
 import { useFlightRow } from './flight-row-context.ts';
 
 const EDIT = 'edit';
+const PASSENGERS = 'passengers';
 const isRowAction = (key: Key): key is RowActionKind => (ROW_ACTIONS as readonly Key[]).includes(key);
 
 /**
@@ -41,7 +42,7 @@ export function FlightRowActions({ flight }: { flight: FlightListItem }) {
           {t('flights.actions.info')}
         </Button>
       ) : null}
-      {items.length > 0 || row.mayEdit ? (
+      {items.length > 0 || row.mayEdit || row.mayOpenPassengers ? (
         <MenuTrigger>
           <Button
             variant="secondary"
@@ -56,12 +57,18 @@ export function FlightRowActions({ flight }: { flight: FlightListItem }) {
               disabledKeys={disabledKeys}
               onAction={(key) => {
                 if (key === EDIT) row.onEdit(flight);
+                else if (key === PASSENGERS) row.onPassengers(flight);
                 else if (isRowAction(key)) row.onAction(key, flight);
               }}
             >
               {row.mayEdit ? (
                 <MenuItem id={EDIT} className="row-menu__item">
                   {t('list.edit')}
+                </MenuItem>
+              ) : null}
+              {row.mayOpenPassengers ? (
+                <MenuItem id={PASSENGERS} className="row-menu__item">
+                  {t('flights.actions.passengerList')}
                 </MenuItem>
               ) : null}
               {items.map((item) => (

@@ -72,6 +72,22 @@ function SequenceCell({ data }: Cell) {
   );
 }
 
+/** The passenger count, a link to the flight's passenger list for whoever may open it. */
+function PassengersCell({ data }: Cell) {
+  const { t } = useTranslation();
+  const row = useFlightRow();
+  if (!data) return null;
+  if (!row.mayOpenPassengers) return <>{data.passengers}</>;
+  return (
+    <Link
+      to={row.passengersPath(data)}
+      aria-label={t('flights.list.passengerListNamed', { flight: data.number, count: data.passengers })}
+    >
+      {data.passengers}
+    </Link>
+  );
+}
+
 function ActionsCell({ data }: Cell) {
   return data ? <FlightRowActions flight={data} /> : null;
 }
@@ -237,6 +253,8 @@ export function flightColumns(options: {
     {
       colId: 'passengers',
       field: 'passengers',
+      cellRenderer: PassengersCell,
+      suppressKeyboardEvent: cellControlKeys,
       headerName: t('flights.list.columns.passengers'),
       cellClass: 'list-cell--number',
       headerClass: 'list-header--number',

@@ -8,8 +8,12 @@ export interface FlightRowContextValue {
   /** The user may open the edit page. */
   mayEdit: boolean;
   editPath: (flight: FlightListItem) => string;
+  /** The user may open a flight's passenger list (ROLE_FLIGHT_PASSENGER_LIST). */
+  mayOpenPassengers: boolean;
+  passengersPath: (flight: FlightListItem) => string;
   onAction: (kind: RowActionKind, flight: FlightListItem) => void;
   onEdit: (flight: FlightListItem) => void;
+  onPassengers: (flight: FlightListItem) => void;
   onInfo: (flight: FlightListItem) => void;
   /** Shows only the flights of this sequence (the sequence filter). */
   onSequence: (sequenceId: number) => void;

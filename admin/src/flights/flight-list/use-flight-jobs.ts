@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
 import { currentLocale } from '../../app/i18n.ts';
-import { actionFailureNotice } from '../../app/notices.ts';
+import { actionFailureMessage } from '../../app/notices.ts';
 import { MAX_DOCUMENT_FLIGHTS } from './flight-actions.ts';
 
 export interface NotifyChoice {
@@ -150,13 +150,10 @@ export function useFlightJobs(options: {
         });
         return;
       }
-      const notice = actionFailureNotice(
-        t,
-        (code) => i18n.exists(`errors.${code}`),
-        toHttpError(error, translateError),
-        { isDownload: isDocument(job) },
-      );
-      if (notice) notifications.notify({ kind: 'error', message: notice.message });
+      const message = actionFailureMessage(t, (key) => i18n.exists(key), toHttpError(error, translateError), {
+        isDownload: isDocument(job),
+      });
+      if (message) notifications.notify({ kind: 'error', message });
     },
   });
 

@@ -20,7 +20,7 @@ import { SectionTabs } from '../../app/SectionTabs.tsx';
 import { ReservationLinkAction } from '../list/ReservationRowActions.tsx';
 import { reservationListPermissions, rowActionState } from '../list/reservation-actions.ts';
 import { type Cell, reservationColumns } from '../list/reservation-columns.tsx';
-import { highlightedId } from '../list/reservation-filters.ts';
+import { highlightedId, highlightedRow } from '../list/reservation-filters.ts';
 import { invoiceStatusLabel } from '../reservation-format.ts';
 import { INVOICE_OVERVIEW } from '../reservation-resources.ts';
 
@@ -142,7 +142,7 @@ export function InvoiceOverviewPage() {
           label={t('reservations.invoiceOverview.title')}
           emptyTitle={t('reservations.invoiceOverview.empty')}
           emptyHint={t('list.emptyHint')}
-          highlightedId={highlightedId(params)}
+          rowClassName={highlightedRow(highlightedId(params))}
         />
       </div>
     </>

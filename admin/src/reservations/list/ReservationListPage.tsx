@@ -19,6 +19,7 @@ import { ReservationActionsCell, reservationColumns } from './reservation-column
 import {
   filtersFromAddress,
   highlightedId,
+  highlightedRow,
   type ReservationFilterValues,
   reservationCrudFilters,
 } from './reservation-filters.ts';
@@ -181,7 +182,7 @@ export function ReservationListPage() {
             emptyTitle={t('reservations.list.empty')}
             emptyHint={t('list.emptyHint')}
             selection={selection}
-            highlightedId={highlightedId(params)}
+            rowClassName={highlightedRow(highlightedId(params))}
           />
         </div>
       </ReservationRowContext.Provider>

@@ -5,6 +5,7 @@ import {
   RESERVATION_STATUSES,
 } from '@flybook/schemas';
 import type { CrudFilter } from '@refinedev/core';
+import { HIGHLIGHT_ROW_CLASS } from '../../app/list/ServerList.tsx';
 
 /** The filter bar's values: texts as typed, '' for none, the chosen values of each chip group. */
 export type ReservationFilterValues = {
@@ -58,6 +59,12 @@ export function filtersFromAddress(params: URLSearchParams): ReservationFilterVa
   };
   return { ...INITIAL_RESERVATION_FILTERS, ownerId: id('ownerId'), reservatorId: id('reservatorId') };
 }
+
+/** The row class marking the reservation of the address, for the list's rowClassName. */
+export const highlightedRow =
+  (id: number | null) =>
+  (row: { id: number }): string | undefined =>
+    row.id === id ? HIGHLIGHT_ROW_CLASS : undefined;
 
 /** The marked row of the address (`highlightReservationId`), when it is an id. */
 export function highlightedId(params: URLSearchParams): number | null {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
 import { currentLocale } from '../../app/i18n.ts';
-import { actionFailureNotice } from '../../app/notices.ts';
+import { actionFailureMessage } from '../../app/notices.ts';
 
 /** One thing the reservation list asks the API to do. */
 export type ReservationJob =
@@ -78,13 +78,10 @@ export function useReservationJobs(options: {
         notifications.notify({ kind: 'error', message: t('reservations.notices.smsNotSent') });
         return;
       }
-      const notice = actionFailureNotice(
-        t,
-        (code) => i18n.exists(`errors.${code}`),
-        toHttpError(error, translateError),
-        { isDownload: isDocument(job) },
-      );
-      if (notice) notifications.notify({ kind: 'error', message: notice.message });
+      const message = actionFailureMessage(t, (key) => i18n.exists(key), toHttpError(error, translateError), {
+        isDownload: isDocument(job),
+      });
+      if (message) notifications.notify({ kind: 'error', message });
     },
   });
 

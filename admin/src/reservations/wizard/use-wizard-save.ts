@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
 import { currentLocale } from '../../app/i18n.ts';
-import { actionFailureNotice } from '../../app/notices.ts';
+import { actionFailureMessage } from '../../app/notices.ts';
 import { reservationBody } from './wizard-body.ts';
 import { overviewCode, stepToMend } from './wizard-errors.ts';
 import type { Draft, StepId } from './wizard-model.ts';
@@ -112,10 +112,10 @@ export function useWizardSave({
           }),
         );
       } catch (error) {
-        const notice = actionFailureNotice(t, () => false, toHttpError(error, translateError), {
+        const message = actionFailureMessage(t, () => false, toHttpError(error, translateError), {
           isDownload: true,
         });
-        if (notice) notifications.notify({ kind: 'error', message: notice.message });
+        if (message) notifications.notify({ kind: 'error', message });
       }
     }
     if (body.paymentTerms === 'now' && saved.status !== 'confirmed') {
@@ -155,12 +155,8 @@ export function useWizardSave({
         setProblem(explained);
         return;
       }
-      const notice = actionFailureNotice(
-        t,
-        (code) => i18n.exists(`errors.${code}`),
-        toHttpError(error, translateError),
-      );
-      if (notice) notifications.notify({ kind: 'error', message: notice.message });
+      const message = actionFailureMessage(t, (key) => i18n.exists(key), toHttpError(error, translateError));
+      if (message) notifications.notify({ kind: 'error', message });
     } finally {
       setSaving(false);
     }

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const sampleParams = (path: string) => fillPath(path, { id: 1, locale: 'en', status: 'cancelled' });
+const sampleParams = (path: string) =>
+  fillPath(path, { id: 1, flightId: 1, locale: 'en', status: 'cancelled' });
 
 describe('the API contract', () => {
   it('names only roles that exist in the catalogue', () => {
@@ -52,7 +53,7 @@ describe('the API contract', () => {
       for (const junk of garbage) {
         const response = await t.request({
           method: call.method,
-          url: `/api/v1/${fillPath(call.path, { id: 'abc', reservationId: 'abc', locale: 'xx', status: 'xx' })}?${toQueryString(junk)}`,
+          url: `/api/v1/${fillPath(call.path, { id: 'abc', flightId: 'abc', reservationId: 'abc', locale: 'xx', status: 'xx' })}?${toQueryString(junk)}`,
           payload: call.method === 'GET' || call.method === 'DELETE' ? undefined : (junk as object),
           token: admin,
         });

@@ -9,6 +9,7 @@ import {
   tariffs,
   tickets,
 } from '../db/schema/index.ts';
+import type { TestApp } from './harness.ts';
 
 export interface TestPassenger {
   firstName: string;
@@ -138,3 +139,64 @@ export const booking = (flightId: number, overrides: object = {}) => ({
   billingInformation: billing(),
   ...overrides,
 });
+
+/** Someone to book in a test: an adult man unless told, seated when a seat label is given. */
+export interface TestTraveller {
+  firstName: string;
+  lastName: string;
+  gender?: 'male' | 'female';
+  ageType?: 'adult' | 'child' | 'infant';
+  birthday?: string;
+  seatLabel?: string;
+}
+
+/** A name as the local part of an e-mail address ("Çeku" → "ceku"). */
+const mailName = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
+
+/**
+ * Books travellers on one flight through `POST reservation` (the booking engine), the first of them
+ * as the contact; staff bill it, agents pay later (`terms`). Answers the reservation; a refusal fails
+ * the test with the API's answer.
+ */
+export async function bookTravellers(
+  t: TestApp,
+  token: string,
+  flightId: number,
+  travellers: readonly TestTraveller[],
+  options: { tariffId?: number; terms?: 'bill' | 'later'; email?: string; language?: string } = {},
+) {
+  const [first] = travellers;
+  if (!first) throw new Error('bookTravellers needs a traveller');
+  const response = await t.api('POST', 'reservation', token, {
+    bookedFlights: [{ flight: { id: flightId }, tariff: { id: options.tariffId ?? 1 } }],
+    passengers: travellers.map(({ seatLabel: _seat, ...person }) => ({
+      gender: 'male',
+      ageType: 'adult',
+      birthday: '1985-05-05',
+      ...person,
+    })),
+    passengersSeats: travellers.flatMap((person, index) =>
+      person.seatLabel ? [{ passenger: index, flight: { id: flightId }, seatLabel: person.seatLabel }] : [],
+    ),
+    billingInformation: {
+      salutation: 'mr',
+      firstName: first.firstName,
+      lastName: first.lastName,
+      email: options.email ?? `${mailName(first.firstName)}.${mailName(first.lastName)}@example.test`,
+      street: 'Bahnhofstrasse 1',
+      zip: '4051',
+      city: 'Basel',
+      country: 'CH',
+      birthday: '1985-05-05',
+      phoneMobile: '+41 78 123 45 67',
+      language: options.language ?? 'en',
+    },
+    paymentTerms: options.terms ?? 'bill',
+  });
+  if (response.status !== 201) throw new Error(`booking refused: ${JSON.stringify(response.body)}`);
+  return response.body as { id: number; passengers: { id: number; firstName: string }[] };
+}

@@ -1,37 +1,4 @@
-import type { PassengerSeats, SeatState } from '@flybook/schemas/booking';
-import { type AircraftSection, SEAT_FLAGS } from '@flybook/schemas/flights';
-import type { SeatOverlay } from './seat-map-model.ts';
-
-/**
- * A flight's booking seat map (`public/flight/{id}/aircraft-passengers-seats`) in the seat map
- * component's terms: the template's flags per seat, and the seats taken by others or held by the
- * booking itself as an overlay. Used by the public booking and the back office's wizard alike.
- */
-export function bookingSeatMap(map: PassengerSeats): {
-  sections: AircraftSection[];
-  overlay: Map<string, SeatOverlay>;
-} {
-  const overlay = new Map<string, SeatOverlay>();
-  const flagOf: Record<SeatState, number> = {
-    free: 0,
-    taken: 0,
-    own: 0,
-    disabled: SEAT_FLAGS.disabled,
-    reserved: SEAT_FLAGS.reserved,
-    absent: SEAT_FLAGS.absent,
-  };
-  const sections = map.sections.map((section) => ({
-    ...section,
-    seats: section.seats.map((row, rowIndex) =>
-      row.map((state, columnIndex) => {
-        const label = `${section.rowLabels[rowIndex]}${section.columnLabels[columnIndex]}`;
-        if (state === 'taken' || state === 'own') overlay.set(label, state);
-        return flagOf[state];
-      }),
-    ),
-  }));
-  return { sections, overlay };
-}
+import type { PassengerSeats } from '@flybook/schemas/booking';
 
 /**
  * The seats a booking may take, with their price (CHF), by label: the free ones, and with

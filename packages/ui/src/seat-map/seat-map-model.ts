@@ -65,6 +65,43 @@ export function seatAt(sections: readonly AircraftSection[], label: string): Sea
   return undefined;
 }
 
+/** A seat map whose seats are states, as the booking's passenger-seat call answers it. */
+export interface SeatStateSection extends Omit<AircraftSection, 'seats'> {
+  seats: SeatState[][];
+}
+
+/**
+ * A seat map of states (free, taken, own, reserved, disabled, absent) in the map component's terms:
+ * the template flags it shows, and an overlay of the seats taken by others or the passenger's own.
+ */
+export function seatMapFromStates(sections: readonly SeatStateSection[]): {
+  sections: AircraftSection[];
+  overlay: Map<string, SeatOverlay>;
+} {
+  const overlay = new Map<string, SeatOverlay>();
+  const flagOf: Record<SeatState, number> = {
+    free: 0,
+    taken: 0,
+    own: 0,
+    disabled: SEAT_FLAGS.disabled,
+    reserved: SEAT_FLAGS.reserved,
+    absent: SEAT_FLAGS.absent,
+  };
+  return {
+    sections: sections.map((section) => ({
+      ...section,
+      seats: section.seats.map((row, rowIndex) =>
+        row.map((state, columnIndex) => {
+          const label = seatKey(section.rowLabels[rowIndex] ?? '', section.columnLabels[columnIndex] ?? '');
+          if (state === 'taken' || state === 'own') overlay.set(label, state);
+          return flagOf[state];
+        }),
+      ),
+    })),
+    overlay,
+  };
+}
+
 /** True when a seat's flags have the bit. */
 export function hasFlag(flags: number, flag: number): boolean {
   return (flags & flag) === flag;

@@ -1,6 +1,6 @@
 import { bookingCalls, type PassengerSeats } from '@flybook/schemas/booking';
 import { SEAT_LABEL_PATTERN } from '@flybook/schemas/flights';
-import { bookableSeatPrices, bookingSeatMap, SeatMap, type SeatMapLabels } from '@flybook/ui';
+import { bookableSeatPrices, SeatMap, type SeatMapLabels, seatMapFromStates } from '@flybook/ui';
 import '@flybook/ui/ui.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { client } from '../../lib/session.ts';
@@ -68,7 +68,7 @@ export default function SeatStep() {
 
   const activeFlight = flights.find((chosen) => chosen.flight.id === active.flightId) ?? flights[0];
   const map = activeFlight ? maps[activeFlight.flight.id] : undefined;
-  const template = useMemo(() => (map ? bookingSeatMap(map) : null), [map]);
+  const template = useMemo(() => (map ? seatMapFromStates(map.sections) : null), [map]);
   const free = useMemo(() => (map ? bookableSeatPrices(map) : new Map<string, number>()), [map]);
   const seatOf = (passenger: number, flightId: number) =>
     seats.find((seat) => seat.passenger === passenger && seat.flightId === flightId)?.seatLabel;

@@ -1,9 +1,9 @@
 import { SEAT_LABEL_PATTERN } from '@flybook/schemas';
-import { Button, bookableSeatPrices, bookingSeatMap, formatChf, SeatMap, TextField } from '@flybook/ui';
+import { Button, bookableSeatPrices, formatChf, SeatMap, seatMapFromStates, TextField } from '@flybook/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useSeatMapLabels } from '../../../app/seat-map-labels.ts';
+import { useSeatMapTexts } from '../../../app/seat-map-labels.ts';
 import { useSeatMap, useTariffGroups } from '../use-wizard-data.ts';
 import { useWizard } from '../wizard-context.ts';
 import {
@@ -24,11 +24,11 @@ function FlightSeats({ chosen }: { chosen: ChosenFlight }) {
   const [active, setActive] = useState(seated[0]?.key ?? 0);
   const [typed, setTyped] = useState('');
   const [typedProblem, setTypedProblem] = useState<string | null>(null);
-  const labels = useSeatMapLabels();
+  const labels = useSeatMapTexts();
   const groups = useTariffGroups();
   const flightId = chosen.flight.id;
 
-  const template = useMemo(() => (map.data ? bookingSeatMap(map.data) : null), [map.data]);
+  const template = useMemo(() => (map.data ? seatMapFromStates(map.data.sections) : null), [map.data]);
   // Seats this booking may take: the free ones and, when changing a booking, its own.
   const bookable = useMemo(
     () => (map.data ? bookableSeatPrices(map.data, true) : new Map<string, number>()),

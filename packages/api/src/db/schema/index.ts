@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './flights.ts';
 export * from './ledger.ts';
 export * from './lookups.ts';
+export * from './passengers.ts';
 export * from './platform.ts';
 export * from './rates.ts';
 export * from './reservations.ts';

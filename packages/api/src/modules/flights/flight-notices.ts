@@ -6,7 +6,7 @@ import { enqueueMessage } from '../../platform/outbox.ts';
 import { flightContacts } from './flights.repository.ts';
 
 /** What passengers are told about their flight. */
-export type FlightNotice = 'flightDelayed' | 'flightRescheduled' | 'flightOnTime';
+export type FlightNotice = 'flightDelayed' | 'flightRescheduled' | 'flightOnTime' | 'passengerSeat';
 
 export interface NoticeChannels {
   isEmailNotifyEnabled: boolean;
@@ -14,9 +14,10 @@ export interface NoticeChannels {
 }
 
 /**
- * Queues the notice for every reservation holding tickets on the flight, by e-mail and/or SMS to
- * its billing contact, in the reservation's language — in the transaction of the change, so a
- * rolled-back change tells nobody. Answers how many messages were queued.
+ * Queues the notice for every reservation holding tickets on the flight (or only `to.reservationId`,
+ * with the notice's own `to.values`), by e-mail and/or SMS to its billing contact, in the
+ * reservation's language — in the transaction of the change, so a rolled-back change tells nobody.
+ * Answers how many messages were queued.
  */
 export async function notifyPassengers(
   tx: Tx,
@@ -30,11 +31,13 @@ export async function notifyPassengers(
     destination: { code: string };
     delayMinutes?: number | null;
   },
+  to: { reservationId?: number; values?: Record<string, string> } = {},
 ): Promise<number> {
   if (!channels.isEmailNotifyEnabled && !channels.isSmsNotifyEnabled) return 0;
   const local = airportLocalTime(flight.departure, flight.origin.timezone);
   let queued = 0;
   for (const contact of await flightContacts(tx, flight.id)) {
+    if (to.reservationId !== undefined && contact.reservationId !== to.reservationId) continue;
     const t = translator(contact.language as Locale);
     const values = {
       name: `${contact.billing.firstName} ${contact.billing.lastName}`.trim(),
@@ -44,6 +47,7 @@ export async function notifyPassengers(
       time: local.time,
       minutes: flight.delayMinutes ?? 0,
       context: flight.delayMinutes ? 'minutes' : undefined,
+      ...to.values,
     };
     if (channels.isEmailNotifyEnabled && contact.billing.email) {
       await enqueueMessage(tx, {

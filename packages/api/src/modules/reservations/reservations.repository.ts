@@ -299,6 +299,50 @@ export async function passengerPrice(tx: Db | Tx, passengerId: number): Promise<
   return Number(row?.total ?? 0);
 }
 
+/** Departure control's marks on a reservation's active tickets (docs/passengers.md). */
+export async function departureMarks(tx: Tx, reservationId: number) {
+  return tx
+    .select({
+      passengerId: tickets.passengerId,
+      flightId: tickets.flightId,
+      seatLabel: tickets.seatLabel,
+      isAppeared: tickets.isAppeared,
+      appearingComment: tickets.appearingComment,
+      isNotified: tickets.isNotified,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.reservationId, reservationId), eq(tickets.isActive, true)));
+}
+
+/**
+ * Puts departure control's marks back on reissued tickets of the same passenger and flight: the
+ * appearing mark and comment always, "notified" only while the seat is the one they were told.
+ */
+export async function restoreDepartureMarks(
+  tx: Tx,
+  reservationId: number,
+  marks: Awaited<ReturnType<typeof departureMarks>>,
+) {
+  for (const mark of marks) {
+    if (mark.isAppeared === null && mark.appearingComment === null && !mark.isNotified) continue;
+    await tx
+      .update(tickets)
+      .set({
+        isAppeared: mark.isAppeared,
+        appearingComment: mark.appearingComment,
+        isNotified: sql`${mark.isNotified}::boolean and ${tickets.seatLabel} is not distinct from ${mark.seatLabel}::text`,
+      })
+      .where(
+        and(
+          eq(tickets.reservationId, reservationId),
+          eq(tickets.passengerId, mark.passengerId),
+          eq(tickets.flightId, mark.flightId),
+          eq(tickets.isActive, true),
+        ),
+      );
+  }
+}
+
 /** Moves a passenger with their tickets to another reservation. */
 export async function movePassenger(tx: Tx, passengerId: number, reservationId: number) {
   await tx

@@ -282,6 +282,7 @@ export function createReservationsService(
             }
           });
 
+          const marks = await repo.departureMarks(tx, id);
           await repo.releaseSeats(tx, id);
           const plan = await planBooking(tx, body, {
             channel: 'staff',
@@ -333,6 +334,7 @@ export function createReservationsService(
             plan,
             sources,
           );
+          await repo.restoreDepartureMarks(tx, id, marks);
 
           const invoice = before.invoice;
           const amounts = invoiceAmounts(body, plan);
@@ -387,6 +389,17 @@ export function createReservationsService(
       changedFields,
     });
     return snapshot;
+  }
+
+  /**
+   * A change of a reservation's tickets made elsewhere in the caller's transaction (departure
+   * control's seat change): the next version, with its snapshot and event-log entry, as every
+   * reservation write makes one.
+   */
+  async function recordChange(tx: Tx, user: AuthUser, id: number, changedFields: string[]) {
+    const row = await lockChangeable(tx, id);
+    await repo.updateReservation(tx, id, { version: row.version + 1 });
+    return recordVersion(tx, user, id, row.version + 1, changedFields);
   }
 
   /** Locks a reservation that may still change: not found and cancelled ones are refused. */
@@ -580,6 +593,7 @@ export function createReservationsService(
     notify,
     expireUnpaid,
     recordPayment,
+    recordChange,
     /** A reservation as the payment pages show it, to whoever holds its card transaction. */
     readForPayment: async (id: number) => {
       const record = await repo.findReservation(db, id);
