@@ -92,6 +92,7 @@ export const UserListItemSchema = z.object({
   isActive: z.boolean(),
   group: z.object({ id: z.number().int(), title: LocalizedTextSchema }).nullable(),
 });
+export type UserListItem = z.infer<typeof UserListItemSchema>;
 
 export const VirtualAccountIdsBody = z.object({ accountIds: z.array(IdSchema).max(500) });
 

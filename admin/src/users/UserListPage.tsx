@@ -1,0 +1,191 @@
+import { type AdminRouteName, adminPath, formatMoney, toRappen } from '@flybook/domain';
+import type { BaseRecord } from '@refinedev/core';
+import type { ColDef } from 'ag-grid-community';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale } from '../app/layout-parts.tsx';
+import { ListFilters, SearchFilter, ToggleFilter } from '../app/list/ListFilters.tsx';
+import { type RowAction, ServerList } from '../app/list/ServerList.tsx';
+import { StatusBadge } from '../app/list/StatusBadge.tsx';
+import type { ListFilterValues, ServerListState } from '../app/list/use-server-list.ts';
+import { PageHeader } from '../app/PageHeader.tsx';
+import { useRouteAccess } from '../app/route-access.ts';
+import { SectionTabs } from '../app/SectionTabs.tsx';
+
+/** A row of the agent, customer or manager list: whole user plus balance and account. */
+export type UserRow = BaseRecord & {
+  id: number;
+  displayName: string;
+  email: string;
+  isActive: boolean;
+  balance: number;
+  accountId: number | null;
+};
+
+/** Spec 03 §9: the three user lists page by 15 (at most 50), by name ascending, active only. */
+export const USER_LIST = {
+  defaultPageSize: 15,
+  maxPageSize: 50,
+  defaultSort: { field: 'displayName', order: 'asc' },
+} as const;
+
+export type UserListFilters = { query: string; isActive: boolean } & ListFilterValues;
+
+/**
+ * The columns every user list starts with and ends with: id, name and e-mail (sortable), the
+ * kind's own columns, the balance (CHF, not sortable) and the active status.
+ */
+export function useUserColumns<T extends UserRow>(middle: ColDef<T>[]): ColDef<T>[] {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return useMemo<ColDef<T>[]>(
+    () => [
+      {
+        colId: 'id',
+        valueGetter: ({ data }) => data?.id,
+        headerName: t('list.columns.id'),
+        sortable: true,
+        maxWidth: 100,
+      },
+      {
+        colId: 'displayName',
+        valueGetter: ({ data }) => data?.displayName,
+        headerName: t('users.columns.name'),
+        sortable: true,
+        flex: 2,
+        minWidth: 170,
+      },
+      {
+        colId: 'email',
+        valueGetter: ({ data }) => data?.email,
+        headerName: t('users.columns.email'),
+        sortable: true,
+        flex: 2,
+        minWidth: 200,
+      },
+      ...middle,
+      {
+        colId: 'balance',
+        headerName: t('users.columns.balance'),
+        valueGetter: ({ data }) => (data ? toRappen(data.balance) : null),
+        valueFormatter: ({ value }) => (typeof value === 'number' ? formatMoney(value, locale) : ''),
+        cellClass: 'list-cell--number',
+        headerClass: 'list-header--number',
+      },
+      {
+        colId: 'isActive',
+        valueGetter: ({ data }) => data?.isActive,
+        headerName: t('list.columns.status'),
+        cellRenderer: StatusBadge,
+        maxWidth: 130,
+      },
+    ],
+    [t, locale, middle],
+  );
+}
+
+/** The row actions leading to other pages, each enabled with its target route's rule (spec 03 §2). */
+export function useUserActions<T extends UserRow>({
+  editRoute,
+  editParam,
+  editText,
+  reservationsBy,
+}: {
+  editRoute: AdminRouteName;
+  editParam: string;
+  /** "Edit", or "Edit manager" on the manager list. */
+  editText: string;
+  /** Show reservations: reservatorId for agents, ownerId for customers; none for managers. */
+  reservationsBy?: 'reservatorId' | 'ownerId';
+}): RowAction<T>[] {
+  const { t } = useTranslation();
+  const { canOpen } = useRouteAccess();
+  const mayEdit = canOpen(editRoute);
+  const mayBalance = canOpen('balanceLog');
+  const mayReservations = canOpen('reservationList');
+  return useMemo<RowAction<T>[]>(
+    () => [
+      {
+        id: 'edit',
+        text: editText,
+        label: (row) => t('list.editNamed', { name: row.displayName }),
+        to: (row) => adminPath(editRoute, { [editParam]: row.id }),
+        isDisabled: () => !mayEdit,
+      },
+      {
+        id: 'balanceLog',
+        text: t('users.actions.balanceLog'),
+        label: (row) => t('users.actions.balanceLogOf', { name: row.displayName }),
+        to: (row) => `${adminPath('balanceLog')}?accountId=${row.accountId}`,
+        isDisabled: (row) => !mayBalance || row.accountId === null,
+      },
+      ...(reservationsBy
+        ? [
+            {
+              id: 'reservations',
+              text: t('users.actions.reservations'),
+              label: (row: T) => t('users.actions.reservationsOf', { name: row.displayName }),
+              to: (row: T) => `${adminPath('reservationList')}?${reservationsBy}=${row.id}`,
+              isDisabled: () => !mayReservations,
+            },
+          ]
+        : []),
+    ],
+    [t, editRoute, editParam, editText, reservationsBy, mayEdit, mayBalance, mayReservations],
+  );
+}
+
+/**
+ * The frame of the agent, customer and manager lists: the Users tab bar, title with the add button
+ * (shown with the new page's permission), search, active-only and the kind's own filters, and the
+ * server-paged table with its row actions.
+ */
+export function UserListPage<T extends UserRow, F extends UserListFilters>({
+  list,
+  columns,
+  actions,
+  title,
+  addLabel,
+  newRoute,
+  emptyTitle,
+  filters,
+}: {
+  list: ServerListState<T, F>;
+  columns: ColDef<T>[];
+  actions: RowAction<T>[];
+  title: string;
+  addLabel: string;
+  newRoute: AdminRouteName;
+  emptyTitle: string;
+  /** More filters after search and active only (the agents' country). */
+  filters?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { user, canOpen } = useRouteAccess();
+  return (
+    <>
+      <SectionTabs section="user" user={user} />
+      <PageHeader title={title}>
+        {canOpen(newRoute) ? (
+          <Link className="fb-button fb-button--primary" to={adminPath(newRoute)}>
+            {addLabel}
+          </Link>
+        ) : null}
+      </PageHeader>
+      <ListFilters>
+        <SearchFilter list={list} name="query" label={t('list.search')} />
+        {filters}
+        <ToggleFilter list={list} name="isActive" label={t('list.activeOnly')} />
+      </ListFilters>
+      <ServerList
+        list={list}
+        columns={columns}
+        actions={actions}
+        label={title}
+        emptyTitle={emptyTitle}
+        emptyHint={t('list.emptyHint')}
+      />
+    </>
+  );
+}
