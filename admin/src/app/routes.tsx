@@ -5,6 +5,8 @@ import { ACCOUNTING_ROUTES } from '../accounting/routes.ts';
 import { FLIGHT_ROUTES } from '../flights/routes.ts';
 import { RATE_ROUTES } from '../rates/routes.ts';
 import { RESERVATION_PAYMENT_ROUTES } from '../reservations/payment/routes.ts';
+import { SETTINGS_ROUTES } from '../settings/routes.ts';
+import { USER_ROUTES } from '../users/routes.ts';
 import { DenyPage } from './DenyPage.tsx';
 import { AdminGuard, SectionRedirect } from './guards.tsx';
 import { AdminLayoutRoute } from './layouts.tsx';
@@ -31,6 +33,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   ...FLIGHT_ROUTES,
   ...RESERVATION_PAYMENT_ROUTES,
   ...RATE_ROUTES,
+  ...USER_ROUTES,
+  ...SETTINGS_ROUTES,
 ];
 
 /** The router table under /admin: login, password update, deny, and every guarded back-office path. */
