@@ -3,19 +3,22 @@ import {
   ClientSideRowModelModule,
   ColumnAutoSizeModule,
   ModuleRegistry,
+  RowAutoHeightModule,
   RowStyleModule,
   themeQuartz,
   ValidationModule,
 } from 'ag-grid-community';
 
 // Only what the back-office lists use: rows handed over page by page (the server pages and
-// sorts), cell and row classes and fitting the columns to the width. Sorting itself happens on the
+// sorts), cell and row classes, rows as tall as their wrapped cells, and fitting the columns to
+// the width. Sorting itself happens on the
 // server: the grid only shows and reports the sort state. In development the validation module
 // names any feature used without its module.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   CellStyleModule,
   RowStyleModule,
+  RowAutoHeightModule,
   ColumnAutoSizeModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ]);
