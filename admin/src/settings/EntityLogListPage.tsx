@@ -135,12 +135,7 @@ export function EntityLogListPage() {
       <SectionTabs section="settings" user={user} />
       <PageHeader title={title} />
       <ListFilters>
-        <SearchFilter
-          list={list}
-          name="query"
-          label={t('list.search')}
-          description={t('settings.eventLog.searchHint')}
-        />
+        <SearchFilter list={list} name="query" label={t('list.search')} />
         <DateFilter list={list} name="fromDate" label={t('settings.eventLog.fromDate')} />
         <DateFilter list={list} name="toDate" label={t('settings.eventLog.toDate')} />
         <SelectFilter

@@ -11,6 +11,7 @@ import { useServerList } from '../app/list/use-server-list.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
 import { SectionTabs } from '../app/SectionTabs.tsx';
+import { actionsWidthFor } from '../users/UserListPage.tsx';
 import { PERMISSION_USERS } from './settings-resources.ts';
 
 /** Spec 03 §9: default 10, managers (employees) and active ones first; sorted by name. */
@@ -117,6 +118,7 @@ export function PermissionListPage() {
         list={list}
         columns={columns}
         actions={actions}
+        actionsWidth={actionsWidthFor(actions)}
         label={title}
         emptyTitle={t('settings.permissions.empty')}
         emptyHint={t('list.emptyHint')}

@@ -1,3 +1,4 @@
+import '../app/list/list.css';
 import './settings.css';
 import { ANYONE, adminPath, type PermissionRule, satisfies } from '@flybook/domain';
 import {

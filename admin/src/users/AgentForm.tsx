@@ -50,7 +50,7 @@ function AgentTerms({ mode, roles, isReadOnly }: ProfileFieldsProps) {
             {...amount}
             name="monthlyFee"
             label={t('users.fields.monthlyFee')}
-            description={t('users.fields.emptyKeeps')}
+            {...(mode === 'create' ? {} : { description: t('users.fields.emptyKeeps') })}
           />
         ) : null}
         {shown.has('creditLimitTotalAmount') ? (

@@ -8,7 +8,7 @@ import { SelectFilter } from '../app/list/ListFilters.tsx';
 import { useServerList } from '../app/list/use-server-list.ts';
 import { useRouteAccess } from '../app/route-access.ts';
 import { useCountries } from './countries.ts';
-import { USER_LIST, UserListPage, useUserActions, useUserColumns } from './UserListPage.tsx';
+import { AMOUNT, USER_LIST, UserListPage, useUserActions, useUserColumns, WRAPPED } from './UserListPage.tsx';
 import { AGENTS } from './user-resources.ts';
 
 /** The margin as the list shows it: "5.00 %" or the amount in CHF, by the agent's margin type. */
@@ -45,7 +45,9 @@ export function AgentListPage() {
         colId: 'phone',
         headerName: t('users.columns.phone'),
         valueGetter: ({ data }) => data?.phoneMobile ?? '',
-        minWidth: 150,
+        width: 130,
+        flex: 0,
+        ...WRAPPED,
       },
       ...(seesCredit
         ? [
@@ -58,8 +60,9 @@ export function AgentListPage() {
                   : null,
               valueFormatter: ({ value }: { value: unknown }) =>
                 typeof value === 'number' ? formatMoney(value, locale) : '',
-              cellClass: 'list-cell--number',
-              headerClass: 'list-header--number',
+              ...AMOUNT,
+              width: 130,
+              flex: 0,
             },
           ]
         : []),
@@ -69,8 +72,10 @@ export function AgentListPage() {
               colId: 'margin',
               headerName: t('users.columns.margin'),
               valueGetter: ({ data }: { data: Agent | undefined }) => (data ? marginText(data, locale) : ''),
-              cellClass: 'list-cell--number',
-              headerClass: 'list-header--number',
+              ...AMOUNT,
+              width: 90,
+              minWidth: 80,
+              flex: 0,
             },
           ]
         : []),
@@ -82,6 +87,7 @@ export function AgentListPage() {
     editRoute: 'agentEdit',
     editParam: 'agentId',
     editText: t('list.edit'),
+    editLabelKey: 'list.editNamed',
     reservationsBy: 'reservatorId',
   });
   return (

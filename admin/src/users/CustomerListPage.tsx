@@ -3,7 +3,7 @@ import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerList } from '../app/list/use-server-list.ts';
-import { USER_LIST, UserListPage, useUserActions, useUserColumns } from './UserListPage.tsx';
+import { USER_LIST, UserListPage, useUserActions, useUserColumns, WRAPPED } from './UserListPage.tsx';
 import { CUSTOMERS } from './user-resources.ts';
 
 /** The three numbers of a customer in one cell. */
@@ -28,7 +28,8 @@ export function CustomerListPage() {
         headerName: t('users.columns.phones'),
         valueGetter: ({ data }) => (data ? phonesOf(data) : ''),
         flex: 2,
-        minWidth: 200,
+        minWidth: 180,
+        ...WRAPPED,
       },
     ],
     [t],
@@ -38,6 +39,7 @@ export function CustomerListPage() {
     editRoute: 'customerEdit',
     editParam: 'customerId',
     editText: t('list.edit'),
+    editLabelKey: 'list.editNamed',
     reservationsBy: 'ownerId',
   });
   return (

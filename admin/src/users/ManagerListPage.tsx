@@ -25,6 +25,7 @@ export function ManagerListPage() {
     editRoute: 'managerEdit',
     editParam: 'managerId',
     editText: t('users.actions.editManager'),
+    editLabelKey: 'users.actions.editManagerOf',
   });
   return (
     <UserListPage

@@ -1,13 +1,14 @@
+import './users.css';
 import { type AdminRouteName, adminPath, formatMoney, toRappen } from '@flybook/domain';
 import type { BaseRecord } from '@refinedev/core';
 import type { ColDef } from 'ag-grid-community';
+import type { CustomCellRendererProps } from 'ag-grid-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '../app/layout-parts.tsx';
 import { ListFilters, SearchFilter, ToggleFilter } from '../app/list/ListFilters.tsx';
 import { type RowAction, ServerList } from '../app/list/ServerList.tsx';
-import { StatusBadge } from '../app/list/StatusBadge.tsx';
 import type { ListFilterValues, ServerListState } from '../app/list/use-server-list.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
@@ -32,9 +33,28 @@ export const USER_LIST = {
 
 export type UserListFilters = { query: string; isActive: boolean } & ListFilterValues;
 
+/** Long names, e-mails and numbers wrap onto more lines rather than being cut off. */
+export const WRAPPED = { wrapText: true, autoHeight: true, cellClass: ['user-cell', 'user-cell--wrap'] };
+/** Amounts: right-aligned, centred in rows that wrapped elsewhere. */
+export const AMOUNT = { cellClass: ['list-cell--number', 'user-cell'], headerClass: 'list-header--number' };
+
+/** The name, with a badge when the user is inactive (the list shows them when "active only" is off). */
+function NameCell({ data }: CustomCellRendererProps<UserRow>) {
+  const { t } = useTranslation();
+  if (!data) return null;
+  return (
+    <>
+      <span>{data.displayName}</span>
+      {data.isActive ? null : (
+        <span className="status-badge status-badge--inactive user-name__badge">{t('list.inactive')}</span>
+      )}
+    </>
+  );
+}
+
 /**
- * The columns every user list starts with and ends with: id, name and e-mail (sortable), the
- * kind's own columns, the balance (CHF, not sortable) and the active status.
+ * The columns every user list starts with and ends with: id, name (marked when inactive) and
+ * e-mail, all sortable, the kind's own columns, and the balance (CHF, not sortable).
  */
 export function useUserColumns<T extends UserRow>(middle: ColDef<T>[]): ColDef<T>[] {
   const { t } = useTranslation();
@@ -45,16 +65,21 @@ export function useUserColumns<T extends UserRow>(middle: ColDef<T>[]): ColDef<T
         colId: 'id',
         valueGetter: ({ data }) => data?.id,
         headerName: t('list.columns.id'),
+        cellClass: 'user-cell',
         sortable: true,
-        maxWidth: 100,
+        width: 64,
+        minWidth: 64,
+        flex: 0,
       },
       {
         colId: 'displayName',
         valueGetter: ({ data }) => data?.displayName,
         headerName: t('users.columns.name'),
+        cellRenderer: NameCell,
         sortable: true,
         flex: 2,
-        minWidth: 170,
+        minWidth: 110,
+        ...WRAPPED,
       },
       {
         colId: 'email',
@@ -62,7 +87,8 @@ export function useUserColumns<T extends UserRow>(middle: ColDef<T>[]): ColDef<T
         headerName: t('users.columns.email'),
         sortable: true,
         flex: 2,
-        minWidth: 200,
+        minWidth: 120,
+        ...WRAPPED,
       },
       ...middle,
       {
@@ -70,15 +96,9 @@ export function useUserColumns<T extends UserRow>(middle: ColDef<T>[]): ColDef<T
         headerName: t('users.columns.balance'),
         valueGetter: ({ data }) => (data ? toRappen(data.balance) : null),
         valueFormatter: ({ value }) => (typeof value === 'number' ? formatMoney(value, locale) : ''),
-        cellClass: 'list-cell--number',
-        headerClass: 'list-header--number',
-      },
-      {
-        colId: 'isActive',
-        valueGetter: ({ data }) => data?.isActive,
-        headerName: t('list.columns.status'),
-        cellRenderer: StatusBadge,
-        maxWidth: 130,
+        ...AMOUNT,
+        width: 115,
+        flex: 0,
       },
     ],
     [t, locale, middle],
@@ -90,12 +110,15 @@ export function useUserActions<T extends UserRow>({
   editRoute,
   editParam,
   editText,
+  editLabelKey,
   reservationsBy,
 }: {
   editRoute: AdminRouteName;
   editParam: string;
-  /** "Edit", or "Edit manager" on the manager list. */
+  /** "Edit", or "Edit manager" on the manager list; the accessible name starts with it. */
   editText: string;
+  /** The key of the edit action's accessible name, which names the row ({{name}}). */
+  editLabelKey: 'list.editNamed' | 'users.actions.editManagerOf';
   /** Show reservations: reservatorId for agents, ownerId for customers; none for managers. */
   reservationsBy?: 'reservatorId' | 'ownerId';
 }): RowAction<T>[] {
@@ -109,7 +132,7 @@ export function useUserActions<T extends UserRow>({
       {
         id: 'edit',
         text: editText,
-        label: (row) => t('list.editNamed', { name: row.displayName }),
+        label: (row) => t(editLabelKey, { name: row.displayName }),
         to: (row) => adminPath(editRoute, { [editParam]: row.id }),
         isDisabled: () => !mayEdit,
       },
@@ -132,9 +155,13 @@ export function useUserActions<T extends UserRow>({
           ]
         : []),
     ],
-    [t, editRoute, editParam, editText, reservationsBy, mayEdit, mayBalance, mayReservations],
+    [t, editRoute, editParam, editText, editLabelKey, reservationsBy, mayEdit, mayBalance, mayReservations],
   );
 }
+
+/** Room for the row actions' texts side by side ("Edit", "Balance log", "Show reservations"). */
+export const actionsWidthFor = (actions: readonly { text: string }[]) =>
+  24 + actions.reduce((width, action) => width + Math.ceil(action.text.length * 8.5) + 32, 0);
 
 /**
  * The frame of the agent, customer and manager lists: the Users tab bar, title with the add button
@@ -182,6 +209,7 @@ export function UserListPage<T extends UserRow, F extends UserListFilters>({
         list={list}
         columns={columns}
         actions={actions}
+        actionsWidth={actionsWidthFor(actions)}
         label={title}
         emptyTitle={emptyTitle}
         emptyHint={t('list.emptyHint')}

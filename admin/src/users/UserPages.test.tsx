@@ -22,14 +22,18 @@ const queryOf = (requests: readonly FakeRequest[], path: string) =>
 
 /** The table row showing `text` (the header may show the same name). */
 const rowOf = (text: string) =>
-  waitFor(() => {
-    const row = screen
-      .getAllByText(text)
-      .map((element) => element.closest<HTMLElement>('[role="row"]'))
-      .find((candidate) => candidate !== null);
-    if (!row) throw new Error(`no row with ${text}`);
-    return row;
-  });
+  waitFor(
+    () => {
+      const row = screen
+        .getAllByText(text)
+        .map((element) => element.closest<HTMLElement>('[role="row"]'))
+        .find((candidate) => candidate !== null);
+      if (!row) throw new Error(`no row with ${text}`);
+      return row;
+    },
+    // filter edits reload the list after a second
+    { timeout: 3000 },
+  );
 const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('gridcell')
@@ -55,7 +59,6 @@ describe('agents list', () => {
       'CHF\u00a02,500.00',
       '5.00 %',
       '-CHF\u00a0120.50',
-      'Active',
       'EditBalance logShow reservations',
     ]);
     expect(queryOf(app.api.requests, 'agent/list')).toEqual({
@@ -68,7 +71,7 @@ describe('agents list', () => {
     const link = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(link('Edit Alpen Reisen GmbH')).toBe('/admin/user/agent/edit/3');
     expect(link('Balance log of Alpen Reisen GmbH')).toBe('/admin/invoice/balance-log?accountId=13');
-    expect(link('Reservations of Alpen Reisen GmbH')).toBe('/admin/reservation/list?reservatorId=3');
+    expect(link('Show reservations of Alpen Reisen GmbH')).toBe('/admin/reservation/list?reservatorId=3');
     expect(link('Add new agent')).toBe('/admin/user/agent/new');
   });
 
@@ -82,7 +85,7 @@ describe('agents list', () => {
       expect(within(row).getByRole('button', { name }).hasAttribute('disabled')).toBe(true);
     }
     // The reservation list is open to everyone (spec 01 §6).
-    expect(within(row).getByRole('link', { name: 'Reservations of Alpen Reisen GmbH' })).toBeTruthy();
+    expect(within(row).getByRole('link', { name: 'Show reservations of Alpen Reisen GmbH' })).toBeTruthy();
     await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Country' }), 'Kosovo');
     await waitFor(() => expect(queryOf(app.api.requests, 'agent/list')).toMatchObject({ countries: 'KV' }), {
       timeout: 3000,
@@ -200,12 +203,29 @@ describe('customers', () => {
       'customer@flybook.test',
       '+41 79 111 22 33 · +383 44 123 456',
       'CHF\u00a00.00',
-      'Active',
       'EditBalance logShow reservations',
     ]);
     expect(
-      within(row).getByRole('link', { name: 'Reservations of Arben Berisha' }).getAttribute('href'),
+      within(row).getByRole('link', { name: 'Show reservations of Arben Berisha' }).getAttribute('href'),
     ).toBe('/admin/reservation/list?ownerId=4');
+  });
+
+  it('marks inactive customers once "active only" is off', async () => {
+    const app = open('/admin/user/customer/list');
+    const former = {
+      ...app.users.customers[0]!,
+      id: 9,
+      displayName: 'Besa Morina',
+      email: 'besa@example.test',
+      isActive: false,
+    };
+    app.users.customers.push(former);
+    await rowOf('Arben Berisha');
+    expect(screen.queryByText('Besa Morina')).toBeNull();
+    await app.user.click(screen.getByRole('switch', { name: 'Active only' }));
+    const row = await rowOf('Besa Morina');
+    expect(cells(row)[1]).toBe('Besa MorinaInactive');
+    expect(cells(await rowOf('Arben Berisha'))[1]).toBe('Arben Berisha');
   });
 
   it('requires the city and shows isActive only with its role', async () => {
@@ -236,7 +256,6 @@ describe('managers', () => {
       'Mira Krasniqi',
       'manager@flybook.test',
       'CHF\u00a015.00',
-      'Active',
       'Edit managerBalance log',
     ]);
     expect(screen.queryByRole('link', { name: 'Add new manager' })).toBeNull();
