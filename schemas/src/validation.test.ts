@@ -4,16 +4,14 @@ import { issuesToErrors } from './validation.ts';
 
 describe('issuesToErrors', () => {
   it("carries a refinement's own params besides its code, and the limit of a built-in rule", () => {
-    const schema = z
-      .object({ phone: z.string(), name: z.string().max(3) })
-      .superRefine((_value, ctx) =>
-        ctx.addIssue({
-          code: 'custom',
-          path: ['phone'],
-          message: 'should be greater or equal: 9',
-          params: { code: 'ERROR_MINIMUM', limit: 9, digits: 8 },
-        }),
-      );
+    const schema = z.object({ phone: z.string(), name: z.string().max(3) }).superRefine((_value, ctx) =>
+      ctx.addIssue({
+        code: 'custom',
+        path: ['phone'],
+        message: 'should be greater or equal: 9',
+        params: { code: 'ERROR_MINIMUM', limit: 9, digits: 8 },
+      }),
+    );
     const result = schema.safeParse({ phone: '+41 79 123 45 6', name: 'Arben' });
     expect(result.success).toBe(false);
     expect(issuesToErrors(result.error?.issues ?? [])).toEqual([
