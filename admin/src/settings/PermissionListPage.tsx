@@ -4,14 +4,12 @@ import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../app/layout-parts.tsx';
-import { ListFilters, SearchFilter, SelectFilter, ToggleFilter } from '../app/list/ListFilters.tsx';
-import { type RowAction, ServerList } from '../app/list/ServerList.tsx';
+import { CatalogueListPage } from '../app/list/CatalogueListPage.tsx';
+import { SelectFilter } from '../app/list/ListFilters.tsx';
+import type { RowAction } from '../app/list/ServerList.tsx';
 import { StatusBadge } from '../app/list/StatusBadge.tsx';
 import { useServerList } from '../app/list/use-server-list.ts';
-import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
-import { SectionTabs } from '../app/SectionTabs.tsx';
-import { actionsWidthFor } from '../users/UserListPage.tsx';
 import { PERMISSION_USERS } from './settings-resources.ts';
 
 /** Spec 03 §9: default 10, managers (employees) and active ones first; sorted by name. */
@@ -29,12 +27,11 @@ export const PERMISSION_LIST = {
 export function PermissionListPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { user, canOpen } = useRouteAccess();
+  const { canOpen } = useRouteAccess();
   const list = useServerList<UserListItem, { query: string; isActive: boolean; type: string }>({
     ...PERMISSION_LIST,
     initialFilters: { query: '', isActive: true, type: 'manager' },
   });
-  const title = t('settings.permissions.title');
   const mayEdit = canOpen('userPermissions');
 
   const columns = useMemo<ColDef<UserListItem>[]>(
@@ -100,11 +97,14 @@ export function PermissionListPage() {
   );
 
   return (
-    <>
-      <SectionTabs section="settings" user={user} />
-      <PageHeader title={title} />
-      <ListFilters>
-        <SearchFilter list={list} name="query" label={t('list.search')} />
+    <CatalogueListPage
+      section="settings"
+      list={list}
+      columns={columns}
+      actions={actions}
+      title={t('settings.permissions.title')}
+      emptyTitle={t('settings.permissions.empty')}
+      filters={
         <SelectFilter
           list={list}
           name="type"
@@ -112,17 +112,7 @@ export function PermissionListPage() {
           anyLabel={t('settings.permissions.allTypes')}
           options={USER_TYPES.map((type) => ({ value: type, label: t(`settings.userTypes.${type}`) }))}
         />
-        <ToggleFilter list={list} name="isActive" label={t('list.activeOnly')} />
-      </ListFilters>
-      <ServerList
-        list={list}
-        columns={columns}
-        actions={actions}
-        actionsWidth={actionsWidthFor(actions)}
-        label={title}
-        emptyTitle={t('settings.permissions.empty')}
-        emptyHint={t('list.emptyHint')}
-      />
-    </>
+      }
+    />
   );
 }

@@ -1,38 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FakeRequest } from '../test/fake-api.ts';
-import { createFakeUsers, handleUsers } from '../test/fake-users.ts';
-import { renderAdmin } from '../test/render-admin.tsx';
+import { cells, openWithUsers, queryOf, rowOf } from '../test/user-pages.ts';
 import { SETTINGS_ROUTES } from './routes.ts';
 
-function open(url: string, options: Parameters<typeof renderAdmin>[0] = {}) {
-  const users = createFakeUsers();
-  const app = renderAdmin({
-    as: 'admin',
-    url,
-    areaRoutes: SETTINGS_ROUTES,
-    handle: (request) => handleUsers(users, request),
-    ...options,
-  });
-  return { ...app, users };
-}
-
-const queryOf = (requests: readonly FakeRequest[], path: string) =>
-  Object.fromEntries(requests.filter((request) => request.path === path).at(-1)?.query ?? []);
-
-const rowOf = (text: string) =>
-  waitFor(() => {
-    const row = screen
-      .getAllByText(text)
-      .map((element) => element.closest<HTMLElement>('[role="row"]'))
-      .find((candidate) => candidate !== null);
-    if (!row) throw new Error(`no row with ${text}`);
-    return row;
-  });
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('gridcell')
-    .map((cell) => cell.textContent);
+const open = (url: string, options: Parameters<typeof openWithUsers>[2] = {}) =>
+  openWithUsers(SETTINGS_ROUTES, url, options);
 
 describe('my account', () => {
   it("edits the manager's own account and refreshes the name in the header", async () => {

@@ -106,6 +106,50 @@ const STATE_TEXT: Record<Exclude<RoleState, 'off' | 'group'>, string> = {
   removed: 'settings.userPermissions.removed',
 };
 
+/** One switch of the page: a title, what it is about (text, code, badges) and its state. */
+function ToggleRow({
+  title,
+  code,
+  about,
+  badge,
+  className,
+  isSelected,
+  isDisabled,
+  onChange,
+}: {
+  title: string;
+  code: string;
+  about: string;
+  badge?: ReactNode;
+  className: string;
+  isSelected: boolean;
+  isDisabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const aboutId = useId();
+  return (
+    <li className={`role-row ${className}`}>
+      <Switch
+        className="switch role-row__switch"
+        isSelected={isSelected}
+        isDisabled={isDisabled}
+        onChange={onChange}
+        aria-describedby={aboutId}
+      >
+        <span className="switch__track" aria-hidden="true">
+          <span className="switch__thumb" />
+        </span>
+        <span className="role-row__title">{title}</span>
+      </Switch>
+      <div id={aboutId} className="role-row__about">
+        {about ? <span>{about}</span> : null}
+        <code className="role-row__code">{code}</code>
+        {badge}
+      </div>
+    </li>
+  );
+}
+
 function RoleSwitch({
   info,
   state,
@@ -118,31 +162,21 @@ function RoleSwitch({
   onChange: (on: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const descriptionId = useId();
-  const title = t(`roles.${info.role}.title`, { defaultValue: info.title });
-  const description = t(`roles.${info.role}.description`, { defaultValue: info.description });
   return (
-    <li className={`role-row role-row--${state}`}>
-      <Switch
-        className="switch role-row__switch"
-        isSelected={state === 'group' || state === 'added'}
-        isDisabled={isDisabled}
-        onChange={onChange}
-        aria-describedby={descriptionId}
-      >
-        <span className="switch__track" aria-hidden="true">
-          <span className="switch__thumb" />
-        </span>
-        <span className="role-row__title">{title}</span>
-      </Switch>
-      <div id={descriptionId} className="role-row__about">
-        {description ? <span>{description}</span> : null}
-        <code className="role-row__code">{info.role}</code>
-        {state === 'added' || state === 'removed' ? (
+    <ToggleRow
+      title={t(`roles.${info.role}.title`, { defaultValue: info.title })}
+      about={t(`roles.${info.role}.description`, { defaultValue: info.description })}
+      code={info.role}
+      className={`role-row--${state}`}
+      isSelected={state === 'group' || state === 'added'}
+      isDisabled={isDisabled}
+      onChange={onChange}
+      badge={
+        state === 'added' || state === 'removed' ? (
           <span className={`role-badge role-badge--${state}`}>{t(STATE_TEXT[state])}</span>
-        ) : null}
-      </div>
-    </li>
+        ) : null
+      }
+    />
   );
 }
 
@@ -249,29 +283,26 @@ function VirtualAccountsTab({
         {accounts.map((account) => {
           const viaGroup = fromGroup.has(account.id);
           return (
-            <li key={account.id} className={`role-row${viaGroup ? ' role-row--group' : ''}`}>
-              <Switch
-                className="switch role-row__switch"
-                isSelected={viaGroup || draft.virtualAccounts.has(account.id)}
-                isDisabled={isDisabled || viaGroup}
-                onChange={(on) => onToggle(account.id, on)}
-              >
-                <span className="switch__track" aria-hidden="true">
-                  <span className="switch__thumb" />
-                </span>
-                <span className="role-row__title">{account.name}</span>
-              </Switch>
-              <div className="role-row__about">
-                <span>{t(`settings.accountKinds.${account.kind}`)}</span>
-                <code className="role-row__code">{account.code}</code>
-                {viaGroup ? (
-                  <span className="role-badge role-badge--group">
-                    {t('settings.userPermissions.fromGroup')}
-                  </span>
-                ) : null}
-                {!account.isActive ? <span className="role-badge">{t('list.inactive')}</span> : null}
-              </div>
-            </li>
+            <ToggleRow
+              key={account.id}
+              title={account.name}
+              about={t(`settings.accountKinds.${account.kind}`)}
+              code={account.code}
+              className={viaGroup ? 'role-row--group' : ''}
+              isSelected={viaGroup || draft.virtualAccounts.has(account.id)}
+              isDisabled={isDisabled || viaGroup}
+              onChange={(on) => onToggle(account.id, on)}
+              badge={
+                <>
+                  {viaGroup ? (
+                    <span className="role-badge role-badge--group">
+                      {t('settings.userPermissions.fromGroup')}
+                    </span>
+                  ) : null}
+                  {account.isActive ? null : <span className="role-badge">{t('list.inactive')}</span>}
+                </>
+              }
+            />
           );
         })}
       </ul>

@@ -1,18 +1,15 @@
+import { CatalogueListPage, type CatalogueListPageProps } from '../app/list/CatalogueListPage.tsx';
 import './users.css';
 import { type AdminRouteName, adminPath, formatMoney, toRappen } from '@flybook/domain';
 import type { BaseRecord } from '@refinedev/core';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import { type ReactNode, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useLocale } from '../app/layout-parts.tsx';
-import { ListFilters, SearchFilter, ToggleFilter } from '../app/list/ListFilters.tsx';
-import { type RowAction, ServerList } from '../app/list/ServerList.tsx';
-import type { ListFilterValues, ServerListState } from '../app/list/use-server-list.ts';
-import { PageHeader } from '../app/PageHeader.tsx';
+import type { RowAction } from '../app/list/ServerList.tsx';
+import type { ListFilterValues } from '../app/list/use-server-list.ts';
 import { useRouteAccess } from '../app/route-access.ts';
-import { SectionTabs } from '../app/SectionTabs.tsx';
 
 /** A row of the agent, customer or manager list: whole user plus balance and account. */
 export type UserRow = BaseRecord & {
@@ -159,61 +156,16 @@ export function useUserActions<T extends UserRow>({
   );
 }
 
-/** Room for the row actions' texts side by side ("Edit", "Balance log", "Show reservations"). */
-export const actionsWidthFor = (actions: readonly { text: string }[]) =>
-  24 + actions.reduce((width, action) => width + Math.ceil(action.text.length * 8.5) + 32, 0);
-
 /**
- * The frame of the agent, customer and manager lists: the Users tab bar, title with the add button
- * (shown with the new page's permission), search, active-only and the kind's own filters, and the
- * server-paged table with its row actions.
+ * The frame of the agent, customer and manager lists: the Users section's catalogue list with the
+ * kind's own filters (the agents' country) and row actions.
  */
-export function UserListPage<T extends UserRow, F extends UserListFilters>({
-  list,
-  columns,
-  actions,
-  title,
-  addLabel,
-  newRoute,
-  emptyTitle,
-  filters,
-}: {
-  list: ServerListState<T, F>;
-  columns: ColDef<T>[];
-  actions: RowAction<T>[];
-  title: string;
-  addLabel: string;
-  newRoute: AdminRouteName;
-  emptyTitle: string;
-  /** More filters after search and active only (the agents' country). */
-  filters?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const { user, canOpen } = useRouteAccess();
-  return (
-    <>
-      <SectionTabs section="user" user={user} />
-      <PageHeader title={title}>
-        {canOpen(newRoute) ? (
-          <Link className="fb-button fb-button--primary" to={adminPath(newRoute)}>
-            {addLabel}
-          </Link>
-        ) : null}
-      </PageHeader>
-      <ListFilters>
-        <SearchFilter list={list} name="query" label={t('list.search')} />
-        {filters}
-        <ToggleFilter list={list} name="isActive" label={t('list.activeOnly')} />
-      </ListFilters>
-      <ServerList
-        list={list}
-        columns={columns}
-        actions={actions}
-        actionsWidth={actionsWidthFor(actions)}
-        label={title}
-        emptyTitle={emptyTitle}
-        emptyHint={t('list.emptyHint')}
-      />
-    </>
-  );
+export function UserListPage<T extends UserRow, F extends UserListFilters>(
+  props: Omit<CatalogueListPageProps<T, F>, 'section' | 'newRoute' | 'addLabel' | 'actions'> & {
+    newRoute: AdminRouteName;
+    addLabel: string;
+    actions: RowAction<T>[];
+  },
+) {
+  return <CatalogueListPage section="user" {...props} />;
 }

@@ -1,46 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FakeRequest } from '../test/fake-api.ts';
-import { createFakeUsers, handleUsers } from '../test/fake-users.ts';
-import { renderAdmin } from '../test/render-admin.tsx';
+import { cells, errorOf, openWithUsers, queryOf, rowOf } from '../test/user-pages.ts';
 import { USER_ROUTES } from './routes.ts';
 
-function open(url: string, options: Parameters<typeof renderAdmin>[0] = {}) {
-  const users = createFakeUsers();
-  const app = renderAdmin({
-    as: 'admin',
-    url,
-    areaRoutes: USER_ROUTES,
-    handle: (request) => handleUsers(users, request),
-    ...options,
-  });
-  return { ...app, users };
-}
-
-const queryOf = (requests: readonly FakeRequest[], path: string) =>
-  Object.fromEntries(requests.filter((request) => request.path === path).at(-1)?.query ?? []);
-
-/** The table row showing `text` (the header may show the same name). */
-const rowOf = (text: string) =>
-  waitFor(
-    () => {
-      const row = screen
-        .getAllByText(text)
-        .map((element) => element.closest<HTMLElement>('[role="row"]'))
-        .find((candidate) => candidate !== null);
-      if (!row) throw new Error(`no row with ${text}`);
-      return row;
-    },
-    // filter edits reload the list after a second
-    { timeout: 3000 },
-  );
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('gridcell')
-    .map((cell) => cell.textContent);
-
-const errorOf = (field: HTMLElement) =>
-  field.closest('.fb-field')?.querySelector('.fb-field__error')?.textContent;
+const open = (url: string, options: Parameters<typeof openWithUsers>[2] = {}) =>
+  openWithUsers(USER_ROUTES, url, options);
 
 const AGENT_STAFF = ['ROLE_AGENT_LIST', 'ROLE_AGENT_READ', 'ROLE_AGENT_CREATE', 'ROLE_AGENT_UPDATE'];
 

@@ -13,15 +13,16 @@ import { z } from 'zod';
 import { decimalText, optionalDecimalText } from '../app/form/form-text.ts';
 import {
   amountText,
-  countryChoice,
+  NO_PASSWORDS,
   notSent,
   type ProfileFormContext,
   passwordShape,
-  refineProfile,
+  personShape,
+  personValues,
+  profileSchema,
   sameNameField,
   sentWhen,
   text,
-  withoutAbsent,
 } from './profile-form.ts';
 
 const fields = CreateAgentBody.shape;
@@ -55,22 +56,10 @@ export function visibleAgentRoleFields(
 export function agentFormSchema(context: ProfileFormContext) {
   const shown = visibleAgentRoleFields(context);
   const margins = shown.has('marginType');
-  return z
-    .object({
-      email: text(fields.email),
-      salutation: text(fields.salutation),
+  return profileSchema(
+    {
+      ...personShape(fields),
       company: text(fields.company),
-      firstName: text(fields.firstName),
-      lastName: text(fields.lastName),
-      street: text(fields.street),
-      zip: text(fields.zip),
-      city: text(fields.city),
-      country: countryChoice(fields.country),
-      language: text(fields.language),
-      birthday: text(fields.birthday),
-      phoneMobile: text(fields.phoneMobile),
-      phoneNumberFirst: text(fields.phoneNumberFirst),
-      phoneNumberSecond: text(fields.phoneNumberSecond),
       isActive: sentWhen(shown.has('isActive'), z.boolean(), notSent.flag),
       monthlyFee: sentWhen(shown.has('monthlyFee'), optionalDecimalText(ProfileMoneySchema), notSent.text),
       creditLimitTotalAmount: sentWhen(
@@ -82,9 +71,10 @@ export function agentFormSchema(context: ProfileFormContext) {
       moneyMargin: sentWhen(margins, decimalText(ProfileMoneySchema), notSent.text),
       percentMargin: sentWhen(margins, decimalText(PercentSchema), notSent.text),
       ...passwordShape(context.mode),
-    })
-    .superRefine(refineProfile(context, true))
-    .transform((values) => withoutAbsent({ ...values, id: context.id }));
+    },
+    context,
+    true,
+  );
 }
 export type AgentFormSchema = ReturnType<typeof agentFormSchema>;
 export type AgentFormValues = z.input<AgentFormSchema>;
@@ -92,29 +82,15 @@ export type AgentFormValues = z.input<AgentFormSchema>;
 /** The form's values: a new agent's defaults (active, percent margin: spec 03 §9) or the agent's. */
 export function agentFormValues(agent: Agent | undefined): AgentFormValues {
   return {
-    email: agent?.email ?? '',
-    salutation: agent?.salutation ?? '',
+    ...personValues(agent),
     company: agent?.company ?? '',
-    firstName: agent?.firstName ?? '',
-    lastName: agent?.lastName ?? '',
-    street: agent?.street ?? '',
-    zip: agent?.zip ?? '',
-    city: agent?.city ?? '',
-    country: agent?.country ? String(agent.country.id) : '',
-    language: agent?.language ?? '',
-    birthday: agent?.birthday ?? '',
-    phoneMobile: agent?.phoneMobile ?? '',
-    phoneNumberFirst: agent?.phoneNumberFirst ?? '',
-    phoneNumberSecond: agent?.phoneNumberSecond ?? '',
     isActive: agent?.isActive ?? true,
     monthlyFee: amountText(agent?.monthlyFee),
     creditLimitTotalAmount: amountText(agent ? agent.creditLimitTotalAmount : 0),
     marginType: agent ? (agent.marginType ?? '') : 'percent',
     moneyMargin: amountText(agent ? agent.moneyMargin : 0),
     percentMargin: amountText(agent ? agent.percentMargin : 0),
-    password: '',
-    passwordConfirm: '',
-    currentPassword: '',
+    ...NO_PASSWORDS,
   };
 }
 

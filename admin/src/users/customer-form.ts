@@ -2,15 +2,15 @@ import { satisfies } from '@flybook/domain';
 import { CreateCustomerBody, type Customer } from '@flybook/schemas';
 import { z } from 'zod';
 import {
-  countryChoice,
+  NO_PASSWORDS,
   notSent,
   type ProfileFormContext,
   passwordShape,
-  refineProfile,
+  personShape,
+  personValues,
+  profileSchema,
   sameNameField,
   sentWhen,
-  text,
-  withoutAbsent,
 } from './profile-form.ts';
 
 const fields = CreateCustomerBody.shape;
@@ -26,26 +26,15 @@ export const showsCustomerIsActive = (context: Pick<ProfileFormContext, 'mode' |
  * but the second and third phone, city included; on create the password pair.
  */
 export function customerFormSchema(context: ProfileFormContext) {
-  return z
-    .object({
-      email: text(fields.email),
-      salutation: text(fields.salutation),
-      firstName: text(fields.firstName),
-      lastName: text(fields.lastName),
-      street: text(fields.street),
-      zip: text(fields.zip),
-      city: text(fields.city),
-      country: countryChoice(fields.country),
-      language: text(fields.language),
-      birthday: text(fields.birthday),
-      phoneMobile: text(fields.phoneMobile),
-      phoneNumberFirst: text(fields.phoneNumberFirst),
-      phoneNumberSecond: text(fields.phoneNumberSecond),
+  return profileSchema(
+    {
+      ...personShape(fields),
       isActive: sentWhen(showsCustomerIsActive(context), z.boolean(), notSent.flag),
       ...passwordShape(context.mode),
-    })
-    .superRefine(refineProfile(context, true))
-    .transform((values) => withoutAbsent({ ...values, id: context.id }));
+    },
+    context,
+    true,
+  );
 }
 export type CustomerFormSchema = ReturnType<typeof customerFormSchema>;
 export type CustomerFormValues = z.input<CustomerFormSchema>;
@@ -53,23 +42,9 @@ export type CustomerFormValues = z.input<CustomerFormSchema>;
 /** The form's values: a new customer (active by default, spec 03 §9) or the customer's. */
 export function customerFormValues(customer: Customer | undefined): CustomerFormValues {
   return {
-    email: customer?.email ?? '',
-    salutation: customer?.salutation ?? '',
-    firstName: customer?.firstName ?? '',
-    lastName: customer?.lastName ?? '',
-    street: customer?.street ?? '',
-    zip: customer?.zip ?? '',
-    city: customer?.city ?? '',
-    country: customer?.country ? String(customer.country.id) : '',
-    language: customer?.language ?? '',
-    birthday: customer?.birthday ?? '',
-    phoneMobile: customer?.phoneMobile ?? '',
-    phoneNumberFirst: customer?.phoneNumberFirst ?? '',
-    phoneNumberSecond: customer?.phoneNumberSecond ?? '',
+    ...personValues(customer),
     isActive: customer?.isActive ?? true,
-    password: '',
-    passwordConfirm: '',
-    currentPassword: '',
+    ...NO_PASSWORDS,
   };
 }
 

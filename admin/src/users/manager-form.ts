@@ -5,14 +5,14 @@ import { optionalDecimalText } from '../app/form/form-text.ts';
 import {
   amountText,
   countryChoice,
+  NO_PASSWORDS,
   notSent,
   type ProfileFormContext,
   passwordShape,
-  refineProfile,
+  profileSchema,
   sameNameField,
   sentWhen,
   text,
-  withoutAbsent,
 } from './profile-form.ts';
 
 const fields = CreateManagerBody.shape;
@@ -32,8 +32,8 @@ export const showsManagerField = (
  * unchanged after).
  */
 export function managerFormSchema(context: ProfileFormContext) {
-  return z
-    .object({
+  return profileSchema(
+    {
       email: text(fields.email),
       displayName: text(fields.displayName),
       language: text(fields.language),
@@ -45,9 +45,10 @@ export function managerFormSchema(context: ProfileFormContext) {
       ),
       isActive: sentWhen(showsManagerField('isActive', context), z.boolean(), notSent.flag),
       ...passwordShape(context.mode),
-    })
-    .superRefine(refineProfile(context, false))
-    .transform((values) => withoutAbsent({ ...values, id: context.id }));
+    },
+    context,
+    false,
+  );
 }
 export type ManagerFormSchema = ReturnType<typeof managerFormSchema>;
 export type ManagerFormValues = z.input<ManagerFormSchema>;
@@ -60,9 +61,7 @@ export function managerFormValues(manager: Manager | undefined): ManagerFormValu
     country: manager?.country ? String(manager.country.id) : '',
     creditLimitTotalAmount: amountText(manager ? manager.creditLimitTotalAmount : 0),
     isActive: manager?.isActive ?? true,
-    password: '',
-    passwordConfirm: '',
-    currentPassword: '',
+    ...NO_PASSWORDS,
   };
 }
 

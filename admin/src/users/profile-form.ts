@@ -105,6 +105,77 @@ export function refineProfile(context: ProfileFormContext, phones: boolean) {
   };
 }
 
+/** The personal fields the agent and customer forms share (spec 03 §5), in form order. */
+const PERSON_FIELDS = [
+  'email',
+  'salutation',
+  'firstName',
+  'lastName',
+  'street',
+  'zip',
+  'city',
+  'country',
+  'language',
+  'birthday',
+  'phoneMobile',
+  'phoneNumberFirst',
+  'phoneNumberSecond',
+] as const;
+type PersonField = (typeof PERSON_FIELDS)[number];
+
+/** The personal fields typed as text, each checked by the body schema's own rule for it. */
+export function personShape<F extends Record<PersonField, z.ZodType>>(fields: F) {
+  return {
+    email: text(fields.email),
+    salutation: text(fields.salutation),
+    firstName: text(fields.firstName),
+    lastName: text(fields.lastName),
+    street: text(fields.street),
+    zip: text(fields.zip),
+    city: text(fields.city),
+    country: countryChoice(fields.country),
+    language: text(fields.language),
+    birthday: text(fields.birthday),
+    phoneMobile: text(fields.phoneMobile),
+    phoneNumberFirst: text(fields.phoneNumberFirst),
+    phoneNumberSecond: text(fields.phoneNumberSecond),
+  };
+}
+
+/** A person as the API answers it (agent or customer). */
+type PersonRecord = { [K in Exclude<PersonField, 'country'>]: string | null } & {
+  country: { id: number } | null;
+};
+
+/** The personal fields' values of a record, "" where it has none. */
+export function personValues(person: PersonRecord | undefined): Record<PersonField, string> {
+  const values = Object.fromEntries(PERSON_FIELDS.map((field) => [field, ''])) as Record<PersonField, string>;
+  if (!person) return values;
+  for (const field of PERSON_FIELDS) {
+    if (field !== 'country') values[field] = person[field] ?? '';
+  }
+  values.country = person.country ? String(person.country.id) : '';
+  return values;
+}
+
+/** The password fields start empty (and are sent only when filled after the first save). */
+export const NO_PASSWORDS = { password: '', passwordConfirm: '', currentPassword: '' };
+
+/**
+ * A user form's schema: its fields, the checks across them (with the phone rule when it has
+ * phones), and the body without what was not given, with the id of the user edited.
+ */
+export function profileSchema<S extends z.ZodRawShape>(
+  shape: S,
+  context: ProfileFormContext,
+  phones: boolean,
+) {
+  return z
+    .object(shape)
+    .superRefine(refineProfile(context, phones))
+    .transform((values) => withoutAbsent({ ...values, id: context.id }));
+}
+
 /** Leaves out what was not given, so the server keeps or defaults it (spec 03 §5). */
 export function withoutAbsent<T extends Record<string, unknown>>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;

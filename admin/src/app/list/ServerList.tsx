@@ -100,6 +100,10 @@ function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T
   );
 }
 
+/** Room for row actions with longer texts side by side ("Edit", "Balance log", "Show reservations"). */
+export const actionsWidthFor = (actions: readonly { text: string }[]) =>
+  24 + actions.reduce((width, action) => width + Math.ceil(action.text.length * 8.5) + 32, 0);
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
