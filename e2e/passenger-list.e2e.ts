@@ -21,7 +21,9 @@ async function shoot(page: Page, name: string) {
 
 /** No WCAG 2.1 A/AA violations on what the page shows now. */
 async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(results.violations, what).toEqual([]);
 }
 

@@ -78,7 +78,10 @@ export const UserListQuery = listQuery({
 }).extend({
   query: z.string().max(100).optional(),
   isActive: QueryBoolean.optional(),
-  type: z.array(UserTypeSchema).optional(),
+  /** Kinds of user as `type[]=manager&type[]=agent`, or a single `type=manager`; none lists all. */
+  type: z
+    .preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(UserTypeSchema))
+    .optional(),
 });
 
 export const UserListItemSchema = z.object({
@@ -89,6 +92,7 @@ export const UserListItemSchema = z.object({
   isActive: z.boolean(),
   group: z.object({ id: z.number().int(), title: LocalizedTextSchema }).nullable(),
 });
+export type UserListItem = z.infer<typeof UserListItemSchema>;
 
 export const VirtualAccountIdsBody = z.object({ accountIds: z.array(IdSchema).max(500) });
 
@@ -106,9 +110,9 @@ export const userCalls = {
   get: defineCall({
     method: 'GET',
     path: 'user/{id}',
-    summary: 'A user with group and special roles',
+    summary: 'A user with group and special roles (admin only: spec 03 §6, reading user roles)',
     auth: 'user',
-    roles: ROLE_USER_LIST,
+    roles: ROLE_ADMIN,
     params: IdParams,
     response: PermissionsUserSchema,
   }),

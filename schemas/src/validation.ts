@@ -40,6 +40,13 @@ const issueCode = (issue: z.core.$ZodIssue): ErrorCode => {
 };
 
 const issueParams = (issue: z.core.$ZodIssue): ApiErrorItem['params'] => {
+  if (issue.code === 'custom') {
+    // A refinement's own params besides its code (e.g. the limit of a phone range) go along.
+    const kept = Object.entries(issue.params ?? {}).filter(
+      ([name, value]) => name !== 'code' && (typeof value === 'number' || typeof value === 'string'),
+    );
+    return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+  }
   if (issue.code === 'too_small') return { limit: Number(issue.minimum) };
   if (issue.code === 'too_big') return { limit: Number(issue.maximum) };
   if (issue.code === 'invalid_format') return { format: issue.format };

@@ -6,6 +6,8 @@ import { FLIGHT_ROUTES } from '../flights/routes.ts';
 import { PASSENGER_ROUTES } from '../passengers/routes.ts';
 import { RATE_ROUTES } from '../rates/routes.ts';
 import { RESERVATION_ROUTES } from '../reservations/routes.ts';
+import { SETTINGS_ROUTES } from '../settings/routes.ts';
+import { USER_ROUTES } from '../users/routes.ts';
 import { DenyPage } from './DenyPage.tsx';
 import { AdminGuard, SectionRedirect } from './guards.tsx';
 import { AdminLayoutRoute } from './layouts.tsx';
@@ -33,6 +35,8 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   ...PASSENGER_ROUTES,
   ...RESERVATION_ROUTES,
   ...RATE_ROUTES,
+  ...USER_ROUTES,
+  ...SETTINGS_ROUTES,
 ];
 
 /** The router table under /admin: login, password update, deny, and every guarded back-office path. */

@@ -7,6 +7,21 @@ const required = () => ({ message: 'This value is required.', params: { code: 'E
 // "should be greater or equal" rule can say what is wrong.
 const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
+/** Reads a typed number; empty is `undefined` (the caller decides whether that is allowed). */
+function readDecimal(text: string, ctx: z.RefinementCtx): number | undefined {
+  const normalized = text.trim().replace(',', '.');
+  if (normalized === '') return undefined;
+  if (!DECIMAL.test(normalized)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'This value is not in the right format.',
+      params: { code: 'ERROR_FORMAT' },
+    });
+    return z.NEVER;
+  }
+  return Number(normalized);
+}
+
 /**
  * A number typed into a text input, checked by a shared schema: "12.5", "12.50" and "12,50" are
  * 12.5. Empty says "required", anything else that is not a number says "not in the right format",
@@ -16,22 +31,22 @@ export function decimalText<S extends z.ZodType<unknown, number>>(schema: S) {
   return z
     .string()
     .transform((text, ctx) => {
-      const normalized = text.trim().replace(',', '.');
-      if (normalized === '') {
+      const value = readDecimal(text, ctx);
+      if (value === undefined) {
         ctx.addIssue({ code: 'custom', ...required() });
         return z.NEVER;
       }
-      if (!DECIMAL.test(normalized)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'This value is not in the right format.',
-          params: { code: 'ERROR_FORMAT' },
-        });
-        return z.NEVER;
-      }
-      return Number(normalized);
+      return value;
     })
     .pipe(schema);
+}
+
+/**
+ * An optional number typed into a text input: empty is "not given" (the field is left out of the
+ * body, e.g. an empty credit limit, spec 03 §5); anything else is read as {@link decimalText} does.
+ */
+export function optionalDecimalText<S extends z.ZodType<unknown, number>>(schema: S) {
+  return z.string().transform(readDecimal).pipe(schema.optional());
 }
 
 /**

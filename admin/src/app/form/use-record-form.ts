@@ -39,6 +39,12 @@ export interface RecordFormOptions<
   fieldOf: (apiField: string, body: z.output<S>) => FieldPath<z.input<S>> | null;
   /** Where the user goes after saving (the list). */
   listPath: string;
+  /**
+   * Told of the saved record (e.g. to refresh the header after a change of the own account).
+   * With `stayAfterSave` the page stays and the form takes the saved values.
+   */
+  onSaved?: (record: TRecord) => void;
+  stayAfterSave?: boolean;
 }
 
 export interface RecordForm<TRecord extends BaseRecord, S extends z.ZodType<FieldValues, FieldValues>> {
@@ -75,7 +81,18 @@ export function useRecordForm<TRecord extends BaseRecord, S extends z.ZodType<Fi
   const { t } = useTranslation();
   const { translateError, notifications } = useServices();
   const navigate = useNavigate();
-  const { resource, action, id, schema, values, lookupsReady = true, fieldOf, listPath } = options;
+  const {
+    resource,
+    action,
+    id,
+    schema,
+    values,
+    lookupsReady = true,
+    fieldOf,
+    listPath,
+    onSaved,
+    stayAfterSave = false,
+  } = options;
   const isEdit = action === 'edit';
 
   const form = useForm<z.input<S>, unknown, z.output<S>>({
@@ -114,7 +131,11 @@ export function useRecordForm<TRecord extends BaseRecord, S extends z.ZodType<Fi
 
   const save = (body: z.output<S>) => {
     const callbacks = {
-      onSuccess: () => navigate(listPath),
+      onSuccess: ({ data }: { data: TRecord }) => {
+        onSaved?.(data);
+        if (stayAfterSave) form.reset(values(data));
+        else navigate(listPath);
+      },
       onError: (error: HttpError) => onSaveError(error, body),
     };
     // Refine reloads the resource's lists and records after a save (they show the change at once).

@@ -63,6 +63,8 @@ export interface ServerListProps<T extends BaseRecord, F extends ListFilterValue
   /** How to get rows after all (change the filters). */
   emptyHint: string;
   actions?: readonly RowAction<T>[];
+  /** The actions column's width in px when its texts are longer than a word ("Show reservations"). */
+  actionsWidth?: number;
   selection?: RowSelection<T>;
   /**
    * What a click on a row does (e.g. open its edit page). Clicks on the row's links, buttons and
@@ -107,6 +109,10 @@ function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T
     </div>
   );
 }
+
+/** Room for row actions with longer texts side by side ("Edit", "Balance log", "Show reservations"). */
+export const actionsWidthFor = (actions: readonly { text: string }[]) =>
+  24 + actions.reduce((width, action) => width + Math.ceil(action.text.length * 8.5) + 32, 0);
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -203,6 +209,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   emptyTitle,
   emptyHint,
   actions = [],
+  actionsWidth,
   selection,
   onRowClick,
   rowClassName,
@@ -238,7 +245,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
         headerName: t('list.actions'),
         sortable: false,
         flex: 0,
-        width: 80 + actions.length * 70,
+        width: actionsWidth ?? 80 + actions.length * 70,
         cellClass: 'list-cell--actions',
         suppressKeyboardEvent: tabThroughCell,
         cellRenderer: (params: CustomCellRendererProps<T>) =>
@@ -246,7 +253,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
       });
     }
     return shown;
-  }, [columns, actions, hasSelection, sortField, sortOrder, t]);
+  }, [columns, actions, actionsWidth, hasSelection, sortField, sortOrder, t]);
 
   const selectionContext = useMemo(
     // A selection of T is used only with rows of T: the cells hand back the rows they were given.

@@ -282,6 +282,58 @@ describe('agents by staff', () => {
     expect(fieldErrors(letters.body).phoneMobile).toMatchObject({ code: 'ERROR_PATTERN' });
   });
 
+  it('takes each dial code’s digit range at both edges (spec 03 §5) and refuses one digit fewer or more', async () => {
+    const created = await create();
+    expect(created.status).toBe(201);
+    // Spec key → dial code and range; `null` is every other dial code (6-18), here the US +1.
+    const ranges: [string, string | null, number, number][] = [
+      ['sq', '355', 3, 9],
+      ['at', '43', 9, 15],
+      ['ch', '41', 9, 9],
+      ['de', '49', 8, 13],
+      ['fr', '33', 11, 11],
+      ['it', '39', 8, 11],
+      ['xk', '383', 8, 8],
+      ['mk', '389', 8, 8],
+      ['other', null, 6, 18],
+    ];
+    // The digits after the dial code; an unknown dial code's digits all count (docs/users.md).
+    const number = (dial: string | null, digits: number) =>
+      dial === null ? `+1 ${'7'.repeat(digits - 1)}` : `+${dial} ${'7'.repeat(digits)}`;
+    const save = (phoneMobile: string) =>
+      t.api('PUT', `agent/${created.body.id}`, manager, editForm(created.body, { phoneMobile }));
+    for (const [key, dial, min, max] of ranges) {
+      for (const digits of [min, max]) {
+        const accepted = await save(number(dial, digits));
+        expect(accepted.status, `${key} ${digits}: ${JSON.stringify(accepted.body)}`).toBe(200);
+        expect(accepted.body.phoneMobile).toBe(number(dial, digits));
+      }
+      const short = await save(number(dial, min - 1));
+      expect(short.status, `${key} ${min - 1}`).toBe(422);
+      expect(short.body.errors).toEqual([
+        {
+          code: 'ERROR_MINIMUM',
+          message: `should be greater or equal: ${min}`,
+          field: 'phoneMobile',
+          params: { limit: min, digits: min - 1 },
+        },
+      ]);
+      const long = await save(number(dial, max + 1));
+      expect(long.status, `${key} ${max + 1}`).toBe(422);
+      expect(long.body.errors).toEqual([
+        {
+          code: 'ERROR_MAXIMUM',
+          message: `should be less or equal: ${max}`,
+          field: 'phoneMobile',
+          params: { limit: max, digits: max + 1 },
+        },
+      ]);
+    }
+    // A refused number changed nothing.
+    const stored = await t.api('GET', `agent/${created.body.id}`, manager);
+    expect(stored.body.phoneMobile).toBe(number(null, 18));
+  });
+
   it('refuses an e-mail that another user has, in any letter case, and an unknown country', async () => {
     const taken = await create({ email: 'Manager@FLYBOOK.test', country: { id: 99999 } });
     expect(taken.status).toBe(422);

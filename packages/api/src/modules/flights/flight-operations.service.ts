@@ -179,9 +179,24 @@ export function createFlightOperationsService(db: Db, now: () => Date = () => ne
         { status },
       ),
 
-    /** Sales close shortly before departure: created flights due by then become closed. */
-    closeDueFlights: async (closeBefore: Date) =>
-      (await repo.closeFlightsDepartingBefore(db, closeBefore)).length,
+    /**
+     * Sales close shortly before departure: created flights due by then become closed. The job has
+     * no user, so its entries in the event log have none.
+     */
+    closeDueFlights: (closeBefore: Date) =>
+      db.transaction(async (tx) => {
+        const closed = await repo.closeFlightsDepartingBefore(tx, closeBefore);
+        for (const { id } of closed) {
+          await logEntityChange(tx, {
+            userId: null,
+            entityType: 'flight',
+            entityId: id,
+            operation: 'update',
+            changedFields: ['status'],
+          });
+        }
+        return closed.length;
+      }),
   };
 }
 

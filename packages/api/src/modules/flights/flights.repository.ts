@@ -541,7 +541,7 @@ export async function flightsMap(db: Db, from: Date) {
 }
 
 /** Moves created flights to closed once sales close; answers the ids closed. */
-export const closeFlightsDepartingBefore = (db: Db, before: Date) =>
+export const closeFlightsDepartingBefore = (db: Db | Tx, before: Date) =>
   db
     .update(flights)
     .set({ status: 'closed', updatedAt: new Date() })

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
+import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { operableVirtualAccountIds } from '../accounts/accounts.repository.ts';
 import {
@@ -142,6 +143,15 @@ export function createBalanceLogService(db: Db) {
         title: kind === 'basic' ? `${debit.displayName} → ${credit.displayName}` : body.description,
         description: body.description,
         createdById: user.id,
+      });
+      // A transaction booked by hand is an entity of its own in the event log; movements with a
+      // cause (payments, refunds) are logged with that cause (the reservation).
+      await logEntityChange(tx, {
+        userId: user.id,
+        entityType: 'balanceLogRecord',
+        entityId: record.id,
+        operation: 'create',
+        changedFields: ['debitAccountId', 'creditAccountId', 'amount', 'typeId', 'description'],
       });
       return { id: record.id };
     });

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { cardTransactions, reservationInvoices, reservations, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
+import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
@@ -159,13 +160,21 @@ export function createCardPaymentsService(
         await reservationsService.recordPayment(tx, actor, locked.reservationId);
       } else {
         const agentAccount = await userAccountId(tx, locked.agentId!);
-        await post(tx, {
+        const record = await post(tx, {
           debitAccountId: cardAccount,
           creditAccountId: agentAccount!,
           amount: locked.amount,
           type: 'charge_account',
           title: `Card top-up ${locked.refno}`,
           createdById: actor?.id ?? locked.agentId,
+        });
+        // A top-up has no reservation to log it with: it is a transaction of its own, as one booked by hand.
+        await logEntityChange(tx, {
+          userId: actor?.id ?? locked.agentId,
+          entityType: 'balanceLogRecord',
+          entityId: record.id,
+          operation: 'create',
+          changedFields: ['debitAccountId', 'creditAccountId', 'amount', 'typeId'],
         });
       }
       const [booked] = await tx

@@ -465,6 +465,15 @@ describe('card payments through the provider', () => {
     expect(Number(after.balance)).toBe(Number(me.balance) + 25_000);
     const own = await api('GET', 'user/me/balance-log/list', agent);
     expect(own.body.items[0]).toMatchObject({ amount: 250, type: { code: 'charge_account' } });
+    // The top-up is in the event log as a transaction of the agent's, once.
+    const log = await api(
+      'GET',
+      `entity-log/list?entityType=balanceLogRecord&query=${own.body.items[0].id}`,
+      await t.login('admin'),
+    );
+    expect(log.body.items).toEqual([
+      expect.objectContaining({ operationType: 'create', user: expect.objectContaining({ id: me.user_id }) }),
+    ]);
     // Another user's transaction is not found for the customer; the full log is not theirs either.
     expect((await api('GET', `payment/datatrans/transaction/${transactionId}`, customer)).status).toBe(404);
     // The public card pages read only their own kind of transaction.

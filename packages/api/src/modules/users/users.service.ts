@@ -1,4 +1,4 @@
-import { effectiveRoles, ROLE_CATALOGUE } from '@flybook/domain';
+import { effectiveRoles, ROLE_ADMIN, ROLE_CATALOGUE } from '@flybook/domain';
 import type { Group, Me, PermissionsUser, UpdatePermissionsBody, UserListQuery } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -101,16 +101,25 @@ export function createUsersService(db: Db) {
       }
       const before = await repo.findUser(db, id);
       if (!before) throw ApiError.notFound('user', id);
-      if (body.group && !(await repo.findGroup(db, body.group.id))) {
+      const group = body.group ? await repo.findGroup(db, body.group.id) : undefined;
+      if (body.group && !group) {
         throw new ValidationError([
           { code: 'ERROR_NOT_FOUND', message: `Not found group ${body.group.id}`, field: 'group.id' },
         ]);
       }
       const values = {
-        groupId: body.group?.id ?? null,
+        groupId: group?.id ?? null,
         allowedSpecialRoles: [...new Set(body.allowedSpecialRoles)].sort(),
         deniedSpecialRoles: [...new Set(body.deniedSpecialRoles)].sort(),
       };
+      // The admin editing their own permissions must not lock themself out of this page.
+      const after = effectiveRoles(group?.roles ?? [], values.allowedSpecialRoles, values.deniedSpecialRoles);
+      if (actor.id === id && !after.includes(ROLE_ADMIN)) {
+        throw new ApiError('ERROR_CONFLICT', 409, {
+          message: 'You cannot take away your own admin rights; ask another admin.',
+          field: 'deniedSpecialRoles',
+        });
+      }
       await db.transaction(async (tx) => {
         await repo.updateUserPermissions(tx, id, values);
         await logEntityChange(tx, {

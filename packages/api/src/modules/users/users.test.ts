@@ -1,4 +1,7 @@
+import { specialRolesFor } from '@flybook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
+import { catalogueIds, flightBody } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -205,5 +208,206 @@ describe('virtual accounts of a user', () => {
       payload: { accountIds: [] },
     });
     expect(byManager.status).toBe(403);
+  });
+});
+
+describe('the permissions page saves the difference from the group', () => {
+  it('takes a denied group role away on the manager’s next call, and restoring gives it back, without a new login', async () => {
+    const ids2 = await catalogueIds(t, admin);
+    const managerToken = await t.login('manager');
+    const create = (number: string) => t.api('POST', 'flight', managerToken, flightBody(ids2, { number }));
+    expect((await create('FB5101')).status).toBe(201);
+
+    const user = (await t.api('GET', `user/${ids.manager}`, admin)).body;
+    // What the page sends: the manager's group, nothing allowed on top, ROLE_FLIGHT_CREATE denied.
+    const chosen = user.group.roles.filter((role: string) => role !== 'ROLE_FLIGHT_CREATE');
+    const difference = specialRolesFor(user.group.roles, chosen);
+    expect(difference).toEqual({ allowedSpecialRoles: [], deniedSpecialRoles: ['ROLE_FLIGHT_CREATE'] });
+    const saved = await t.api('PUT', `user/${ids.manager}`, admin, {
+      id: ids.manager,
+      email: user.email,
+      group: { id: user.group.id },
+      ...difference,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ allowedSpecialRoles: [], deniedSpecialRoles: ['ROLE_FLIGHT_CREATE'] });
+
+    const refused = await create('FB5102');
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].code).toBe('ERROR_FORBIDDEN');
+    const me = await t.api('GET', 'user/me', managerToken);
+    expect(me.body.roles).not.toContain('ROLE_FLIGHT_CREATE');
+    expect(me.body.roles).toContain('ROLE_FLIGHT_LIST');
+    expect((await t.api('GET', `user/${ids.manager}/roles`, admin)).body.items).toEqual([...chosen].sort());
+
+    // Restore: back to the group's roles.
+    const restored = await t.api('PUT', `user/${ids.manager}`, admin, {
+      id: ids.manager,
+      group: { id: user.group.id },
+      ...specialRolesFor(user.group.roles, user.group.roles),
+    });
+    expect(restored.body).toMatchObject({ allowedSpecialRoles: [], deniedSpecialRoles: [] });
+    expect((await create('FB5103')).status).toBe(201);
+    expect((await t.api('GET', 'user/me', managerToken)).body.roles).toContain('ROLE_FLIGHT_CREATE');
+  });
+
+  it('gives a role outside the group as an allowed special role, and a group change takes the new group’s roles', async () => {
+    const agentToken = await t.login('agent');
+    expect((await t.api('GET', 'manager/list', agentToken)).status).toBe(403);
+    const groups = (await t.api('GET', 'user/group/list', admin)).body.items;
+    const agentGroup = groups.find((group: { code: string }) => group.code === 'agent');
+    const saved = await t.api('PUT', `user/${ids.agent}`, admin, {
+      id: ids.agent,
+      group: { id: agentGroup.id },
+      ...specialRolesFor(agentGroup.roles, [...agentGroup.roles, 'ROLE_MANAGER_LIST']),
+    });
+    expect(saved.body.allowedSpecialRoles).toEqual(['ROLE_MANAGER_LIST']);
+    expect((await t.api('GET', 'manager/list', agentToken)).status).toBe(200);
+
+    const accounting = groups.find((group: { code: string }) => group.code === 'accounting');
+    await t.api('PUT', `user/${ids.agent}`, admin, {
+      id: ids.agent,
+      group: { id: accounting.id },
+      allowedSpecialRoles: [],
+      deniedSpecialRoles: [],
+    });
+    expect((await t.api('GET', 'entity-log/list', agentToken)).status).toBe(200);
+    expect((await t.api('GET', 'manager/list', agentToken)).status).toBe(403);
+    await t.api('PUT', `user/${ids.agent}`, admin, {
+      id: ids.agent,
+      group: { id: agentGroup.id },
+      allowedSpecialRoles: [],
+      deniedSpecialRoles: [],
+    });
+  });
+
+  it('keeps an admin from taking away their own admin rights, and reading permissions is for admins only', async () => {
+    const own = (await t.api('GET', `user/${ids.admin}`, admin)).body;
+    const lockout = await t.api('PUT', `user/${ids.admin}`, admin, {
+      id: ids.admin,
+      group: { id: own.group.id },
+      allowedSpecialRoles: [],
+      deniedSpecialRoles: ['ROLE_ADMIN'],
+    });
+    expect(lockout.status).toBe(409);
+    expect(lockout.body.errors[0]).toMatchObject({ code: 'ERROR_CONFLICT', field: 'deniedSpecialRoles' });
+    expect((await t.api('GET', `user/${ids.admin}/roles`, admin)).body.items).toContain('ROLE_ADMIN');
+
+    // A manager who may list users (ROLE_USER_LIST) still reads nobody's roles.
+    const user = (await t.api('GET', `user/${ids.manager}`, admin)).body;
+    await t.api('PUT', `user/${ids.manager}`, admin, {
+      id: ids.manager,
+      group: { id: user.group.id },
+      allowedSpecialRoles: ['ROLE_USER_LIST'],
+      deniedSpecialRoles: [],
+    });
+    const managerToken = await t.login('manager');
+    expect((await t.api('GET', 'user/list', managerToken)).status).toBe(200);
+    expect((await t.api('GET', 'user/role/list', managerToken)).status).toBe(200);
+    expect((await t.api('GET', 'user/group/list', managerToken)).status).toBe(200);
+    expect((await t.api('GET', `user/${ids.agent}`, managerToken)).status).toBe(403);
+    expect((await t.api('GET', `user/${ids.agent}/roles`, managerToken)).status).toBe(403);
+    await t.api('PUT', `user/${ids.manager}`, admin, {
+      id: ids.manager,
+      group: { id: user.group.id },
+      allowedSpecialRoles: [],
+      deniedSpecialRoles: [],
+    });
+  });
+
+  it('answers 422 for an unknown group and 404 for an unknown user, and changes nothing', async () => {
+    const unknownGroup = await t.api('PUT', `user/${ids.agent}`, admin, {
+      id: ids.agent,
+      group: { id: 9999 },
+      allowedSpecialRoles: [],
+      deniedSpecialRoles: [],
+    });
+    expect(unknownGroup.status).toBe(422);
+    expect(unknownGroup.body.errors[0]).toMatchObject({ code: 'ERROR_NOT_FOUND', field: 'group.id' });
+    expect((await t.api('GET', `user/${ids.agent}`, admin)).body.group.code).toBe('agent');
+    const unknownUser = await t.api('PUT', 'user/99999', admin, {
+      id: 99999,
+      group: null,
+      allowedSpecialRoles: [],
+      deniedSpecialRoles: [],
+    });
+    expect(unknownUser.status).toBe(404);
+  });
+});
+
+describe('user/list defaults', () => {
+  it('pages by 10 by default; a single type or none (all types); active only when asked', async () => {
+    const groupId = (await t.api('GET', `user/${ids.manager}`, admin)).body.group.id;
+    await t.database.db.insert(users).values(
+      Array.from({ length: 11 }, (_, index) => ({
+        email: `employee.${index}@example.test`,
+        type: 'manager' as const,
+        displayName: `Employee ${String(index).padStart(2, '0')}`,
+        groupId,
+        isActive: index !== 3,
+      })),
+    );
+    const all = await t.api('GET', 'user/list', admin);
+    expect(all.body.items).toHaveLength(10);
+    expect(all.body.total).toBe(15);
+    const managers = await t.api('GET', 'user/list?type=manager&pageSize=50', admin);
+    expect(managers.body.total).toBe(12);
+    expect(managers.body.items.every((item: { type: string }) => item.type === 'manager')).toBe(true);
+    expect(managers.body.items.map((item: { displayName: string }) => item.displayName)).toEqual(
+      [...managers.body.items.map((item: { displayName: string }) => item.displayName)].sort(),
+    );
+    const active = await t.api('GET', 'user/list?type[]=manager&isActive=true&pageSize=50', admin);
+    expect(active.body.total).toBe(11);
+    expect(active.body.items.map((item: { email: string }) => item.email)).not.toContain(
+      'employee.3@example.test',
+    );
+    const unknownType = await t.api('GET', 'user/list?type=pilot', admin);
+    expect(unknownType.status).toBe(422);
+    expect(unknownType.body.errors[0]).toMatchObject({ code: 'ERROR_ENUM', field: 'type.0' });
+  });
+});
+
+describe('virtual accounts by role', () => {
+  it('are read with ROLE_ACCOUNT_LIST or ROLE_USER_VIRTUAL_ACCOUNTS_LIST, written by admins only', async () => {
+    const user = (await t.api('GET', `user/${ids.manager}`, admin)).body;
+    const setRoles = (allowed: string[], denied: string[]) =>
+      t.api('PUT', `user/${ids.manager}`, admin, {
+        id: ids.manager,
+        group: { id: user.group.id },
+        allowedSpecialRoles: allowed,
+        deniedSpecialRoles: denied,
+      });
+    const managerToken = await t.login('manager');
+    const read = () => t.api('GET', `user/${ids.agent}/virtual-accounts`, managerToken);
+    const list = () => t.api('GET', 'virtual-account/list', managerToken);
+
+    // The manager group holds both reading roles; either one alone is enough.
+    await setRoles([], ['ROLE_ACCOUNT_LIST', 'ROLE_USER_VIRTUAL_ACCOUNTS_LIST']);
+    expect((await read()).status).toBe(403);
+    expect((await list()).status).toBe(403);
+    await setRoles([], ['ROLE_ACCOUNT_LIST']);
+    expect((await read()).status).toBe(200);
+    expect((await list()).status).toBe(200);
+    await setRoles([], ['ROLE_USER_VIRTUAL_ACCOUNTS_LIST']);
+    expect((await read()).status).toBe(200);
+
+    // Writing: not even with every reading role and ROLE_USER_VIRTUAL_ACCOUNTS_UPDATE, only ROLE_ADMIN.
+    await setRoles(['ROLE_USER_VIRTUAL_ACCOUNTS_UPDATE'], []);
+    const write = await t.api('POST', `user/${ids.agent}/virtual-accounts`, managerToken, { accountIds: [] });
+    expect(write.status).toBe(403);
+    await setRoles([], []);
+    expect((await t.api('GET', `user/${ids.agent}/virtual-accounts`, await t.login('agent'))).status).toBe(
+      403,
+    );
+
+    const virtual = (await t.api('GET', 'virtual-account/list', admin)).body.items;
+    const bank = virtual.find((account: { code: string }) => account.code === 'BANK_EC');
+    const saved = await t.api('POST', `user/${ids.agent}/virtual-accounts`, admin, {
+      accountIds: [bank.id, bank.id],
+    });
+    expect(saved.body.items).toEqual([bank.id]);
+    const log = await t.api('GET', `entity-log/list?entityType=user&query=${ids.agent}`, admin);
+    expect(log.body.items[0]).toMatchObject({ operationType: 'update', changedFields: ['virtualAccounts'] });
+    expect((await t.api('GET', 'user/99999/virtual-accounts', admin)).status).toBe(404);
   });
 });
