@@ -3,7 +3,7 @@ import type { Reservation } from '@flybook/schemas';
 import { Money } from '@flybook/ui';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/date-format.ts';
-import { type PaymentMethodLabels, usePaymentMethodLabels } from './payment-labels.ts';
+import { type PaymentMethodLabels, usePaymentMethodLabels } from '../../app/payment/payment-labels.ts';
 
 const paymentTypeLabel = (labels: PaymentMethodLabels, code: string) =>
   code in labels ? labels[code as keyof PaymentMethodLabels] : code;
