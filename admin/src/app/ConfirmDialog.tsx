@@ -1,3 +1,4 @@
+import './confirm-dialog.css';
 import { Button, Dialog } from '@flybook/ui';
 import { useTranslation } from 'react-i18next';
 
@@ -12,7 +13,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before an action that cannot be undone (cancel, delete, departed). */
+/** Asks before an action that cannot be undone (cancel, delete, departed); any area's lists use it. */
 export function ConfirmDialog({
   title,
   message,
@@ -33,8 +34,8 @@ export function ConfirmDialog({
       closeLabel={t('common.close')}
       isDismissable={!isPending}
     >
-      <p className="flight-dialog__message">{message}</p>
-      <div className="flight-dialog__buttons">
+      <p className="confirm-dialog__message">{message}</p>
+      <div className="confirm-dialog__buttons">
         <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
           {t('common.cancel')}
         </Button>
