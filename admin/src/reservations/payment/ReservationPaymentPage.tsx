@@ -15,8 +15,9 @@ import { useLocale } from '../../app/layout-parts.tsx';
 import { failureNotice } from '../../app/notices.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { PaymentForm, type PaymentRequest } from '../../app/payment/PaymentForm.tsx';
-import { type PaymentProblem, paymentProblemOf } from '../../app/payment/payment-form.ts';
+import type { PaymentProblem } from '../../app/payment/payment-form.ts';
 import { usePaymentAccounts } from '../../app/payment/use-payment-accounts.ts';
+import { usePaymentFailure } from '../../app/payment/use-payment-failure.ts';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { PaymentSummary } from './PaymentSummary.tsx';
 import { paymentBackPath } from './payment-back.ts';
@@ -49,6 +50,7 @@ function Payment({
   const { accounts, isLoading: accountsLoading } = usePaymentAccounts(access);
   const owner = useOwnerAccount(user, reservation, payable && access.account);
   const [problem, setProblem] = useState<PaymentProblem | null>(null);
+  const paymentFailure = usePaymentFailure();
 
   const pay = useMutation({
     mutationFn: async (request: Exclude<PaymentRequest, { option: 'datatrans' }>) =>
@@ -78,21 +80,9 @@ function Payment({
       navigate(backPath);
     },
     onError: (error) => {
-      const failure = toHttpError(error, translateError);
-      const fieldName = Object.keys(failure.errors ?? {})[0];
-      const found = paymentProblemOf(failure.code, fieldName);
-      if (found) {
-        setProblem(found);
-        return;
-      }
-      const known = typeof failure.code === 'string' && failure.statusCode >= 400 && failure.statusCode < 500;
-      if (known && failure.statusCode !== 401) {
-        notifications.notify({ kind: 'error', message: failure.message });
-      } else {
-        const notice = failureNotice(t, failure);
-        if (notice) notifications.notify({ kind: 'error', message: notice.message });
-      }
-      refetch();
+      const found = paymentFailure(error);
+      if (found) setProblem(found);
+      else refetch();
     },
   });
   const card = useCardPayment(reservation.id, refetch);
