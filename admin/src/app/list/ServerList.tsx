@@ -66,6 +66,8 @@ export interface ServerListProps<T extends BaseRecord, F extends ListFilterValue
    * boxes keep their own meaning; keyboard users reach the same page through a link or action.
    */
   onRowClick?: (row: T) => void;
+  /** A row to point out, e.g. the one the user just changed (`highlight…Id` in the address). */
+  isHighlighted?: (row: T) => boolean;
 }
 
 function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }) {
@@ -195,6 +197,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   actions = [],
   selection,
   onRowClick,
+  isHighlighted,
 }: ServerListProps<T, F>) {
   const { t } = useTranslation();
   const { field: sortField, order: sortOrder } = list.sort;
@@ -309,6 +312,11 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
             onSortChanged={onSortChanged}
             onRowClicked={onRowClicked}
             rowClass={onRowClick ? 'list-row--clickable' : undefined}
+            getRowClass={
+              isHighlighted
+                ? ({ data }) => (data && isHighlighted(data) ? 'list-row--highlighted' : undefined)
+                : undefined
+            }
           />
         </SelectionContext.Provider>
       </div>
