@@ -19,3 +19,13 @@ export function formatDateTime(iso: string, locale: Locale): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : format.format(date);
 }
+
+/** "Jun 2, 2031" for a calendar date, in the interface language. */
+export const formatDate = (date: string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    Date.parse(`${date}T00:00:00Z`),
+  );
+
+/** "Mon" for ISO weekday 1, in the interface language (1 January 2024 was a Monday). */
+export const weekdayName = (weekday: number, locale: Locale, width: 'short' | 'long' = 'short') =>
+  new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(Date.UTC(2024, 0, weekday));

@@ -5,6 +5,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDate, weekdayName } from '../../app/date-format.ts';
 import { cellControlKeys } from '../../app/list/ServerList.tsx';
 import { StatusBadge } from '../../app/list/StatusBadge.tsx';
 import { flightLocalTimes, flightRoute } from '../flight-format.ts';
@@ -20,16 +21,6 @@ export interface SeatColumnGroup {
 }
 
 const DAY_MS = 86_400_000;
-
-/** "Jun 2, 2031" for a calendar date, in the interface language. */
-export const formatDate = (date: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    Date.parse(`${date}T00:00:00Z`),
-  );
-
-/** "Mon" for ISO weekday 1, in the interface language (1 January 2024 was a Monday). */
-export const weekdayName = (weekday: number, locale: Locale, width: 'short' | 'long' = 'short') =>
-  new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(Date.UTC(2024, 0, weekday));
 
 /** A flight as labels name it: the number and the local departure date ("AP101, Jun 2, 2031"). */
 export const flightName = (flight: FlightListItem, locale: Locale) =>
