@@ -68,6 +68,8 @@ export interface ServerListProps<T extends BaseRecord, F extends ListFilterValue
   onRowClick?: (row: T) => void;
   /** A row to point out, e.g. the one the user just changed (`highlight…Id` in the address). */
   isHighlighted?: (row: T) => boolean;
+  /** The actions column's width in px when its buttons are shorter or longer than usual. */
+  actionsWidth?: number;
 }
 
 function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }) {
@@ -198,6 +200,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   selection,
   onRowClick,
   isHighlighted,
+  actionsWidth,
 }: ServerListProps<T, F>) {
   const { t } = useTranslation();
   const { field: sortField, order: sortOrder } = list.sort;
@@ -229,7 +232,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
         headerName: t('list.actions'),
         sortable: false,
         flex: 0,
-        width: 80 + actions.length * 70,
+        width: actionsWidth ?? 80 + actions.length * 70,
         cellClass: 'list-cell--actions',
         suppressKeyboardEvent: tabThroughCell,
         cellRenderer: (params: CustomCellRendererProps<T>) =>
@@ -237,7 +240,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
       });
     }
     return shown;
-  }, [columns, actions, hasSelection, sortField, sortOrder, t]);
+  }, [columns, actions, actionsWidth, hasSelection, sortField, sortOrder, t]);
 
   const selectionContext = useMemo(
     // A selection of T is used only with rows of T: the cells hand back the rows they were given.
