@@ -11,6 +11,8 @@ export interface DialogProps {
   children: ReactNode;
   /** A dialog that must be answered (no close on outside click) sets this to false. */
   isDismissable?: boolean;
+  /** 'wide' for a form with fields side by side (40rem instead of 28rem). */
+  size?: 'default' | 'wide';
 }
 
 /**
@@ -24,6 +26,7 @@ export function Dialog({
   closeLabel,
   children,
   isDismissable = true,
+  size = 'default',
 }: DialogProps) {
   return (
     <ModalOverlay
@@ -32,7 +35,7 @@ export function Dialog({
       onOpenChange={onOpenChange}
       isDismissable={isDismissable}
     >
-      <Modal className="fb-modal">
+      <Modal className={size === 'wide' ? 'fb-modal fb-modal--wide' : 'fb-modal'}>
         <AriaDialog className="fb-dialog">
           {({ close }) => (
             <>
