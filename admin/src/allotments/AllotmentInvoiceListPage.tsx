@@ -234,6 +234,7 @@ export function AllotmentInvoiceListPage() {
         emptyTitle={t('allotments.invoices.empty')}
         emptyHint={t('list.emptyHint')}
         actions={actions}
+        actionsWidth={290}
         isHighlighted={highlightId === null ? undefined : (invoice) => invoice.id === highlightId}
       />
       {editing ? (

@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useServices } from '../app/context.tsx';
+import { formatDate } from '../app/date-format.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { PageHeader } from '../app/PageHeader.tsx';
 import { PaymentForm, type PaymentRequest } from '../app/payment/PaymentForm.tsx';
@@ -19,7 +20,6 @@ import type { PaymentAccess, PaymentProblem } from '../app/payment/payment-form.
 import { usePaymentMethodLabels } from '../app/payment/payment-labels.ts';
 import { usePaymentAccounts } from '../app/payment/use-payment-accounts.ts';
 import { usePaymentFailure } from '../app/payment/use-payment-failure.ts';
-import { formatDate } from '../flights/flight-list/flight-columns.tsx';
 import { flightLabel, InvoiceStatusBadge } from './allotment-columns.tsx';
 import { canPay } from './allotment-filters.ts';
 import { AGENT_ALLOTMENT_INVOICES, ALLOTMENT_INVOICES } from './allotment-resources.ts';

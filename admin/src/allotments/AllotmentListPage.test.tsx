@@ -45,7 +45,7 @@ const lastQuery = (requests: readonly FakeRequest[], path: string) =>
 
 const rowOf = async (flightNumber: string) => {
   // Filter changes reload the list a second after the last change.
-  const cell = await screen.findByText(new RegExp(`^${flightNumber} ·`), {}, { timeout: 3000 });
+  const cell = await screen.findByText(new RegExp(`^${flightNumber} ZRH`), {}, { timeout: 3000 });
   const row = cell.closest<HTMLElement>('[role="row"]');
   if (!row) throw new Error(`no row of ${flightNumber}`);
   return row;
@@ -84,19 +84,17 @@ describe('the allotment list', () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       '',
-      'Mon, Jun 2, 2031 06:30',
-      'FB101 · ZRH → PRN',
+      'FB101 ZRH → PRNJun 2, 2031 06:30',
       'Alpen Reisen GmbH',
       'Economy',
       '2 / 10',
-      'CHF\u00a0150.00',
       'CHF\u00a01,500.00',
       'Open',
-      'Edit flightInvoice PDF',
+      'Edit flightPDF',
     ]);
     expect(await rowOf('FB102')).toBeTruthy();
     // The invoiced allotment of the week is not open.
-    expect(screen.queryByText(/^FB104 ·/)).toBeNull();
+    expect(screen.queryByText(/^FB104 ZRH/)).toBeNull();
     expect(lastQuery(app.api.requests, 'allotment/list')).toEqual({
       page: '0',
       pageSize: '30',
@@ -117,7 +115,7 @@ describe('the allotment list', () => {
     await app.user.selectOptions(screen.getByRole('combobox', { name: 'Invoiced status' }), 'All');
     const invoiced = await rowOf('FB104');
     expect(lastQuery(app.api.requests, 'allotment/list')).not.toHaveProperty('invoicedStatus');
-    expect(within(invoiced).getByText('#71 May block')).toBeTruthy();
+    expect(within(invoiced).getByTitle('#71 May block').textContent).toBe('#71 May block');
     const open101 = await rowOf('FB101');
     expect(
       within(open101).getByRole('button', { name: /Invoice PDF of the allotment on FB101/ }),
@@ -181,7 +179,7 @@ describe('the allotment list', () => {
     expect(app.api.requests.some((request) => /^allotment\/invoice\/\d+\/pdf\/en$/.test(request.path))).toBe(
       true,
     );
-    await waitFor(() => expect(screen.queryByText(/^FB101 ·/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/^FB101 ZRH/)).toBeNull());
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -215,7 +213,7 @@ describe('the allotment list', () => {
   it('shows an agent only its own allotments, without agent filter, choice or flight editing', async () => {
     const app = open({ as: 'agent' });
     const row = await rowOf('FB101');
-    expect(screen.queryByText(/^FB102 ·/)).toBeNull();
+    expect(screen.queryByText(/^FB102 ZRH/)).toBeNull();
     expect(app.api.requests.some((request) => request.path === 'allotment/list')).toBe(false);
     expect(lastQuery(app.api.requests, 'agent/allotment/list')).toMatchObject({ invoicedStatus: 'open' });
     expect(screen.queryByRole('combobox', { name: 'Agent' })).toBeNull();

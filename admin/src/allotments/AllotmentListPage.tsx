@@ -162,6 +162,7 @@ export function AllotmentListPage() {
             : t('list.emptyHint')
         }
         actions={actions}
+        actionsWidth={195}
         selection={selection}
       />
       {mayInvoice ? (

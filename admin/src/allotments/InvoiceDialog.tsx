@@ -186,6 +186,7 @@ export function InvoiceDialog({
       }}
       closeLabel={t('common.close')}
       isDismissable={!save.isPending}
+      size="wide"
     >
       <form id={formId} noValidate className="invoice-form" onSubmit={onSubmit} aria-label={title}>
         <dl className="invoice-form__facts">

@@ -7,14 +7,15 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { formatDate, weekdayName } from '../flights/flight-list/flight-columns.tsx';
+import { formatDate } from '../app/date-format.ts';
+import { useLocale } from '../app/layout-parts.tsx';
 
 type AllotmentFlight = z.infer<typeof AllotmentFlightSchema>;
 
-/** "Mon, Jun 2, 2031 07:30": the departure at the origin's local time. */
+/** "Jun 2, 2031 07:30": the departure at the origin's local time, as the flight list shows it. */
 export function localDeparture(flight: AllotmentFlight, locale: Locale): string {
   const local = airportLocalTime(flight.departure, flight.origin.timezone);
-  return `${weekdayName(local.weekday, locale)}, ${formatDate(local.date, locale)} ${local.time}`;
+  return `${formatDate(local.date, locale)} ${local.time}`;
 }
 
 /** "FB100 ZRH → PRN, Mon, Jun 2, 2031": how labels and summaries name an allotment's flight. */
@@ -29,11 +30,29 @@ const money = (locale: Locale) => (value: unknown) =>
 
 const numberColumn = { cellClass: 'list-cell--number', headerClass: 'list-header--number' };
 
+/** "FB100 ZRH → PRN". */
+const flightRoute = (flight: AllotmentFlight) => `${flight.origin.code} → ${flight.destination.code}`;
+
+/** The flight and route, with the local departure under them. */
+function FlightCell({ data }: CustomCellRendererProps<AllotmentListItem>) {
+  const locale = useLocale();
+  if (!data) return null;
+  return (
+    <span className="list-cell-stack">
+      <span className="list-cell-stack__main">
+        {data.flight.number} {flightRoute(data.flight)}
+      </span>
+      <span className="list-cell-stack__detail">{localDeparture(data.flight, locale)}</span>
+    </span>
+  );
+}
+
 function InvoiceCell({ data }: CustomCellRendererProps<AllotmentListItem>) {
   if (!data) return null;
   return data.invoice ? (
-    <span className="allotment-invoice-ref" title={data.invoice.title}>
-      #{data.invoice.id} {data.invoice.title}
+    <span className="allotment-invoice-ref" title={`#${data.invoice.id} ${data.invoice.title}`}>
+      <span className="allotment-invoice-ref__number">#{data.invoice.id}</span>{' '}
+      <span>{data.invoice.title}</span>
     </span>
   ) : (
     <OpenBadge />
@@ -46,9 +65,9 @@ function OpenBadge() {
 }
 
 /**
- * The allotment list's columns (spec 03 §2, §3): the flight's local departure (sortable: the
- * list's flightDate), number and route, the agent (full list only), tariff group, seats, booked,
- * the cost when it is shown, and the invoice.
+ * The allotment list's columns (spec 03 §2, §3): the flight's number, route and local departure
+ * (sortable: the list's flightDate), the agent (full list only), tariff group, booked and allotted
+ * seats, what they cost when the cost is shown, and the invoice.
  */
 export function allotmentColumns({
   t,
@@ -61,20 +80,20 @@ export function allotmentColumns({
   showAgent: boolean;
   showCost: boolean;
 }): ColDef<AllotmentListItem>[] {
+  // The flight and its departure share a cell on two lines, and fixed widths go where the content
+  // has a known length, so a row fits 1280 px without scrolling sideways.
   const columns: ColDef<AllotmentListItem>[] = [
     {
       colId: 'flightDate',
-      headerName: t('allotments.list.columns.departure'),
-      valueGetter: ({ data }) => (data ? localDeparture(data.flight, locale) : ''),
-      sortable: true,
-      minWidth: 200,
-    },
-    {
-      colId: 'flight',
       headerName: t('allotments.list.columns.flight'),
       valueGetter: ({ data }) =>
-        data ? `${data.flight.number} · ${data.flight.origin.code} → ${data.flight.destination.code}` : '',
-      minWidth: 170,
+        data
+          ? `${data.flight.number} ${flightRoute(data.flight)} ${localDeparture(data.flight, locale)}`
+          : '',
+      cellRenderer: FlightCell,
+      sortable: true,
+      flex: 0,
+      width: 185,
     },
   ];
   if (showAgent) {
@@ -82,7 +101,8 @@ export function allotmentColumns({
       colId: 'agent',
       headerName: t('allotments.list.columns.agent'),
       valueGetter: ({ data }) => data?.agent.displayName ?? '',
-      minWidth: 170,
+      flex: 1.2,
+      minWidth: 150,
     });
   }
   columns.push(
@@ -90,42 +110,36 @@ export function allotmentColumns({
       colId: 'tariffGroup',
       headerName: t('allotments.list.columns.tariffGroup'),
       valueGetter: ({ data }) => (data ? data.tariffGroup.name[locale] || data.tariffGroup.code : ''),
-      minWidth: 120,
+      flex: 0,
+      width: 115,
     },
     {
       colId: 'seatsNumber',
       headerName: t('allotments.list.columns.seats'),
       valueGetter: ({ data }) => (data ? `${data.booked} / ${data.seatsNumber}` : ''),
-      minWidth: 110,
+      flex: 0,
+      width: 100,
       ...numberColumn,
     },
   );
   if (showCost) {
-    columns.push(
-      {
-        colId: 'costPerSeat',
-        headerName: t('allotments.list.columns.costPerSeat'),
-        valueGetter: ({ data }) => data?.costPerSeat ?? null,
-        valueFormatter: ({ value }) => money(locale)(value),
-        minWidth: 120,
-        ...numberColumn,
-      },
-      {
-        colId: 'total',
-        headerName: t('allotments.list.columns.total'),
-        valueGetter: ({ data }) => data?.total ?? null,
-        valueFormatter: ({ value }) => money(locale)(value),
-        minWidth: 130,
-        ...numberColumn,
-      },
-    );
+    // seats × cost per seat; the cost per seat itself is on the flight's Allotment tab and the invoice
+    columns.push({
+      colId: 'total',
+      headerName: t('allotments.list.columns.total'),
+      valueGetter: ({ data }) => data?.total ?? null,
+      valueFormatter: ({ value }) => money(locale)(value),
+      flex: 0,
+      width: 135,
+      ...numberColumn,
+    });
   }
   columns.push({
     colId: 'invoice',
     headerName: t('allotments.list.columns.invoice'),
     cellRenderer: InvoiceCell,
-    flex: 1.5,
-    minWidth: 160,
+    flex: 1,
+    minWidth: 140,
   });
   return columns;
 }

@@ -4,7 +4,7 @@ import { formatChf } from '@flybook/ui';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
-import { formatDate } from '../flights/flight-list/flight-columns.tsx';
+import { formatDate } from '../app/date-format.ts';
 import { InvoiceStatusBadge } from './allotment-columns.tsx';
 
 const numberColumn = { cellClass: 'list-cell--number', headerClass: 'list-header--number' };
@@ -13,10 +13,23 @@ function StatusCell({ data }: CustomCellRendererProps<AllotmentInvoice>) {
   return data ? <InvoiceStatusBadge status={data.status} /> : null;
 }
 
+/** The invoice's number and title, whole on hover when the column cuts it, and the agent under them. */
+function TitleCell({ data, showAgent }: CustomCellRendererProps<AllotmentInvoice> & { showAgent: boolean }) {
+  if (!data) return null;
+  return (
+    <span className="list-cell-stack">
+      <span className="list-cell-stack__main allotment-invoice-ref" title={`#${data.id} ${data.title}`}>
+        <span className="allotment-invoice-ref__number">#{data.id}</span> <span>{data.title}</span>
+      </span>
+      {showAgent ? <span className="list-cell-stack__detail">{data.agent.displayName}</span> : null}
+    </span>
+  );
+}
+
 /**
- * The allotment invoice list's columns (spec 03 §2): number, title, agent (full list only),
- * invoice date, payment deadline, seats, what it charges, what is paid and still open, status.
- * Sortable on the server: invoiceDate, paymentDeadline, id, title, totalWithDiscount.
+ * The allotment invoice list's columns (spec 03 §2): number and title with the agent (full list only),
+ * invoice date, payment deadline, what it charges, what is paid, status.
+ * Sortable on the server: title, invoiceDate, paymentDeadline, totalWithDiscount.
  */
 export function invoiceColumns({
   t,
@@ -28,54 +41,38 @@ export function invoiceColumns({
   showAgent: boolean;
 }): ColDef<AllotmentInvoice>[] {
   const money = (value: unknown) => (typeof value === 'number' ? formatChf(value, locale) : '–');
+  // The agent is under the title (full list only) and fixed widths go where the content has a known
+  // length, so a row fits 1280 px without scrolling sideways.
   const columns: ColDef<AllotmentInvoice>[] = [
     {
-      colId: 'id',
-      headerName: t('allotments.invoices.columns.id'),
-      field: 'id',
-      sortable: true,
-      flex: 0,
-      width: 90,
-      ...numberColumn,
-    },
-    {
       colId: 'title',
-      headerName: t('allotments.invoices.columns.title'),
-      field: 'title',
+      headerName: showAgent
+        ? t('allotments.invoices.columns.titleAgent')
+        : t('allotments.invoices.columns.title'),
+      valueGetter: ({ data }) => (data ? `#${data.id} ${data.title}` : ''),
+      cellRenderer: TitleCell,
+      cellRendererParams: { showAgent },
       sortable: true,
-      flex: 2,
-      minWidth: 180,
+      flex: 1,
+      minWidth: 200,
     },
   ];
-  if (showAgent) {
-    columns.push({
-      colId: 'agent',
-      headerName: t('allotments.invoices.columns.agent'),
-      valueGetter: ({ data }) => data?.agent.displayName ?? '',
-      minWidth: 160,
-    });
-  }
   columns.push(
     {
       colId: 'invoiceDate',
       headerName: t('allotments.invoices.columns.invoiceDate'),
       valueGetter: ({ data }) => (data ? formatDate(data.invoiceDate, locale) : ''),
       sortable: true,
-      minWidth: 130,
+      flex: 0,
+      width: 130,
     },
     {
       colId: 'paymentDeadline',
       headerName: t('allotments.invoices.columns.paymentDeadline'),
       valueGetter: ({ data }) => (data ? formatDate(data.paymentDeadline, locale) : ''),
       sortable: true,
-      minWidth: 130,
-    },
-    {
-      colId: 'seats',
-      headerName: t('allotments.invoices.columns.seats'),
-      field: 'seats',
-      minWidth: 80,
-      ...numberColumn,
+      flex: 0,
+      width: 130,
     },
     {
       colId: 'totalWithDiscount',
@@ -83,7 +80,8 @@ export function invoiceColumns({
       valueGetter: ({ data }) => data?.totalWithDiscount ?? null,
       valueFormatter: ({ value }) => money(value),
       sortable: true,
-      minWidth: 130,
+      flex: 0,
+      width: 140,
       ...numberColumn,
     },
     {
@@ -91,14 +89,16 @@ export function invoiceColumns({
       headerName: t('allotments.invoices.columns.totalPaid'),
       valueGetter: ({ data }) => data?.totalPaid ?? null,
       valueFormatter: ({ value }) => money(value),
-      minWidth: 120,
+      flex: 0,
+      width: 140,
       ...numberColumn,
     },
     {
       colId: 'status',
       headerName: t('allotments.invoices.columns.status'),
       cellRenderer: StatusCell,
-      minWidth: 140,
+      flex: 0,
+      width: 145,
     },
   );
   return columns;
