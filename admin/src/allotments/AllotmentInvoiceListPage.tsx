@@ -19,7 +19,7 @@ import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
 import { SectionTabs } from '../app/SectionTabs.tsx';
 import { type AgentChoice, AgentPicker } from '../flights/flight-form/AgentPicker.tsx';
-import { allotmentAccess } from './allotment-access.ts';
+import { actionsWidthFor, allotmentAccess } from './allotment-access.ts';
 import {
   canDelete,
   canEdit,
@@ -234,7 +234,7 @@ export function AllotmentInvoiceListPage() {
         emptyTitle={t('allotments.invoices.empty')}
         emptyHint={t('list.emptyHint')}
         actions={actions}
-        actionsWidth={290}
+        actionsWidth={actionsWidthFor(actions.map((action) => action.text))}
         isHighlighted={highlightId === null ? undefined : (invoice) => invoice.id === highlightId}
       />
       {editing ? (

@@ -12,7 +12,7 @@ import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
 import { SectionTabs } from '../app/SectionTabs.tsx';
 import { type AgentChoice, AgentPicker } from '../flights/flight-form/AgentPicker.tsx';
-import { allotmentAccess } from './allotment-access.ts';
+import { actionsWidthFor, allotmentAccess } from './allotment-access.ts';
 import { allotmentColumns, flightLabel } from './allotment-columns.tsx';
 import {
   type AllotmentFilterValues,
@@ -162,7 +162,7 @@ export function AllotmentListPage() {
             : t('list.emptyHint')
         }
         actions={actions}
-        actionsWidth={195}
+        actionsWidth={actionsWidthFor(actions.map((action) => action.text))}
         selection={selection}
       />
       {mayInvoice ? (

@@ -54,7 +54,7 @@ export function invoiceColumns({
       cellRendererParams: { showAgent },
       sortable: true,
       flex: 1,
-      minWidth: 200,
+      minWidth: 150,
     },
   ];
   columns.push(
@@ -81,7 +81,7 @@ export function invoiceColumns({
       valueFormatter: ({ value }) => money(value),
       sortable: true,
       flex: 0,
-      width: 140,
+      width: 135,
       ...numberColumn,
     },
     {
@@ -90,7 +90,7 @@ export function invoiceColumns({
       valueGetter: ({ data }) => data?.totalPaid ?? null,
       valueFormatter: ({ value }) => money(value),
       flex: 0,
-      width: 140,
+      width: 135,
       ...numberColumn,
     },
     {
