@@ -14,11 +14,12 @@ import { useLocale } from '../app/layout-parts.tsx';
 import { ListFilters, SelectFilter } from '../app/list/ListFilters.tsx';
 import { type RowAction, ServerList } from '../app/list/ServerList.tsx';
 import { useServerList } from '../app/list/use-server-list.ts';
-import { failureNotice } from '../app/notices.ts';
+import { refusalNotice } from '../app/notices.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
 import { SectionTabs } from '../app/SectionTabs.tsx';
-import { type AgentChoice, AgentPicker } from '../flights/flight-form/AgentPicker.tsx';
+import type { AgentChoice } from '../flights/flight-form/AgentPicker.tsx';
+import { AgentFilter } from './AgentFilter.tsx';
 import { actionsWidthFor, allotmentAccess } from './allotment-access.ts';
 import {
   canDelete,
@@ -143,14 +144,8 @@ export function AllotmentInvoiceListPage() {
     },
     onError: (error) => {
       setDeleting(null);
-      const failure = toHttpError(error, translateError);
-      const known = typeof failure.code === 'string' && failure.statusCode >= 400 && failure.statusCode < 500;
-      if (known && failure.statusCode !== 401) {
-        notifications.notify({ kind: 'error', message: failure.message });
-      } else {
-        const notice = failureNotice(t, failure);
-        if (notice) notifications.notify({ kind: 'error', message: notice.message });
-      }
+      const notice = refusalNotice(t, toHttpError(error, translateError));
+      if (notice) notifications.notify({ kind: 'error', message: notice.message });
       void reload();
     },
   });
@@ -202,18 +197,7 @@ export function AllotmentInvoiceListPage() {
       <SectionTabs section="allotment" user={user} />
       <PageHeader title={title} />
       <ListFilters>
-        {access.fullList ? (
-          <div className="list-filters__picker">
-            <AgentPicker
-              label={t('allotments.filters.agent')}
-              value={agent}
-              onChange={(choice) => {
-                setAgent(choice);
-                list.setFilter('agentId', choice ? String(choice.id) : '');
-              }}
-            />
-          </div>
-        ) : null}
+        {access.fullList ? <AgentFilter list={list} onChange={setAgent} /> : null}
         <SelectFilter
           list={list}
           name="paymentStatus"

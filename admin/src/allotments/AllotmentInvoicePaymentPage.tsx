@@ -5,7 +5,6 @@ import './allotments.css';
 import { adminPath, isMoneyAmount, type Rappen, subtractMoney, toChf, toRappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { type AllotmentInvoice, allotmentCalls } from '@flybook/schemas';
-import { Money } from '@flybook/ui';
 import { useInvalidate } from '@refinedev/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -16,8 +15,8 @@ import { formatDate } from '../app/date-format.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { PageHeader } from '../app/PageHeader.tsx';
 import { PaymentForm, type PaymentRequest } from '../app/payment/PaymentForm.tsx';
+import { SummaryAmounts, SummaryPayments } from '../app/payment/PaymentSummaryParts.tsx';
 import type { PaymentAccess, PaymentProblem } from '../app/payment/payment-form.ts';
-import { usePaymentMethodLabels } from '../app/payment/payment-labels.ts';
 import { usePaymentAccounts } from '../app/payment/use-payment-accounts.ts';
 import { usePaymentFailure } from '../app/payment/use-payment-failure.ts';
 import { flightLabel, InvoiceStatusBadge } from './allotment-columns.tsx';
@@ -55,7 +54,6 @@ const backPath = (params: URLSearchParams) =>
 /** The invoice beside the form: agent, dates, state, allotments, amounts and payments. */
 function InvoiceSummary({ invoice, locale }: { invoice: AllotmentInvoice; locale: Locale }) {
   const { t } = useTranslation();
-  const methods = usePaymentMethodLabels();
   return (
     <aside className="payment-summary" aria-label={t('allotments.payment.summary')}>
       <h2 className="payment-summary__title">{t('allotments.payment.invoiceNumber', { id: invoice.id })}</h2>
@@ -83,53 +81,28 @@ function InvoiceSummary({ invoice, locale }: { invoice: AllotmentInvoice; locale
           </li>
         ))}
       </ul>
-      <dl className="payment-summary__amounts">
-        <div>
-          <dt>{t('allotments.invoice.total')}</dt>
-          <dd>
-            <Money chf={invoice.total} locale={locale} />
-          </dd>
-        </div>
-        {invoice.discount > 0 ? (
-          <div>
-            <dt>{invoice.discountDescription || t('allotments.invoice.fields.discount')}</dt>
-            <dd>
-              <Money chf={-invoice.discount} locale={locale} />
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('allotments.invoice.totalWithDiscount')}</dt>
-          <dd>
-            <Money chf={invoice.totalWithDiscount} locale={locale} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('allotments.invoice.totalPaid')}</dt>
-          <dd>
-            <Money chf={invoice.totalPaid} locale={locale} />
-          </dd>
-        </div>
-        <div className="payment-summary__outstanding">
-          <dt>{t('allotments.invoice.outstanding')}</dt>
-          <dd>
-            <Money rappen={allotmentOutstanding(invoice)} locale={locale} />
-          </dd>
-        </div>
-      </dl>
-      <h3 className="payment-summary__heading">{t('payments.summary.payments')}</h3>
-      {invoice.payments.length === 0 ? (
-        <p className="payment-summary__muted">{t('payments.summary.noPayments')}</p>
-      ) : (
-        <ul className="payment-summary__list payment-summary__payments">
-          {invoice.payments.map((payment) => (
-            <li key={payment.id}>
-              <span>{methods[payment.method]}</span>
-              <Money chf={payment.amount} locale={locale} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <SummaryAmounts
+        locale={locale}
+        rows={[
+          { label: t('allotments.invoice.total'), amount: { chf: invoice.total } },
+          ...(invoice.discount > 0
+            ? [
+                {
+                  label: invoice.discountDescription || t('allotments.invoice.fields.discount'),
+                  amount: { chf: -invoice.discount },
+                },
+              ]
+            : []),
+          { label: t('allotments.invoice.totalWithDiscount'), amount: { chf: invoice.totalWithDiscount } },
+          { label: t('allotments.invoice.totalPaid'), amount: { chf: invoice.totalPaid } },
+          {
+            label: t('allotments.invoice.outstanding'),
+            amount: { rappen: allotmentOutstanding(invoice) },
+            strong: true,
+          },
+        ]}
+      />
+      <SummaryPayments locale={locale} payments={invoice.payments} />
     </aside>
   );
 }

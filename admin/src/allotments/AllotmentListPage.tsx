@@ -11,7 +11,7 @@ import { useServerList } from '../app/list/use-server-list.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
 import { SectionTabs } from '../app/SectionTabs.tsx';
-import { type AgentChoice, AgentPicker } from '../flights/flight-form/AgentPicker.tsx';
+import { AgentFilter } from './AgentFilter.tsx';
 import { actionsWidthFor, allotmentAccess } from './allotment-access.ts';
 import { allotmentColumns, flightLabel } from './allotment-columns.tsx';
 import {
@@ -52,7 +52,6 @@ export function AllotmentListPage() {
     initialFilters,
     toFilters,
   });
-  const [agent, setAgent] = useState<AgentChoice | null>(null);
   const [chosen, setChosen] = useState<ReadonlyMap<number, AllotmentListItem>>(new Map());
   const [creating, setCreating] = useState(false);
   const pdf = useInvoicePdf(access.fullList);
@@ -126,18 +125,7 @@ export function AllotmentListPage() {
       <SectionTabs section="allotment" user={user} />
       <PageHeader title={title} />
       <ListFilters>
-        {access.fullList ? (
-          <div className="list-filters__picker">
-            <AgentPicker
-              label={t('allotments.filters.agent')}
-              value={agent}
-              onChange={(choice) => {
-                setAgent(choice);
-                list.setFilter('agentId', choice ? String(choice.id) : '');
-              }}
-            />
-          </div>
-        ) : null}
+        {access.fullList ? <AgentFilter list={list} /> : null}
         <DateFilter list={list} name="departureFrom" label={t('allotments.filters.departureFrom')} />
         <DateFilter list={list} name="departureTo" label={t('allotments.filters.departureTo')} />
         <SelectFilter

@@ -14,3 +14,13 @@ export function failureNotice(t: TFunction, error: HttpError | undefined): OpenN
   if (error.statusCode >= 500) return { type: 'error', message: error.message };
   return { type: 'error', message: t('errors.unknown', { details: error.message }) };
 }
+
+/**
+ * The notice for a refused write: the server's own message (already in the interface language) for
+ * a refusal it explains (4xx with a code), else the failure notice above.
+ */
+export function refusalNotice(t: TFunction, error: HttpError): OpenNotificationParams | false {
+  const known = typeof error.code === 'string' && error.statusCode >= 400 && error.statusCode < 500;
+  if (known && error.statusCode !== 401) return { type: 'error', message: error.message };
+  return failureNotice(t, error);
+}

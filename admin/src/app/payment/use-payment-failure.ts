@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../context.tsx';
 import { toHttpError } from '../errors.ts';
-import { failureNotice } from '../notices.ts';
+import { refusalNotice } from '../notices.ts';
 import { type PaymentProblem, paymentProblemOf } from './payment-form.ts';
 
 /**
@@ -17,13 +17,8 @@ export function usePaymentFailure(): (error: unknown) => PaymentProblem | null {
     const fieldName = Object.keys(failure.errors ?? {})[0];
     const found = paymentProblemOf(failure.code, fieldName);
     if (found) return found;
-    const known = typeof failure.code === 'string' && failure.statusCode >= 400 && failure.statusCode < 500;
-    if (known && failure.statusCode !== 401) {
-      notifications.notify({ kind: 'error', message: failure.message });
-    } else {
-      const notice = failureNotice(t, failure);
-      if (notice) notifications.notify({ kind: 'error', message: notice.message });
-    }
+    const notice = refusalNotice(t, failure);
+    if (notice) notifications.notify({ kind: 'error', message: notice.message });
     return null;
   };
 }

@@ -7,6 +7,7 @@ import {
   ALERT_COLOR,
   airportDateTime,
   commonTexts,
+  drawBankDetails,
   drawLetterhead,
   drawPairs,
   formatDate,
@@ -215,21 +216,7 @@ export function renderAllotmentInvoice(invoice: AllotmentInvoiceDocument, locale
         })
       : t(key('paidInFull'));
   doc.font(FONT.regular).fontSize(9).fillColor(TEXT_COLOR).text(note, left, doc.y, { width });
-  if (outstanding > 0) {
-    doc.y = drawPairs(
-      doc,
-      [
-        {
-          label: t('reservationDocuments.invoice.accountHolder'),
-          value: `${FLYBOOK_COMPANY.name}, ${FLYBOOK_COMPANY.zip} ${FLYBOOK_COMPANY.city}`,
-        },
-        { label: t('reservationDocuments.invoice.bank'), value: FLYBOOK_COMPANY.bank.name },
-        { label: t('reservationDocuments.invoice.iban'), value: FLYBOOK_COMPANY.bank.iban, bold: true },
-        { label: t(key('paymentReference')), value: reference, bold: true },
-      ],
-      { x: left, y: doc.y + 8, width, labelWidth: 130 },
-    );
-  }
+  if (outstanding > 0) drawBankDetails(doc, t, { label: t(key('paymentReference')), value: reference });
   resetText(doc);
 
   drawPageFooters(doc, (page, pages) =>

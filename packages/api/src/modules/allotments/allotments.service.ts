@@ -217,18 +217,9 @@ export function createAllotmentsService(db: Db) {
     const [country] = agent?.countryId
       ? await db.select({ name: countries.name }).from(countries).where(eq(countries.id, agent.countryId))
       : [];
-    const { invoice } = head;
     const body = await renderAllotmentInvoice(
       {
-        id: invoice.id,
-        title: invoice.title,
-        invoiceDate: invoice.invoiceDate,
-        paymentDeadline: invoice.paymentDeadline,
-        invoiceCompany: invoice.invoiceCompany,
-        discountDescription: invoice.discountDescription,
-        discount: invoice.discount,
-        total: invoice.total,
-        totalPaid: invoice.totalPaid,
+        ...head.invoice,
         status: head.shownStatus,
         agent: {
           displayName: head.agent.displayName,
