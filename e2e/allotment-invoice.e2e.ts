@@ -44,7 +44,9 @@ async function apiToken(request: APIRequestContext, email: string) {
 async function twoFlights(request: APIRequestContext, token: string): Promise<number[]> {
   const headers = { 'x-auth-token': token };
   const items = async (url: string) => (await (await request.get(`${API}/${url}`, { headers })).json()).items;
-  const company = (await items('flight-company/entire-list')).find((row: { code: string }) => row.code === 'FB');
+  const company = (await items('flight-company/entire-list')).find(
+    (row: { code: string }) => row.code === 'FB',
+  );
   const template = (await items('aircraft-template-generic/list')).find((row: { label: string }) =>
     row.label.startsWith('Airbus A320'),
   );
@@ -100,7 +102,9 @@ test('a manager invoices an agent’s allotments, the agent sees the invoice, th
   const managerToken = await apiToken(request, MANAGER);
   const agentToken = await apiToken(request, AGENT);
   const balanceBefore = (
-    await (await request.get(`${API}/agent/allotment/invoice/balance`, { headers: { 'x-auth-token': agentToken } })).json()
+    await (
+      await request.get(`${API}/agent/allotment/invoice/balance`, { headers: { 'x-auth-token': agentToken } })
+    ).json()
   ).outstanding as number;
   const flightIds = await twoFlights(request, managerToken);
 
@@ -143,7 +147,10 @@ test('a manager invoices an agent’s allotments, the agent sees the invoice, th
   expect(download.suggestedFilename()).toBe('AllotmentInvoice.pdf');
   const file = await download.path();
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\u00a0/g, ' ');
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(
+    /\u00a0/g,
+    ' ',
+  );
   expect(text).toContain(TITLE);
   expect(text).toContain('Alpen Reisen GmbH');
   for (const number of NUMBERS) expect(text).toMatch(new RegExp(`${number}\\s+ZRH–PRN`));
@@ -174,10 +181,10 @@ test('a manager invoices an agent’s allotments, the agent sees the invoice, th
   await expect(page.getByRole('region', { name: 'Agent balance' })).toContainText(chf(balanceBefore + 2800));
   await expectAccessible(page, 'manager invoice list');
   await page.screenshot({ path: 'test-results/allotment-invoices.png', fullPage: true });
-  await invoiceRow(page).getByRole('link', { name: /^Pay invoice/ }).click();
-  await expect(
-    page.getByRole('heading', { name: `Allotment Invoice Payment - ${TITLE}` }),
-  ).toBeVisible();
+  await invoiceRow(page)
+    .getByRole('link', { name: /^Pay invoice/ })
+    .click();
+  await expect(page.getByRole('heading', { name: `Allotment Invoice Payment - ${TITLE}` })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Amount to pay (CHF)' })).toHaveValue('2800.00');
   await page.getByRole('radio', { name: 'Transfer' }).check({ force: true });
   await expectAccessible(page, 'allotment payment');
