@@ -74,6 +74,13 @@ export const ERROR_CODES = [
   'ERROR_SEAT_CHANGE_NOT_ALLOWED',
   'ERROR_PASSENGER_FLIGHT_CANCELLED',
   'ERROR_PNL_NOT_SENT',
+  // allotment invoices (spec 03 §8, spec 02 §8)
+  'ERROR_PAYMENT_DEADLINE_EARLIER_INVOICE_DATE',
+  'ERROR_DISCOUNT_MORE_INVOICE_DEBT',
+  'ERROR_ALLOTMENT_ALREADY_INVOICED',
+  'ERROR_ALLOTMENT_OTHER_AGENT',
+  'ERROR_ALLOTMENT_INVOICE_PAID',
+  'ERROR_ALLOTMENT_INVOICE_HAS_PAYMENTS',
   // field-level rule codes, one per schema rule type (spec 01 §5)
   'ERROR_REQUIRED',
   'ERROR_NOT_BLANK',
@@ -176,4 +183,10 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   ERROR_SEAT_CHANGE_NOT_ALLOWED: "The passenger's seat cannot be changed now.",
   ERROR_PASSENGER_FLIGHT_CANCELLED: 'The flight is cancelled: its passengers cannot be marked.',
   ERROR_PNL_NOT_SENT: 'An ADL needs a PNL sent first.',
+  ERROR_PAYMENT_DEADLINE_EARLIER_INVOICE_DATE: 'Payment deadline is earlier than invoice date.',
+  ERROR_DISCOUNT_MORE_INVOICE_DEBT: 'Discount is more than invoice debt.',
+  ERROR_ALLOTMENT_ALREADY_INVOICED: 'This allotment is invoiced already.',
+  ERROR_ALLOTMENT_OTHER_AGENT: 'All allotments of an invoice must belong to its agent.',
+  ERROR_ALLOTMENT_INVOICE_PAID: 'A paid allotment invoice can not be changed.',
+  ERROR_ALLOTMENT_INVOICE_HAS_PAYMENTS: 'An allotment invoice with payments can not be deleted.',
 };

@@ -1,5 +1,6 @@
 import { accountCalls } from './accounts.ts';
 import { agentCalls } from './agents.ts';
+import { allotmentCalls } from './allotments.ts';
 import { authCalls } from './auth.ts';
 import { balanceLogCalls } from './balance-log.ts';
 import { bookingCalls } from './booking.ts';
@@ -19,6 +20,7 @@ import { userCalls } from './users.ts';
 
 export * from './accounts.ts';
 export * from './agents.ts';
+export * from './allotments.ts';
 export * from './auth.ts';
 export * from './balance-log.ts';
 export * from './booking.ts';
@@ -63,6 +65,7 @@ export const api = {
   reservationList: reservationListCalls,
   payment: paymentCalls,
   balanceLog: balanceLogCalls,
+  allotment: allotmentCalls,
 } as const;
 
 export const API_VERSION = 'v1';

@@ -4,7 +4,7 @@ import { defineCall } from './http.ts';
 import { InvoiceStatusSchema, ReservationSchema, ReservationStatusSchema } from './reservations.ts';
 
 /** A positive amount in CHF. */
-const PositiveMoney = MoneySchema.refine((value) => value > 0, {
+export const PositiveMoney = MoneySchema.refine((value) => value > 0, {
   message: 'Amount must be greater than 0',
   params: { code: 'ERROR_MONEY_NOT_POSITIVE' },
 });

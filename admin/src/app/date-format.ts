@@ -38,7 +38,12 @@ export function swissDateTime(iso: string, locale: Locale): { date: string; time
 }
 
 /** "Jun 2, 2031" for a calendar date (yyyy-MM-dd), in the interface language. */
+/** "Jun 2, 2031" for a calendar date, in the interface language. */
 export const formatDate = (date: string, locale: Locale) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
     Date.parse(`${date}T00:00:00Z`),
   );
+
+/** "Mon" for ISO weekday 1, in the interface language (1 January 2024 was a Monday). */
+export const weekdayName = (weekday: number, locale: Locale, width: 'short' | 'long' = 'short') =>
+  new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(Date.UTC(2024, 0, weekday));

@@ -32,6 +32,10 @@ export const RESOURCES: ResourceProps[] = [
   },
   { name: 'balanceLog', list: '/invoice/balance-log' },
   { name: 'ownBalanceLog', list: '/invoice/balance-log' },
+  { name: 'allotments', list: '/allotment/list' },
+  { name: 'agentAllotments', list: '/allotment/list' },
+  { name: 'allotmentInvoices', list: '/allotment/invoiceList' },
+  { name: 'agentAllotmentInvoices', list: '/allotment/invoiceList' },
   { name: 'rates', list: '/rate/list', create: '/rate/new', edit: '/rate/edit/:id' },
   { name: 'options', list: '/rate/option/list', create: '/rate/option/new', edit: '/rate/option/edit/:id' },
 ];

@@ -2,6 +2,7 @@ import { type AdminRouteName, adminRouteByName, MAIN_MENU } from '@flybook/domai
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ACCOUNTING_ROUTES } from '../accounting/routes.ts';
+import { ALLOTMENT_ROUTES } from '../allotments/routes.ts';
 import { FLIGHT_ROUTES } from '../flights/routes.ts';
 import { PASSENGER_ROUTES } from '../passengers/routes.ts';
 import { RATE_ROUTES } from '../rates/routes.ts';
@@ -31,6 +32,7 @@ export interface AreaRoute {
  */
 export const AREA_ROUTES: readonly AreaRoute[] = [
   ...ACCOUNTING_ROUTES,
+  ...ALLOTMENT_ROUTES,
   ...FLIGHT_ROUTES,
   ...PASSENGER_ROUTES,
   ...RESERVATION_ROUTES,

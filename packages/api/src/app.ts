@@ -17,6 +17,7 @@ import { notFoundPageOf, serveSite } from './http/site.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { agentRoutes } from './modules/agents/agents.routes.ts';
+import { allotmentRoutes } from './modules/allotments/allotments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { bookingRoutes } from './modules/booking/booking.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp({
       ...reservationListRoutes(db),
       ...paymentRoutes(createPaymentsService(db, reservations), cards),
       ...balanceLogRoutes(db, createBalanceLogService(db)),
+      ...allotmentRoutes(db),
     ],
     {
       authenticate: auth.authenticate,

@@ -2,6 +2,7 @@ import type { Airport, FlightListItem } from '@flybook/schemas';
 import { TextField } from '@flybook/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { weekdayName } from '../../app/date-format.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
 import {
   CheckboxGroupFilter,
@@ -12,7 +13,6 @@ import {
   SelectFilter,
 } from '../../app/list/ListFilters.tsx';
 import type { ServerListState } from '../../app/list/use-server-list.ts';
-import { weekdayName } from './flight-columns.tsx';
 import type { FlightFilterValues } from './flight-filters.ts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;

@@ -5,7 +5,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../app/date-format.ts';
+import { formatDate, weekdayName } from '../../app/date-format.ts';
 import { cellControlKeys } from '../../app/list/ServerList.tsx';
 import { StatusBadge } from '../../app/list/StatusBadge.tsx';
 import { flightLocalTimes, flightRoute } from '../flight-format.ts';
@@ -21,10 +21,6 @@ export interface SeatColumnGroup {
 }
 
 const DAY_MS = 86_400_000;
-
-/** "Mon" for ISO weekday 1, in the interface language (1 January 2024 was a Monday). */
-export const weekdayName = (weekday: number, locale: Locale, width: 'short' | 'long' = 'short') =>
-  new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(Date.UTC(2024, 0, weekday));
 
 /** A flight as labels name it: the number and the local departure date ("AP101, Jun 2, 2031"). */
 export const flightName = (flight: FlightListItem, locale: Locale) =>
@@ -69,22 +65,6 @@ function SequenceCell({ data }: Cell) {
     >
       #{id}
     </button>
-  );
-}
-
-/** The passenger count, a link to the flight's passenger list for whoever may open it. */
-function PassengersCell({ data }: Cell) {
-  const { t } = useTranslation();
-  const row = useFlightRow();
-  if (!data) return null;
-  if (!row.mayOpenPassengers) return <>{data.passengers}</>;
-  return (
-    <Link
-      to={row.passengersPath(data)}
-      aria-label={t('flights.list.passengerListNamed', { flight: data.number, count: data.passengers })}
-    >
-      {data.passengers}
-    </Link>
   );
 }
 
@@ -253,8 +233,6 @@ export function flightColumns(options: {
     {
       colId: 'passengers',
       field: 'passengers',
-      cellRenderer: PassengersCell,
-      suppressKeyboardEvent: cellControlKeys,
       headerName: t('flights.list.columns.passengers'),
       cellClass: 'list-cell--number',
       headerClass: 'list-header--number',

@@ -1,12 +1,8 @@
 import type { Locale } from '@flybook/locales';
 import type { Reservation } from '@flybook/schemas';
-import { Money } from '@flybook/ui';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/date-format.ts';
-import { type PaymentMethodLabels, usePaymentMethodLabels } from './payment-labels.ts';
-
-const paymentTypeLabel = (labels: PaymentMethodLabels, code: string) =>
-  code in labels ? labels[code as keyof PaymentMethodLabels] : code;
+import { SummaryAmounts, SummaryPayments } from '../../app/payment/PaymentSummaryParts.tsx';
 
 /**
  * The sticky summary beside the payment form (spec 02 §2): flights, passengers, the price, what is
@@ -23,7 +19,6 @@ export function PaymentSummary({
   locale: Locale;
 }) {
   const { t } = useTranslation();
-  const labels = usePaymentMethodLabels();
   const { invoice } = reservation;
   const passengerAge = {
     adult: t('payments.summary.adult'),
@@ -55,43 +50,25 @@ export function PaymentSummary({
         ))}
       </ul>
       {invoice.total !== undefined && invoice.totalPaid !== undefined ? (
-        <dl className="payment-summary__amounts">
-          <div>
-            <dt>{t('payments.summary.total')}</dt>
-            <dd>
-              <Money chf={invoice.total} locale={locale} />
-            </dd>
-          </div>
-          <div>
-            <dt>{t('payments.summary.paid')}</dt>
-            <dd>
-              <Money chf={invoice.totalPaid} locale={locale} />
-            </dd>
-          </div>
-          <div className="payment-summary__outstanding">
-            <dt>{t('payments.summary.outstanding')}</dt>
-            <dd>{outstanding === null ? '–' : <Money rappen={outstanding} locale={locale} />}</dd>
-          </div>
-        </dl>
+        <SummaryAmounts
+          locale={locale}
+          rows={[
+            { label: t('payments.summary.total'), amount: { chf: invoice.total } },
+            { label: t('payments.summary.paid'), amount: { chf: invoice.totalPaid } },
+            {
+              label: t('payments.summary.outstanding'),
+              amount: outstanding === null ? null : { rappen: outstanding },
+              strong: true,
+            },
+          ]}
+        />
       ) : (
         <p className="payment-summary__muted">{t('payments.pricesHidden')}</p>
       )}
-      <h3 className="payment-summary__heading">{t('payments.summary.payments')}</h3>
-      {invoice.payments.length === 0 ? (
-        <p className="payment-summary__muted">{t('payments.summary.noPayments')}</p>
-      ) : (
-        <ul className="payment-summary__list payment-summary__payments">
-          {invoice.payments.map((payment) => (
-            <li key={payment.id}>
-              <span>
-                {paymentTypeLabel(labels, payment.type.code)}
-                <span className="payment-summary__muted"> · {formatDateTime(payment.createdAt, locale)}</span>
-              </span>
-              <Money chf={payment.amount} locale={locale} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <SummaryPayments
+        locale={locale}
+        payments={invoice.payments.map((payment) => ({ ...payment, method: payment.type.code }))}
+      />
     </aside>
   );
 }

@@ -1,6 +1,6 @@
 import '../../app/form/form.css';
 import '../../app/form/choice.css';
-import './payment.css';
+import '../../app/payment/payment.css';
 import { saveFile } from '@flybook/client';
 import { adminPath, toChf } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
@@ -14,34 +14,18 @@ import { toHttpError } from '../../app/errors.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { failureNotice } from '../../app/notices.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
+import { PaymentForm, type PaymentRequest } from '../../app/payment/PaymentForm.tsx';
+import type { PaymentProblem } from '../../app/payment/payment-form.ts';
+import { usePaymentAccounts } from '../../app/payment/use-payment-accounts.ts';
+import { usePaymentFailure } from '../../app/payment/use-payment-failure.ts';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { reservationBackPath } from '../back-path.ts';
-import { PaymentForm, type PaymentRequest } from './PaymentForm.tsx';
 import { PaymentSummary } from './PaymentSummary.tsx';
-import {
-  isInvoiceSettled,
-  outstandingOf,
-  type PaymentProblem,
-  paymentAccess,
-  paymentBody,
-} from './payment-form.ts';
+import { isInvoiceSettled, outstandingOf, paymentAccess, paymentBody } from './payment-form.ts';
 import { useCardPayment, useCardReturn } from './use-card-payment.ts';
-import { useOwnerAccount, usePaymentAccounts, useReservation } from './use-payment-data.ts';
+import { useOwnerAccount, useReservation } from './use-payment-data.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
-
-/** A failed payment's problem for the form, when it names a field or a known payment rule. */
-function problemOf(code: string | undefined, field: string | undefined): PaymentProblem | null {
-  if (!code) return null;
-  if (field === 'amount' || code === 'ERROR_PAYMENT_AMOUNT_TOO_BIG') {
-    return { code: 'ERROR_PAYMENT_AMOUNT_TOO_BIG', field: 'amount' };
-  }
-  if (code === 'ERROR_PAYMENT_ACCOUNT_REQUIRED') return { code, field: 'account' };
-  if (code === 'ERROR_PAYMENT_NOT_ENOUGH_MONEY' || code === 'ERROR_PAYMENT_UNEXPECTED_METHOD') {
-    return { code, field: null };
-  }
-  return null;
-}
 
 function Payment({
   user,
@@ -66,6 +50,7 @@ function Payment({
   const { accounts, isLoading: accountsLoading } = usePaymentAccounts(access);
   const owner = useOwnerAccount(user, reservation, payable && access.account);
   const [problem, setProblem] = useState<PaymentProblem | null>(null);
+  const paymentFailure = usePaymentFailure();
 
   const pay = useMutation({
     mutationFn: async (request: Exclude<PaymentRequest, { option: 'datatrans' }>) =>
@@ -95,21 +80,9 @@ function Payment({
       navigate(backPath);
     },
     onError: (error) => {
-      const failure = toHttpError(error, translateError);
-      const fieldName = Object.keys(failure.errors ?? {})[0];
-      const found = problemOf(failure.code, fieldName);
-      if (found) {
-        setProblem(found);
-        return;
-      }
-      const known = typeof failure.code === 'string' && failure.statusCode >= 400 && failure.statusCode < 500;
-      if (known && failure.statusCode !== 401) {
-        notifications.notify({ kind: 'error', message: failure.message });
-      } else {
-        const notice = failureNotice(t, failure);
-        if (notice) notifications.notify({ kind: 'error', message: notice.message });
-      }
-      refetch();
+      const found = paymentFailure(error);
+      if (found) setProblem(found);
+      else refetch();
     },
   });
   const card = useCardPayment(reservation.id, refetch);

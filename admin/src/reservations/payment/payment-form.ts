@@ -9,35 +9,11 @@ import {
   toChf,
   toRappen,
 } from '@flybook/domain';
-import type {
-  Account,
-  ErrorCode,
-  Reservation,
-  ReservationListItem,
-  ReservationPaymentBody,
-} from '@flybook/schemas';
+import type { Account, Reservation, ReservationListItem, ReservationPaymentBody } from '@flybook/schemas';
 import type { z } from 'zod';
+import type { PaymentAccess, PaymentOption } from '../../app/payment/payment-form.ts';
 
-/** The ways a reservation invoice is paid on the payment page, in the order they are offered. */
-export const PAYMENT_OPTIONS = ['account', 'cash', 'bank', 'transfer', 'datatrans'] as const;
-export type PaymentOption = (typeof PAYMENT_OPTIONS)[number];
-
-/** The methods that take the money into a chosen cash desk, bank (EC) or transfer account. */
-export type AccountMethod = 'cash' | 'bank' | 'transfer';
-export const ACCOUNT_METHODS: readonly AccountMethod[] = ['cash', 'bank', 'transfer'];
-export const isAccountMethod = (option: PaymentOption): option is AccountMethod =>
-  option === 'cash' || option === 'bank' || option === 'transfer';
-
-/** Which parts of the payment form the user may use (spec 02 §6 Payment form parts). */
-export interface PaymentAccess {
-  partial: boolean;
-  account: boolean;
-  cash: boolean;
-  bank: boolean;
-  transfer: boolean;
-  datatrans: boolean;
-}
-
+/** The methods of the reservation payment form, each by its role (spec 02 §6 Payment form parts). */
 export function paymentAccess(user: AccessUser): PaymentAccess {
   const has = (role: string) => satisfies(user.roles, role);
   return {
@@ -48,19 +24,6 @@ export function paymentAccess(user: AccessUser): PaymentAccess {
     transfer: has('ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_TRANSFER'),
     datatrans: has('ROLE_PAYMENT_DATATRANS'),
   };
-}
-
-/** The cash desks, bank (EC) and transfer accounts the user may take a payment into. */
-export type PaymentAccounts = Record<AccountMethod, readonly Account[]>;
-
-/**
- * The methods shown: each with its role; cash, bank and transfer only when there is an account of
- * that kind to take the money into (spec 02 §6).
- */
-export function visiblePaymentOptions(access: PaymentAccess, accounts: PaymentAccounts): PaymentOption[] {
-  return PAYMENT_OPTIONS.filter((option) =>
-    isAccountMethod(option) ? access[option] && accounts[option].length > 0 : access[option],
-  );
 }
 
 const rappenOf = (chf: number): Rappen => (isMoneyAmount(chf) ? toRappen(chf) : Math.round(chf * 100));
@@ -111,81 +74,6 @@ export function withheldOf(
 /** What the owner's account may still pay: balance + credit limit − withheld (spec 02 §4). */
 export function accountAvailability(account: Account, withheld: Rappen): Rappen {
   return availableOnAccount(rappenOf(account.balance), rappenOf(account.creditLimitTotalAmount), withheld);
-}
-
-/**
- * Whether the account option is disabled (spec 02 §5): the availability is unknown, below the
- * amount, or, while a partial amount may be entered, zero or less.
- */
-export function isAccountOptionDisabled(
-  available: Rappen | null,
-  amount: Rappen | null,
-  partialAllowed: boolean,
-): boolean {
-  if (available === null) return true;
-  if (partialAllowed && available <= 0) return true;
-  return amount !== null && available < amount;
-}
-
-/** A failed check: the error code of the catalogue and the field it belongs to. */
-export interface PaymentProblem {
-  code: ErrorCode;
-  field: 'amount' | 'account' | null;
-  params?: Record<string, number>;
-}
-
-const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
-
-/**
- * The amount to pay from the partial-amount field: a number with at most two decimals, above zero
- * and not above what is still to pay ("Partial amount should be less than price to pay.").
- */
-export function readAmount(text: string, outstanding: Rappen): { amount: Rappen } | PaymentProblem {
-  const normalized = text.trim().replace(',', '.');
-  if (normalized === '') return { code: 'ERROR_REQUIRED', field: 'amount' };
-  if (!DECIMAL.test(normalized)) return { code: 'ERROR_FORMAT', field: 'amount' };
-  let amount: Rappen;
-  try {
-    amount = toRappen(normalized);
-  } catch {
-    return { code: 'ERROR_MONEY_PRECISION', field: 'amount' };
-  }
-  if (amount <= 0) return { code: 'ERROR_MINIMUM', field: 'amount', params: { limit: 0.01 } };
-  if (amount > outstanding) return { code: 'ERROR_PAYMENT_AMOUNT_TOO_BIG', field: 'amount' };
-  return { amount };
-}
-
-export interface PaymentChoice {
-  option: PaymentOption | null;
-  /** The chosen cash desk, bank or transfer account of the chosen method. */
-  account: Account | null;
-  amount: Rappen;
-  /** What the owner's account may still pay (null: not known). */
-  available: Rappen | null;
-  outstanding: Rappen;
-}
-
-/**
- * The checks on confirm, in the order of spec 02 §5: an amount above what is left to pay first;
- * then by method: cash, bank and transfer need a chosen account, the owner's account enough money,
- * the card nothing; anything else is an unexpected method. Null when the payment may go.
- */
-export function checkPayment(choice: PaymentChoice): PaymentProblem | null {
-  if (choice.amount > choice.outstanding) return { code: 'ERROR_PAYMENT_AMOUNT_TOO_BIG', field: 'amount' };
-  switch (choice.option) {
-    case 'cash':
-    case 'bank':
-    case 'transfer':
-      return choice.account ? null : { code: 'ERROR_PAYMENT_ACCOUNT_REQUIRED', field: 'account' };
-    case 'account':
-      return choice.available !== null && choice.available >= choice.amount
-        ? null
-        : { code: 'ERROR_PAYMENT_NOT_ENOUGH_MONEY', field: null };
-    case 'datatrans':
-      return null;
-    default:
-      return { code: 'ERROR_PAYMENT_UNEXPECTED_METHOD', field: null };
-  }
 }
 
 type PaymentBody = z.input<typeof ReservationPaymentBody>;

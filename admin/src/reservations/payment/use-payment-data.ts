@@ -1,6 +1,5 @@
-import { type Rappen, satisfies } from '@flybook/domain';
+import { satisfies } from '@flybook/domain';
 import {
-  type Account,
   accountCalls,
   type Me,
   type Reservation,
@@ -8,21 +7,12 @@ import {
   reservationListCalls,
 } from '@flybook/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/context.tsx';
-import {
-  type AccountMethod,
-  accountAvailability,
-  type PaymentAccess,
-  type PaymentAccounts,
-  withheldOf,
-} from './payment-form.ts';
+import type { OwnerAccountState } from '../../app/payment/use-payment-accounts.ts';
+import { accountAvailability, withheldOf } from './payment-form.ts';
 
 /** Spec 02 §9: the owner's reservations read for the withheld money: page 0, 100 of them. */
 export const WITHHELD_LOOKUP = { page: 0, pageSize: 100 } as const;
-
-const NO_ACCOUNTS: readonly Account[] = [];
 
 /** The reservation being paid. */
 export function useReservation(reservationId: number, enabled = true) {
@@ -34,54 +24,6 @@ export function useReservation(reservationId: number, enabled = true) {
     retry: false,
   });
 }
-
-/**
- * The cash desks, bank (EC) and transfer accounts the user may take money into, each kind only
- * with its payment role. When they cannot be loaded the user is told ("not loaded payment
- * accounts") and the methods needing them stay hidden.
- */
-export function usePaymentAccounts(access: PaymentAccess): { accounts: PaymentAccounts; isLoading: boolean } {
-  const { t } = useTranslation();
-  const { client, notifications } = useServices();
-  const options = (paymentType: AccountMethod) => ({
-    queryKey: ['paymentAccounts', paymentType],
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      client.call(accountCalls.paymentList, { query: { paymentType } }, { signal }),
-    enabled: access[paymentType],
-    staleTime: 60_000,
-    retry: false,
-  });
-  const cash = useQuery(options('cash'));
-  const bank = useQuery(options('bank'));
-  const transfer = useQuery(options('transfer'));
-  const failed = cash.isError || bank.isError || transfer.isError;
-  useEffect(() => {
-    if (failed) {
-      notifications.notify({
-        kind: 'error',
-        message: t('payments.accountsNotLoaded'),
-        key: 'payment-accounts',
-      });
-    }
-  }, [failed, notifications, t]);
-  return {
-    accounts: {
-      cash: cash.data?.items ?? NO_ACCOUNTS,
-      bank: bank.data?.items ?? NO_ACCOUNTS,
-      transfer: transfer.data?.items ?? NO_ACCOUNTS,
-    },
-    isLoading:
-      (access.cash && cash.isPending) ||
-      (access.bank && bank.isPending) ||
-      (access.transfer && transfer.isPending),
-  };
-}
-
-export type OwnerAccountState =
-  | { kind: 'none' }
-  | { kind: 'loading' }
-  | { kind: 'unavailable' }
-  | { kind: 'ready'; account: Account; withheld: Rappen; available: Rappen };
 
 /**
  * The owner's account and what it may still pay (spec 02 §4 Account option availability): balance

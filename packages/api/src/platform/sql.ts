@@ -1,4 +1,4 @@
-import { asc, type Column, desc, type SQL } from 'drizzle-orm';
+import { asc, type Column, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 
 /** A case-insensitive "contains" pattern for ILIKE, with the user's % and _ taken literally. */
@@ -78,4 +78,27 @@ export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): 
       if (attempt >= attempts || !isDeadlock(error)) throw error;
     }
   }
+}
+
+/**
+ * An instant (e.g. a departure) falls on these local calendar days of its time zone, both ends
+ * included. A coarse range on the instant comes first (no zone is more than 14 hours from UTC), so
+ * an index on the instant can serve it.
+ */
+export function localDaysWithin(
+  instant: Column | SQL,
+  timezone: Column | SQL,
+  interval: { from?: string | undefined; to?: string | undefined },
+): SQL[] {
+  const localDay = sql`(${instant} at time zone ${timezone})::date`;
+  const conditions: SQL[] = [];
+  if (interval.from) {
+    conditions.push(sql`${instant} >= ${interval.from}::date - interval '1 day'`);
+    conditions.push(sql`${localDay} >= ${interval.from}::date`);
+  }
+  if (interval.to) {
+    conditions.push(sql`${instant} < ${interval.to}::date + interval '2 days'`);
+    conditions.push(sql`${localDay} <= ${interval.to}::date`);
+  }
+  return conditions;
 }

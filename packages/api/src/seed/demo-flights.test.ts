@@ -54,4 +54,34 @@ describe('the demo timetable', () => {
       allotted: 20,
     });
   });
+
+  it('has the demo agent’s first two ZRH–PRN allotments invoiced and the others open', async () => {
+    const agent = await t.login('agent');
+    const get = async (url: string) =>
+      (await t.request({ method: 'GET', url: `/api/v1/${url}`, token: agent })).body;
+    const invoices = await get('agent/allotment/invoice/list');
+    expect(invoices.total).toBe(1);
+    const [invoice] = invoices.items;
+    expect(invoice).toMatchObject({
+      title: 'Allotments ZRH–PRN, first two flights',
+      status: 'pending',
+      seats: 40,
+      total: 6000,
+      totalPaid: 0,
+      agent: { displayName: 'Alpen Reisen GmbH' },
+    });
+    expect(invoice.allotments.map((row: { flight: { number: string } }) => row.flight.number)).toEqual([
+      'FB100',
+      'FB100',
+    ]);
+    const open = await get('agent/allotment/list?invoicedStatus=open&pageSize=500');
+    expect(open.total).toBeGreaterThan(10);
+    const first = await get('agent/allotment/list?pageSize=3');
+    expect(first.items.map((row: { invoice: { id: number } | null }) => row.invoice?.id ?? null)).toEqual([
+      invoice.id,
+      invoice.id,
+      null,
+    ]);
+    expect((await get('agent/allotment/invoice/balance')).outstanding).toBe(6000);
+  });
 });

@@ -14,6 +14,7 @@ import {
 } from '../db/schema/index.ts';
 import { createUserWithAccount } from '../modules/users/users.repository.ts';
 import { AIRCRAFT_TEMPLATES } from './aircraft.ts';
+import { seedDemoAllotmentInvoice } from './demo-allotments.ts';
 import { seedDemoCatalogue } from './demo-catalogue.ts';
 import { seedDemoFlights } from './demo-flights.ts';
 import { GROUPS } from './groups.ts';
@@ -145,6 +146,7 @@ export async function seedIfEmpty(
       }
       await seedDemoCatalogue(tx);
       await seedDemoFlights(tx);
+      await seedDemoAllotmentInvoice(tx);
       result.demoUsers = true;
     }
     if (options.admin && !DEMO_USERS.some((u) => u.email === options.admin?.email)) {

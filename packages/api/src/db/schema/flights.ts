@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { allotmentInvoices } from './allotments.ts';
 import { airports, tariffGroups } from './lookups.ts';
 import { rates } from './rates.ts';
 import { users } from './users.ts';
@@ -167,13 +168,14 @@ export const allotments = pgTable(
     /** Seats of the block the agent has booked. */
     booked: integer('booked').notNull().default(0),
     /** Set once the allotment is invoiced (allotment invoices); it is then frozen. */
-    invoiceId: integer('invoice_id'),
+    invoiceId: integer('invoice_id').references(() => allotmentInvoices.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('allotments_flight_idx').on(t.flightId),
     index('allotments_agent_idx').on(t.agentId),
+    index('allotments_invoice_idx').on(t.invoiceId),
     check('allotments_booked_within', sql`${t.booked} BETWEEN 0 AND ${t.seatsNumber}`),
     check('allotments_cost_not_negative', sql`${t.costPerSeat} >= 0`),
   ],

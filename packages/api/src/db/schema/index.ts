@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './allotments.ts';
 export * from './flights.ts';
 export * from './ledger.ts';
 export * from './lookups.ts';

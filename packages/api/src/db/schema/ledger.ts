@@ -18,6 +18,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
+import { allotmentInvoices } from './allotments.ts';
 import { reservationInvoices, reservations } from './reservations.ts';
 import { users } from './users.ts';
 
@@ -88,6 +89,39 @@ export const reservationPayments = pgTable(
   (t) => [
     check('reservation_payments_amount_positive', sql`${t.amount} > 0`),
     index('reservation_payments_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/**
+ * A payment on an allotment invoice (cash or transfer). The money is booked in two records: into
+ * the agent's account from the desk (the deposit), and from the agent's account to ticket revenue
+ * (the settlement of the invoice), so the agent's balance log shows it (docs/allotments.md).
+ */
+export const allotmentInvoicePayments = pgTable(
+  'allotment_invoice_payments',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => allotmentInvoices.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    method: text('method', { enum: ['cash', 'transfer'] }).notNull(),
+    /** The cash desk or transfer account that took the money. */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    depositRecordId: bigint('deposit_record_id', { mode: 'number' })
+      .notNull()
+      .references(() => balanceLogRecords.id),
+    balanceLogRecordId: bigint('balance_log_record_id', { mode: 'number' })
+      .notNull()
+      .references(() => balanceLogRecords.id),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('allotment_invoice_payments_amount_positive', sql`${t.amount} > 0`),
+    index('allotment_invoice_payments_invoice_idx').on(t.invoiceId),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allotments, entityLog, tickets } from '../../db/schema/index.ts';
+import { entityLog, tickets } from '../../db/schema/index.ts';
 import { placeReservation } from '../../test/bookings.ts';
 import { catalogueIds, flightBody } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -567,7 +567,14 @@ describe('allotments on a flight', () => {
       ],
     });
     const [economy, business] = flight.allotments;
-    await t.database.db.update(allotments).set({ invoiceId: 77 }).where(eq(allotments.id, economy.id));
+    const invoiced = await api('POST', 'allotment/invoice', manager, {
+      ids: [economy.id],
+      agent: { id: agentUserId },
+      title: 'Allotments FB4502',
+      invoiceDate: '2031-03-01',
+      paymentDeadline: '2031-03-15',
+    });
+    expect(invoiced.status).toBe(201);
     await placeReservation(t.database.db, {
       flightId: flight.id,
       tariffId: 4,

@@ -1,15 +1,13 @@
-import { ROLE_ACCOUNTING, ROLE_ADMIN, satisfies, toRappen } from '@flybook/domain';
+import { satisfies, toRappen } from '@flybook/domain';
 import type { PaymentMethod, ReservationPaymentBody } from '@flybook/schemas';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { idempotent } from '../../platform/idempotency.ts';
-import { operableVirtualAccountIds } from '../accounts/accounts.repository.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
+import { deskAccount, virtualAccountOf } from './desks.ts';
 import {
   bookInvoicePayment,
   checkPayable,
@@ -27,21 +25,6 @@ const METHOD_ROLES = {
   bank: 'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_BANK',
   transfer: 'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_TRANSFER',
 } as const;
-
-/** A virtual account the money goes into: cash desk, bank (ec) or transfer. */
-async function virtualAccountOf(tx: Tx, where: { id?: number; code?: string }) {
-  const [row] = await tx
-    .select({
-      id: accounts.id,
-      kind: accounts.virtualKind,
-      code: accounts.virtualCode,
-      isActive: accounts.isActive,
-    })
-    .from(accounts)
-    .where(where.id !== undefined ? eq(accounts.id, where.id) : eq(accounts.virtualCode, where.code ?? ''))
-    .limit(1);
-  return row;
-}
 
 /**
  * Payments of reservation invoices by account, cash, bank (ec) and transfer (spec 02 §5, §7).
@@ -72,22 +55,11 @@ export function createPaymentsService(db: Db, reservations: ReservationsService)
         throw new ApiError('ERROR_PAYMENT_NOT_ENOUGH_MONEY', 422, { field: 'amount' });
       return owner.id;
     }
-    const chosen =
-      body.accountId !== undefined
-        ? await virtualAccountOf(tx, { id: body.accountId })
-        : method === 'bank'
-          ? await virtualAccountOf(tx, { code: body.paymentTypeCode })
-          : undefined;
-    if (!chosen) throw new ApiError('ERROR_PAYMENT_ACCOUNT_REQUIRED', 422, { field: 'accountId' });
-    const fits =
-      chosen.kind === method &&
-      chosen.isActive &&
-      (method !== 'bank' || chosen.code === body.paymentTypeCode);
-    const mayUse =
-      satisfies(user.roles, { anyOf: [ROLE_ADMIN, ROLE_ACCOUNTING] }) ||
-      (await operableVirtualAccountIds(tx, user.id)).includes(chosen.id);
-    if (!fits || !mayUse) throw new ApiError('ERROR_ACCOUNT_NOT_ALLOWED', 422, { field: 'accountId' });
-    return chosen.id;
+    return deskAccount(tx, user, {
+      method,
+      accountId: body.accountId,
+      bankCode: body.paymentTypeCode,
+    });
   }
 
   async function payInvoice(user: AuthUser, body: Body, idempotencyKey?: string) {

@@ -242,6 +242,27 @@ export function drawPairs(
   return y;
 }
 
+/**
+ * Where to pay an invoice: the airline's account holder, bank and IBAN, and the reference the
+ * payment must name, under the text at doc.y.
+ */
+export function drawBankDetails(doc: PdfDocument, t: TFunction, reference: { label: string; value: string }) {
+  const left = doc.page.margins.left;
+  doc.y = drawPairs(
+    doc,
+    [
+      {
+        label: t('reservationDocuments.invoice.accountHolder'),
+        value: `${FLYBOOK_COMPANY.name}, ${FLYBOOK_COMPANY.zip} ${FLYBOOK_COMPANY.city}`,
+      },
+      { label: t('reservationDocuments.invoice.bank'), value: FLYBOOK_COMPANY.bank.name },
+      { label: t('reservationDocuments.invoice.iban'), value: FLYBOOK_COMPANY.bank.iban, bold: true },
+      { label: reference.label, value: reference.value, bold: true },
+    ],
+    { x: left, y: doc.y + 8, width: textWidth(doc), labelWidth: 130 },
+  );
+}
+
 /** A framed notice in a colour (e.g. "not valid for travel until paid"), full text width. */
 export function drawNotice(doc: PdfDocument, text: string, color: string) {
   const left = doc.page.margins.left;

@@ -3,12 +3,12 @@ import type { Locale } from '@flybook/locales';
 import { translator } from '../../../platform/i18n.ts';
 import { createPdf, drawTable, FONT, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
 import { bookingReference } from './booking-reference.ts';
-import { FLYBOOK_COMPANY } from './company.ts';
 import {
   ALERT_COLOR,
   airportDate,
   billingAddressLines,
   commonTexts,
+  drawBankDetails,
   drawDocumentFooters,
   drawLetterhead,
   drawPairs,
@@ -246,19 +246,7 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
   doc.y += 6;
   doc.font(FONT.regular).fontSize(9).fillColor(TEXT_COLOR).text(notes.join('\n\n'), left, doc.y, { width });
   if (outstanding > 0) {
-    doc.y = drawPairs(
-      doc,
-      [
-        {
-          label: t('reservationDocuments.invoice.accountHolder'),
-          value: `${FLYBOOK_COMPANY.name}, ${FLYBOOK_COMPANY.zip} ${FLYBOOK_COMPANY.city}`,
-        },
-        { label: t('reservationDocuments.invoice.bank'), value: FLYBOOK_COMPANY.bank.name },
-        { label: t('reservationDocuments.invoice.iban'), value: FLYBOOK_COMPANY.bank.iban, bold: true },
-        { label: t('reservationDocuments.invoice.paymentReference'), value: reference, bold: true },
-      ],
-      { x: left, y: doc.y + 8, width, labelWidth: 130 },
-    );
+    drawBankDetails(doc, t, { label: t('reservationDocuments.invoice.paymentReference'), value: reference });
   }
   doc.y += 12;
   doc

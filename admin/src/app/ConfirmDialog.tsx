@@ -1,6 +1,7 @@
+import './list/list.css';
 import { Button } from '@flybook/ui';
 import { useTranslation } from 'react-i18next';
-import { BusyDialog } from '../../app/BusyDialog.tsx';
+import { BusyDialog } from './BusyDialog.tsx';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -13,7 +14,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before an action that cannot be undone (cancel, delete, departed). */
+/** Asks before an action that cannot be undone (cancel, delete, departed); any area's lists use it. */
 export function ConfirmDialog({
   title,
   message,

@@ -5,7 +5,7 @@ import { Button, formatChf, Money, TextField } from '@flybook/ui';
 import { useId, useState } from 'react';
 import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { useServices } from '../../app/context.tsx';
+import { useServices } from '../context.tsx';
 import {
   type AccountMethod,
   checkPayment,
@@ -19,7 +19,7 @@ import {
   visiblePaymentOptions,
 } from './payment-form.ts';
 import { moneyAccountName, usePaymentMethodLabels } from './payment-labels.ts';
-import type { OwnerAccountState } from './use-payment-data.ts';
+import type { OwnerAccountState } from './use-payment-accounts.ts';
 
 /** What the form asks the page to do once the user confirms and every check has passed. */
 export type PaymentRequest =
