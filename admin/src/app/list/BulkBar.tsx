@@ -5,12 +5,12 @@ import type { ReactNode } from 'react';
 export interface BulkBarTexts {
   /** The accessible name of the bar. */
   label: string;
-  /** Shown when all matching are chosen, with their count. */
-  allSelected: (count: number) => string;
+  /** Shown when all matching are chosen, with their count (lists that offer it). */
+  allSelected?: (count: number) => string;
   selected: (count: number) => string;
   none: string;
-  /** The offer to choose every record matching the filters, with their number. */
-  selectAll: (total: number) => string;
+  /** The offer to choose every record matching the filters, with their number (lists that offer it). */
+  selectAll?: (total: number) => string;
   clear: string;
 }
 
@@ -36,17 +36,22 @@ export function BulkBar({
   total: number;
   /** Rows on the page shown. */
   pageRows: number;
-  onSelectAll: () => void;
+  /** Chooses every record matching the filters; lists whose bulk calls take only ids leave it out. */
+  onSelectAll?: () => void;
   onClear: () => void;
   children: ReactNode;
 }) {
-  const offerAll = !isAll && count > 0 && count >= pageRows && total > count;
+  const offerAll = onSelectAll !== undefined && !isAll && count > 0 && count >= pageRows && total > count;
   return (
     <section className="list-bulk" aria-label={texts.label}>
       <p className="list-bulk__count" role="status">
-        {isAll ? texts.allSelected(count) : count > 0 ? texts.selected(count) : texts.none}
+        {isAll && texts.allSelected
+          ? texts.allSelected(count)
+          : count > 0
+            ? texts.selected(count)
+            : texts.none}
       </p>
-      {offerAll ? (
+      {offerAll && texts.selectAll ? (
         <Button variant="link" onPress={onSelectAll}>
           {texts.selectAll(total)}
         </Button>

@@ -1,8 +1,9 @@
 import { isMoneyAmount, toChf, toRappen } from '@flybook/domain';
 import type { ReservationListItem } from '@flybook/schemas';
-import { Button, Dialog, TextField } from '@flybook/ui';
+import { Button, TextField } from '@flybook/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyDialog } from '../../app/BusyDialog.tsx';
 
 /** The largest cancellation fee the API takes (CancelBody). */
 const MAX_FEE_CHF = 1_000_000;
@@ -48,14 +49,10 @@ export function CancelDialog({
   };
 
   return (
-    <Dialog
+    <BusyDialog
       title={t('reservations.cancel.title', { id: reservation.id })}
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !isPending) onCancel();
-      }}
-      closeLabel={t('common.close')}
-      isDismissable={!isPending}
+      isPending={isPending}
+      onCancel={onCancel}
     >
       <form className="list-dialog__form" onSubmit={submit} noValidate>
         <p className="list-dialog__message">{t('reservations.cancel.message')}</p>
@@ -79,6 +76,6 @@ export function CancelDialog({
           </Button>
         </div>
       </form>
-    </Dialog>
+    </BusyDialog>
   );
 }

@@ -5,7 +5,9 @@ import { Button } from '@flybook/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BulkBar } from '../../app/list/BulkBar.tsx';
 import { type RowSelection, ServerList } from '../../app/list/ServerList.tsx';
+import { useListSelection } from '../../app/list/use-list-selection.ts';
 import { useServerList } from '../../app/list/use-server-list.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useRouteAccess } from '../../app/route-access.ts';
@@ -69,17 +71,20 @@ export function ReservationListPage() {
     toFilters,
   });
 
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  // The SMS goes to chosen reservations by id (the call takes no filters): no "all matching".
+  const selection = useListSelection<ReservationListItem, ReservationFilterValues>();
+  const { clear: clearSelection } = selection;
+  const chosen = selection.query().ids;
   // A choice belongs to the filters it was made under.
   // biome-ignore lint/correctness/useExhaustiveDependencies: clears on every change of the filter values
-  useEffect(() => setChosen(new Set()), [list.filterValues]);
+  useEffect(() => clearSelection(), [list.filterValues, clearSelection]);
 
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const jobs = useReservationJobs({
     resource,
     onDone: (job, succeeded) => {
       if (job.kind === 'cancel' || job.kind === 'split' || job.kind === 'sms') setDialog(null);
-      if (succeeded && job.kind === 'sms') setChosen(new Set());
+      if (succeeded && job.kind === 'sms') clearSelection();
     },
   });
 
@@ -123,25 +128,17 @@ export function ReservationListPage() {
     [t, permissions.fullView],
   );
 
-  const selection = useMemo<RowSelection<ReservationListItem> | undefined>(
+  const rowSelection = useMemo<RowSelection<ReservationListItem> | undefined>(
     () =>
       permissions.sms
         ? {
-            isSelected: (row) => chosen.has(row.id),
-            onChange: (rows, selected) =>
-              setChosen((current) => {
-                const next = new Set(current);
-                for (const row of rows) {
-                  if (selected) next.add(row.id);
-                  else next.delete(row.id);
-                }
-                return next;
-              }),
+            isSelected: selection.isSelected,
+            onChange: selection.onChange,
             rowLabel: (row) => t('reservations.list.selectRow', { id: row.id }),
             pageLabel: t('reservations.list.selectPage'),
           }
         : undefined,
-    [permissions.sms, chosen, t],
+    [permissions.sms, selection.isSelected, selection.onChange, t],
   );
 
   return (
@@ -156,22 +153,27 @@ export function ReservationListPage() {
       </PageHeader>
       <ReservationListFilters list={list} permissions={permissions} />
       {permissions.sms ? (
-        <section className="list-bulk" aria-label={t('reservations.list.bulk')}>
-          <p className="list-bulk__count" role="status">
-            {chosen.size === 0
-              ? t('reservations.list.noneChosen')
-              : t('reservations.list.chosen', { count: chosen.size })}
-          </p>
-          <div className="list-bulk__actions">
-            <Button
-              variant="secondary"
-              isDisabled={chosen.size === 0}
-              onPress={() => setDialog({ kind: 'sms' })}
-            >
-              {t('reservations.sms.open')}
-            </Button>
-          </div>
-        </section>
+        <BulkBar
+          texts={{
+            label: t('reservations.list.bulk'),
+            selected: (count) => t('reservations.list.chosen', { count }),
+            none: t('reservations.list.noneChosen'),
+            clear: t('reservations.list.clearChoice'),
+          }}
+          count={chosen.length}
+          isAll={false}
+          total={list.total}
+          pageRows={list.rows.length}
+          onClear={clearSelection}
+        >
+          <Button
+            variant="secondary"
+            isDisabled={chosen.length === 0}
+            onPress={() => setDialog({ kind: 'sms' })}
+          >
+            {t('reservations.sms.open')}
+          </Button>
+        </BulkBar>
       ) : null}
       <ReservationRowContext.Provider value={rowContext}>
         <div className="reservation-list">
@@ -181,7 +183,7 @@ export function ReservationListPage() {
             label={t('reservations.list.title')}
             emptyTitle={t('reservations.list.empty')}
             emptyHint={t('list.emptyHint')}
-            selection={selection}
+            selection={rowSelection}
             rowClassName={highlightedRow(highlightedId(params))}
           />
         </div>
@@ -204,10 +206,10 @@ export function ReservationListPage() {
       ) : null}
       {dialog?.kind === 'sms' ? (
         <SmsDialog
-          count={chosen.size}
+          count={chosen.length}
           isPending={jobs.running?.kind === 'sms'}
           onCancel={() => setDialog(null)}
-          onSend={(content) => jobs.run({ kind: 'sms', ids: [...chosen], content })}
+          onSend={(content) => jobs.run({ kind: 'sms', ids: chosen, content })}
         />
       ) : null}
     </>

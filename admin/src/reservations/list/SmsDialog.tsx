@@ -1,7 +1,8 @@
-import { Button, Dialog } from '@flybook/ui';
+import { Button } from '@flybook/ui';
 import { type FormEvent, useState } from 'react';
 import { TextField as AriaTextField, FieldError, Label, Text, TextArea } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { BusyDialog } from '../../app/BusyDialog.tsx';
 
 /** ReservationNotificationBody: an SMS of at most three 160-character parts. */
 export const SMS_MAX_LENGTH = 480;
@@ -36,15 +37,7 @@ export function SmsDialog({
   };
 
   return (
-    <Dialog
-      title={t('reservations.sms.title', { count })}
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !isPending) onCancel();
-      }}
-      closeLabel={t('common.close')}
-      isDismissable={!isPending}
-    >
+    <BusyDialog title={t('reservations.sms.title', { count })} isPending={isPending} onCancel={onCancel}>
       <form className="list-dialog__form" onSubmit={submit} noValidate>
         <AriaTextField
           className="fb-field"
@@ -74,6 +67,6 @@ export function SmsDialog({
           </Button>
         </div>
       </form>
-    </Dialog>
+    </BusyDialog>
   );
 }

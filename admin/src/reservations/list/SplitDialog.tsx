@@ -1,10 +1,11 @@
 import { type Reservation, reservationCalls } from '@flybook/schemas';
-import { Button, Dialog } from '@flybook/ui';
+import { Button } from '@flybook/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { BusyDialog } from '../../app/BusyDialog.tsx';
 import { useServices } from '../../app/context.tsx';
 import { type SplitProblem, splitProblem } from './split-rules.ts';
 
@@ -63,14 +64,10 @@ export function SplitDialog({
   };
 
   return (
-    <Dialog
+    <BusyDialog
       title={t('reservations.split.title', { id: reservationId })}
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !isPending) onCancel();
-      }}
-      closeLabel={t('common.close')}
-      isDismissable={!isPending}
+      isPending={isPending}
+      onCancel={onCancel}
     >
       {reservation.isLoading ? (
         <p className="form-loading" role="status">
@@ -110,6 +107,6 @@ export function SplitDialog({
           </div>
         </form>
       )}
-    </Dialog>
+    </BusyDialog>
   );
 }

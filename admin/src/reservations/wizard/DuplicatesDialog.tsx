@@ -1,7 +1,8 @@
 import type { DuplicatePassengerSchema } from '@flybook/schemas';
-import { Button, Dialog } from '@flybook/ui';
+import { Button } from '@flybook/ui';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { BusyDialog } from '../../app/BusyDialog.tsx';
 import { formatDate } from '../../app/date-format.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
 
@@ -27,15 +28,7 @@ export function DuplicatesDialog({
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <Dialog
-      title={t('reservations.wizard.duplicates.title')}
-      isOpen
-      onOpenChange={(open) => {
-        if (!open && !isPending) onCancel();
-      }}
-      closeLabel={t('common.close')}
-      isDismissable={!isPending}
-    >
+    <BusyDialog title={t('reservations.wizard.duplicates.title')} isPending={isPending} onCancel={onCancel}>
       <div className="list-dialog__form">
         <p className="list-dialog__message wizard-warning" role="alert">
           {t('reservations.wizard.duplicates.message')}
@@ -61,6 +54,6 @@ export function DuplicatesDialog({
           </Button>
         </div>
       </div>
-    </Dialog>
+    </BusyDialog>
   );
 }

@@ -1,0 +1,156 @@
+import type { ReservationListItem } from '@flybook/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { FakeRequest } from '../../test/fake-api.ts';
+import { fakeReservation, listItem } from '../../test/fake-payments.ts';
+import { renderAdmin } from '../../test/render-admin.tsx';
+import { RESERVATION_ROUTES } from '../routes.ts';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A listed reservation in a state, on a flight in a state. */
+function row(
+  id: number,
+  status: ReservationListItem['status'],
+  flightStatus: ReservationListItem['flights'][number]['status'] = 'created',
+): ReservationListItem {
+  return {
+    ...listItem(id, status, 300, 0),
+    passengerCount: 2,
+    billingInformation: { firstName: 'Drita', lastName: `Gashi ${id}`, email: `drita${id}@example.test` },
+    flights: [
+      {
+        id: 10 + id,
+        number: `FB${100 + id}`,
+        direction: 'outbound',
+        departure: '2031-06-09T04:30:00.000Z',
+        status: flightStatus,
+        origin: { code: 'ZRH', timezone: 'Europe/Zurich' },
+        destination: { code: 'PRN', timezone: 'Europe/Belgrade' },
+      },
+    ],
+  };
+}
+
+const MANAGER_ROLES = [
+  'ROLE_RESERVATION_LIST',
+  'ROLE_RESERVATION_READ',
+  'ROLE_RESERVATION_UPDATE',
+  'ROLE_RESERVATION_CREATE',
+  'ROLE_FLIGHT_LIST',
+  'ROLE_RESERVATION_CANCEL',
+  'ROLE_RESERVATION_SPLIT',
+  'ROLE_RESERVATION_SNAPSHOT_LIST',
+  'ROLE_RESERVATION_SMS',
+];
+
+function open(rows: ReservationListItem[], url = '/admin/reservation/list') {
+  return renderAdmin({
+    as: 'manager',
+    url,
+    areaRoutes: RESERVATION_ROUTES,
+    roles: { manager: MANAGER_ROLES },
+    handle: (request: FakeRequest) => {
+      if (request.method === 'GET' && request.path === 'reservation/list') {
+        return json({ items: rows, total: rows.length });
+      }
+      const one = /^reservation\/(\d+)$/.exec(request.path);
+      if (request.method === 'GET' && one) {
+        return json(fakeReservation({ id: Number(one[1]) }));
+      }
+      if (request.method === 'POST' && /^reservation\/\d+\/cancel$/.test(request.path)) {
+        return json({ ...fakeReservation(), status: 'cancelled' });
+      }
+      if (request.method === 'PUT' && request.path === 'reservation/list/notification') {
+        return json({ sent: (request.body as { ids: number[] }).ids.length });
+      }
+      return undefined;
+    },
+  });
+}
+
+const rowOf = async (id: number) => {
+  const name = await screen.findByText(`Drita Gashi ${id}`);
+  const found = name.closest('[role="row"]');
+  if (!(found instanceof HTMLElement)) throw new Error(`no row for ${id}`);
+  return found;
+};
+
+describe('the reservation list page', () => {
+  it('asks for active reservations in the default statuses, newest first, 15 a page', async () => {
+    const app = open([row(1, 'reserved')]);
+    await rowOf(1);
+    const query = app.api.requests.find((request) => request.path === 'reservation/list')?.query;
+    expect(query?.get('isActive')).toBe('true');
+    expect(query?.getAll('reservationStatus[]')).toEqual(['created', 'confirmed', 'reserved']);
+    expect(query?.get('sortBy')).toBe('createdAt');
+    expect(query?.get('sortOrder')).toBe('DESC');
+    expect(query?.get('pageSize')).toBe('15');
+  });
+
+  it('offers each row its actions by state: a cancelled one only its history and invoice', async () => {
+    const app = open([row(1, 'reserved'), row(2, 'cancelled')]);
+    const open1 = await rowOf(1);
+    expect(within(open1).getByRole('link', { name: 'Edit: reservation 1' })).toBeTruthy();
+    const cancelled = await rowOf(2);
+    expect(
+      within(cancelled).getByRole('button', { name: 'Edit: reservation 2' }).hasAttribute('disabled'),
+    ).toBe(true);
+    await app.user.click(within(cancelled).getByRole('button', { name: 'Actions for reservation 2' }));
+    const menu = await screen.findByRole('menu');
+    const state = (name: string) =>
+      within(menu).getByRole('menuitem', { name }).getAttribute('aria-disabled');
+    expect(state('Cancel reservation…')).toBe('true');
+    expect(state('Split…')).toBe('true');
+    expect(state('History')).toBeNull();
+  });
+
+  it('keeps cancel disabled once a flight is closed, for a user without the closed-flight role', async () => {
+    const app = open([row(3, 'reserved', 'closed')]);
+    await app.user.click(within(await rowOf(3)).getByRole('button', { name: 'Actions for reservation 3' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu).getByRole('menuitem', { name: 'Cancel reservation…' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+  });
+
+  it('cancels with the fee typed, after refusing a fee with three decimals', async () => {
+    const app = open([row(1, 'reserved')]);
+    await app.user.click(within(await rowOf(1)).getByRole('button', { name: 'Actions for reservation 1' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Cancel reservation…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel reservation 1' });
+    const fee = within(dialog).getByRole('textbox', { name: /Cancellation fee/ });
+    await app.user.type(fee, '12.345');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel reservation' }));
+    expect(await within(dialog).findByText(/at most two decimals/)).toBeTruthy();
+    await app.user.clear(fee);
+    await app.user.type(fee, '25');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel reservation' }));
+    expect(await screen.findByText('Reservation cancelled')).toBeTruthy();
+    const cancel = app.api.requests.find((request) => request.path === 'reservation/1/cancel');
+    expect(cancel?.body).toEqual({ fee: 25 });
+  });
+
+  it('sends an SMS to the chosen reservations only once the message is written', async () => {
+    const app = open([row(1, 'reserved'), row(2, 'confirmed')]);
+    await app.user.click(within(await rowOf(2)).getByRole('checkbox', { name: 'Select reservation 2' }));
+    expect(screen.getByText('Reservations selected: 1')).toBeTruthy();
+    await app.user.click(screen.getByRole('button', { name: 'Send SMS…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'SMS to 1 reservations' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send SMS' }));
+    expect(await within(dialog).findByText('Please write the message.')).toBeTruthy();
+    await app.user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Gate B12');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Send SMS' }));
+    expect(await screen.findByText('Notifications were sent.')).toBeTruthy();
+    const sent = app.api.requests.find((request) => request.path === 'reservation/list/notification');
+    expect(sent?.body).toEqual({ ids: [2], content: 'Gate B12' });
+    await waitFor(() => expect(screen.getByText('No reservations selected')).toBeTruthy());
+  });
+
+  it('marks the reservation the address points to', async () => {
+    open([row(1, 'reserved'), row(2, 'reserved')], '/admin/reservation/list?highlightReservationId=2');
+    expect((await rowOf(2)).classList.contains('list-row--highlight')).toBe(true);
+    expect((await rowOf(1)).classList.contains('list-row--highlight')).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { FakeRequest } from '../../test/fake-api.ts';
+import { renderAdmin } from '../../test/render-admin.tsx';
+import { RESERVATION_ROUTES } from '../routes.ts';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+const name = (text: string) => ({ de: text, en: text, fr: text, sq: text });
+const airport = (code: string, city: string, isMain = true) => ({
+  id: code.charCodeAt(0),
+  code,
+  name: name(city),
+  city: name(city),
+  countryCode: 'CH',
+  timezone: 'Europe/Zurich',
+  isMain,
+});
+
+function open() {
+  return renderAdmin({
+    as: 'agent',
+    url: '/admin/reservation/new',
+    areaRoutes: RESERVATION_ROUTES,
+    roles: { agent: ['ROLE_FLIGHT_AGENT_FLIGHT_LIST', 'ROLE_RESERVATION_CREATE'] },
+    handle: (request: FakeRequest) => {
+      if (request.path === 'airport/list') {
+        return json({
+          items: [airport('ZRH', 'Zurich'), airport('PRN', 'Pristina'), airport('OHD', 'Ohrid', false)],
+        });
+      }
+      if (request.path === 'airport/flights-map') {
+        return json({
+          items: [
+            { origin: 'ZRH', destinations: ['PRN', 'OHD'] },
+            { origin: 'PRN', destinations: ['ZRH'] },
+          ],
+        });
+      }
+      return undefined;
+    },
+  });
+}
+
+const steps = () =>
+  within(screen.getByRole('navigation', { name: 'Reservation steps' }))
+    .getAllByRole('button')
+    .map((button) => button.textContent?.replace(/^\d/, ''));
+
+describe('the reservation wizard', () => {
+  it('starts at travel dates from Zurich to Prishtina, return, one adult, with later steps closed', async () => {
+    open();
+    expect(await screen.findByRole('heading', { name: 'New reservation', level: 1 })).toBeTruthy();
+    expect((await screen.findByRole('combobox', { name: 'From' })) as HTMLSelectElement).toHaveProperty(
+      'value',
+      'ZRH',
+    );
+    expect((screen.getByRole('combobox', { name: 'To' }) as HTMLSelectElement).value).toBe('PRN');
+    expect((screen.getByRole('combobox', { name: 'Adults (12+)' }) as HTMLSelectElement).value).toBe('1');
+    expect(steps()).toEqual([
+      'Travel dates',
+      'Outbound flight',
+      'Return flight',
+      'Billing information',
+      'Passengers',
+      'Seats',
+      'Payment',
+    ]);
+    expect(screen.getByRole('button', { name: 'Outbound flight' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('refuses to go on without dates, and more infants than adults', async () => {
+    const app = open();
+    await screen.findByRole('combobox', { name: 'From' });
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Infants (under 2)' }), '2');
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findAllByText('This value is required.')).toHaveLength(2);
+    expect(screen.getByText(/no more infants than adults/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Travel dates', level: 2 })).toBeTruthy();
+  });
+
+  it('leaves the return flight out of a one-way trip', async () => {
+    const app = open();
+    await screen.findByRole('combobox', { name: 'From' });
+    await app.user.click(screen.getByRole('radio', { name: 'One way' }));
+    await app.user.type(screen.getByLabelText('Departure date'), '2031-06-09');
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Outbound flight', level: 2 })).toBeTruthy();
+    expect(steps()).not.toContain('Return flight');
+  });
+});
