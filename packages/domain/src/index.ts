@@ -13,3 +13,4 @@ export * from './pnl.ts';
 export * from './pricing.ts';
 export * from './reservations.ts';
 export * from './roles.ts';
+export * from './trips.ts';

@@ -5,64 +5,25 @@
  * room for zod.
  */
 
-export const TRAVEL_TYPES = ['return', 'one-way', 'other-return'] as const;
-export type TravelType = (typeof TRAVEL_TYPES)[number];
+import {
+  DEFAULT_TRIP,
+  MAX_PASSENGERS,
+  TRAVEL_TYPES,
+  type TravelType,
+  type TripSearch,
+} from '@flybook/domain/trips';
 
-/** At most nine passengers per booking (spec 02 §9, the API's MAX_PASSENGERS). */
-export const MAX_PASSENGERS = 9;
-/** Spec 02 §2 and §9: a booking starts at Zurich → Prishtina, return, one adult. */
-export const DEFAULT_FROM = 'ZRH';
-export const DEFAULT_TO = 'PRN';
-
-export interface TripSearch {
-  travelType: TravelType;
-  airportFrom: string;
-  airportTo: string;
-  /** other-return: where the return flight leaves from and goes to. */
-  otherAirportFrom: string;
-  otherAirportTo: string;
-  departureDate: string;
-  returnDate: string;
-  adult: number;
-  child: number;
-  infant: number;
-}
-
-export const DEFAULT_TRIP: TripSearch = Object.freeze({
-  travelType: 'return',
-  airportFrom: DEFAULT_FROM,
-  airportTo: DEFAULT_TO,
-  otherAirportFrom: '',
-  otherAirportTo: '',
-  departureDate: '',
-  returnDate: '',
-  adult: 1,
-  child: 0,
-  infant: 0,
-});
-
-/** A problem of the travel-dates form, by the catalogue key of its message. */
-export type TripProblem = 'required' | 'returnBeforeDeparture' | 'tooManyInfants' | 'tooManyPassengers';
-
-/** Field problems of a trip (spec 02 §5 Travel dates), keyed by field. */
-export function tripProblems(trip: TripSearch): Partial<Record<keyof TripSearch, TripProblem>> {
-  const problems: Partial<Record<keyof TripSearch, TripProblem>> = {};
-  if (!trip.airportFrom) problems.airportFrom = 'required';
-  if (!trip.airportTo) problems.airportTo = 'required';
-  if (!trip.departureDate) problems.departureDate = 'required';
-  if (trip.travelType !== 'one-way') {
-    if (!trip.returnDate) problems.returnDate = 'required';
-    else if (trip.departureDate && trip.returnDate < trip.departureDate)
-      problems.returnDate = 'returnBeforeDeparture';
-  }
-  if (trip.travelType === 'other-return') {
-    if (!trip.otherAirportFrom) problems.otherAirportFrom = 'required';
-    if (!trip.otherAirportTo) problems.otherAirportTo = 'required';
-  }
-  if (trip.infant > trip.adult) problems.infant = 'tooManyInfants';
-  if (trip.adult + trip.child + trip.infant > MAX_PASSENGERS) problems.adult = 'tooManyPassengers';
-  return problems;
-}
+export {
+  DEFAULT_FROM,
+  DEFAULT_TO,
+  DEFAULT_TRIP,
+  MAX_PASSENGERS,
+  TRAVEL_TYPES,
+  type TravelType,
+  type TripProblem,
+  type TripSearch,
+  tripProblems,
+} from '@flybook/domain/trips';
 
 /** The booking's search parameters (spec 02 §2), as the home page and the wizard write them. */
 export function tripParams(trip: TripSearch): URLSearchParams {

@@ -1,5 +1,6 @@
 import { ageTypeOn, checkPhone } from '@flybook/domain';
 import { IsoDateSchema, LocaleSchema, notBlank, PASSWORD_MIN_LENGTH, passwordsMatch } from '@flybook/schemas';
+import type { TFunction } from 'i18next';
 import { z } from 'zod';
 
 /** Empty fields arrive as '': read as not given, so a required one says "required". */
@@ -132,3 +133,9 @@ export const passengerFormSchema = (firstFlightDay: string | null) =>
 export const passengersFormSchema = (firstFlightDay: string | null) =>
   z.object({ passengers: z.array(passengerFormSchema(firstFlightDay)) });
 export type PassengersFormValues = z.input<ReturnType<typeof passengersFormSchema>>;
+
+/** The salutations of the billing and passenger forms. */
+export const salutationOptions = (t: TFunction) => [
+  { value: 'mr', label: t('reservations.wizard.mr') },
+  { value: 'mrs', label: t('reservations.wizard.mrs') },
+];

@@ -1,4 +1,13 @@
 import type { FlightStatus } from '@flybook/domain';
+import {
+  DEFAULT_TRIP,
+  MAX_PASSENGERS,
+  TRAVEL_TYPES,
+  type TravelType,
+  type TripProblem,
+  type TripSearch,
+  tripProblems,
+} from '@flybook/domain/trips';
 import type { Locale } from '@flybook/locales';
 import type { PriceListEntry, Reservation } from '@flybook/schemas';
 
@@ -9,42 +18,11 @@ import type { PriceListEntry, Reservation } from '@flybook/schemas';
  * vanished. Pure functions over plain data; the page keeps the draft in a reducer.
  */
 
-export const TRAVEL_TYPES = ['return', 'one-way', 'other-return'] as const;
-export type TravelType = (typeof TRAVEL_TYPES)[number];
+export { DEFAULT_TRIP, MAX_PASSENGERS, TRAVEL_TYPES, type TravelType, type TripProblem, tripProblems };
+/** The trip of the booking (the public site's model, @flybook/domain/trips). */
+export type Trip = TripSearch;
 export type Direction = 'outbound' | 'return';
 export type AgeType = 'adult' | 'child' | 'infant';
-
-/** At most nine passengers per booking (the API's MAX_PASSENGERS). */
-export const MAX_PASSENGERS = 9;
-
-export interface Trip {
-  travelType: TravelType;
-  airportFrom: string;
-  airportTo: string;
-  /** other-return: where the return flight leaves from and goes to. */
-  otherAirportFrom: string;
-  otherAirportTo: string;
-  /** yyyy-MM-dd, the local departure day at the origin. */
-  departureDate: string;
-  returnDate: string;
-  adult: number;
-  child: number;
-  infant: number;
-}
-
-/** Spec 02 §9: Zurich → Prishtina, return, one adult. */
-export const DEFAULT_TRIP: Trip = {
-  travelType: 'return',
-  airportFrom: 'ZRH',
-  airportTo: 'PRN',
-  otherAirportFrom: '',
-  otherAirportTo: '',
-  departureDate: '',
-  returnDate: '',
-  adult: 1,
-  child: 0,
-  infant: 0,
-};
 
 /** What the wizard needs of a listed flight: the staff, agent and public lists all carry it. */
 export interface WizardFlight {
@@ -247,35 +225,6 @@ export type StepId = (typeof STEPS)[number];
 /** The steps of a booking: one-way travel has no return flight (spec 02 §2). */
 export const stepsOf = (travelType: TravelType): StepId[] =>
   STEPS.filter((step) => !(step === 'return' && travelType === 'one-way'));
-
-/** Field problems of a trip (spec 02 §5 Travel dates), by field, each a catalogue key's last part. */
-export type TripProblem =
-  | 'required'
-  | 'returnBeforeDeparture'
-  | 'tooManyInfants'
-  | 'tooManyPassengers'
-  | 'noAdult';
-
-export function tripProblems(trip: Trip): Partial<Record<keyof Trip, TripProblem>> {
-  const problems: Partial<Record<keyof Trip, TripProblem>> = {};
-  if (!trip.airportFrom) problems.airportFrom = 'required';
-  if (!trip.airportTo) problems.airportTo = 'required';
-  if (!trip.departureDate) problems.departureDate = 'required';
-  if (trip.travelType !== 'one-way') {
-    if (!trip.returnDate) problems.returnDate = 'required';
-    else if (trip.departureDate && trip.returnDate < trip.departureDate)
-      problems.returnDate = 'returnBeforeDeparture';
-  }
-  if (trip.travelType === 'other-return') {
-    if (!trip.otherAirportFrom) problems.otherAirportFrom = 'required';
-    if (!trip.otherAirportTo) problems.otherAirportTo = 'required';
-  }
-  if (trip.adult < 1 && trip.infant > 0) problems.infant = 'noAdult';
-  else if (trip.infant > trip.adult) problems.infant = 'tooManyInfants';
-  if (trip.adult + trip.child < 1) problems.adult = 'required';
-  if (trip.adult + trip.child + trip.infant > MAX_PASSENGERS) problems.adult = 'tooManyPassengers';
-  return problems;
-}
 
 /** Whether each step's own data is there: what lets the next step open. */
 export function stepFilled(draft: Draft, step: StepId): boolean {

@@ -13,7 +13,7 @@ import { schemaResolver } from '../../../app/forms.ts';
 import { LIST_RELOAD_DEBOUNCE_MS } from '../../../app/list/use-server-list.ts';
 import { useLookups } from '../use-wizard-data.ts';
 import { useWizard } from '../wizard-context.ts';
-import { BillingFormSchema, type BillingFormValues } from '../wizard-forms.ts';
+import { BillingFormSchema, type BillingFormValues, salutationOptions } from '../wizard-forms.ts';
 import type { BillingDraft, OwnerChoice } from '../wizard-model.ts';
 import { withOwnerAsPassenger } from '../wizard-rules.ts';
 import { StepActions } from './StepActions.tsx';
@@ -187,10 +187,7 @@ export function BillingStep() {
           name="salutation"
           label={t('reservations.history.billing.salutation')}
           placeholder={t('reservations.wizard.choose')}
-          options={[
-            { value: 'mr', label: t('reservations.wizard.mr') },
-            { value: 'mrs', label: t('reservations.wizard.mrs') },
-          ]}
+          options={salutationOptions(t)}
           isRequired
         />
         <FormField control={control} name="company" label={t('reservations.history.billing.company')} />

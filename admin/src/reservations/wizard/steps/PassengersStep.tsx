@@ -15,7 +15,7 @@ import { schemaResolver } from '../../../app/forms.ts';
 import { LIST_RELOAD_DEBOUNCE_MS } from '../../../app/list/use-server-list.ts';
 import { useFlightOptions } from '../use-wizard-data.ts';
 import { useWizard } from '../wizard-context.ts';
-import { type PassengersFormValues, passengersFormSchema } from '../wizard-forms.ts';
+import { type PassengersFormValues, passengersFormSchema, salutationOptions } from '../wizard-forms.ts';
 import {
   type AgeType,
   type ChosenFlight,
@@ -185,10 +185,7 @@ function PassengerCard({
           name={`passengers.${index}.salutation`}
           label={t('reservations.history.billing.salutation')}
           placeholder={t('reservations.wizard.choose')}
-          options={[
-            { value: 'mr', label: t('reservations.wizard.mr') },
-            { value: 'mrs', label: t('reservations.wizard.mrs') },
-          ]}
+          options={salutationOptions(t)}
           isRequired
         />
         <SelectField

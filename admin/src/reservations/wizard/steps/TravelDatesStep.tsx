@@ -28,10 +28,21 @@ function problemText(t: TFunction, problem: TripProblem | undefined): string | n
       return t('reservations.wizard.trip.returnBeforeDeparture');
     case 'tooManyInfants':
       return t('reservations.wizard.trip.tooManyInfants');
-    case 'noAdult':
-      return t('reservations.wizard.trip.noAdult');
     case 'tooManyPassengers':
       return t('reservations.wizard.trip.tooManyPassengers', { max: MAX_PASSENGERS });
+  }
+}
+
+const COUNTS = ['adult', 'child', 'infant'] as const;
+
+function countLabel(t: TFunction, ageType: (typeof COUNTS)[number]): string {
+  switch (ageType) {
+    case 'adult':
+      return t('reservations.wizard.trip.adults');
+    case 'child':
+      return t('reservations.wizard.trip.children');
+    case 'infant':
+      return t('reservations.wizard.trip.infants');
   }
 }
 
@@ -262,27 +273,17 @@ export function TravelDatesStep() {
         ) : null}
       </div>
       <div className="wizard-grid wizard-grid--counts">
-        <CountSelect
-          label={t('reservations.wizard.trip.adults')}
-          value={trip.adult}
-          min={0}
-          error={problemText(t, problems.adult)}
-          onChange={(adult) => set({ adult })}
-        />
-        <CountSelect
-          label={t('reservations.wizard.trip.children')}
-          value={trip.child}
-          min={0}
-          error={problemText(t, problems.child)}
-          onChange={(child) => set({ child })}
-        />
-        <CountSelect
-          label={t('reservations.wizard.trip.infants')}
-          value={trip.infant}
-          min={0}
-          error={problemText(t, problems.infant)}
-          onChange={(infant) => set({ infant })}
-        />
+        {COUNTS.map((ageType) => (
+          <CountSelect
+            key={ageType}
+            label={countLabel(t, ageType)}
+            value={trip[ageType]}
+            // a booking has at least one adult (the public site's rule too)
+            min={ageType === 'adult' ? 1 : 0}
+            error={problemText(t, problems[ageType])}
+            onChange={(count) => set({ [ageType]: count })}
+          />
+        ))}
       </div>
       <StepActions />
     </form>
