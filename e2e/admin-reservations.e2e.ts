@@ -1,35 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-
-const PASSWORD = 'flybook-demo';
-const API = '/api/v1';
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/reservation\/list$/);
-}
-
-async function apiToken(request: APIRequestContext, email: string) {
-  const response = await request.post(`${API}/auth/token`, { data: { login: email, password: PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).token as string;
-}
-
-/** No WCAG 2.1 AA violations on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    ),
-  ).toEqual([]);
-}
+import { API, apiToken, expectAccessible, logIn } from './support.ts';
 
 interface DemoFlight {
   id: number;

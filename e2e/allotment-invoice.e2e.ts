@@ -1,12 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { API, apiToken, expectAccessible, logIn } from './support.ts';
 
 const MANAGER = 'manager@flybook.test';
 const AGENT = 'agent@flybook.test';
-const PASSWORD = 'flybook-demo';
-const API = '/api/v1';
 
 // The journeys share one database: flight numbers and a title no one else uses, in a week of 2028
 // no seeded timetable reaches.
@@ -18,27 +16,6 @@ const TITLE = `Allotments May 2028 ${RUN}`;
 /** CHF as the back office shows it (en): "CHF 1,234.50". */
 const chf = (amount: number) =>
   `CHF\u00a0${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations, what).toEqual([]);
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/reservation\/list$/);
-}
-
-async function apiToken(request: APIRequestContext, email: string) {
-  const response = await request.post(`${API}/auth/token`, { data: { login: email, password: PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).token as string;
-}
 
 /** Two flights ZRH → PRN without allotments, made through the API as the manager. */
 async function twoFlights(request: APIRequestContext, token: string): Promise<number[]> {

@@ -1,14 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-
-const API = '/api/v1';
-
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations, what).toEqual([]);
-}
+import { API, expectAccessible } from './support.ts';
 
 /** The first bookable flight of a route from the public search, as the wizard will list it. */
 async function firstFlight(request: APIRequestContext, origin: string, destination: string, from: string) {

@@ -1,12 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { API, apiToken, expectAccessible, PASSWORD } from './support.ts';
 
 const MANAGER = 'manager@flybook.test';
 const AGENT = 'agent@flybook.test';
-const PASSWORD = 'flybook-demo';
-const API = '/api/v1';
 
 // The journeys share one database: a flight number no seeded timetable uses, unique to this run.
 const NUMBER = `FB${8000 + (Date.now() % 1000)}`;
@@ -17,20 +15,6 @@ async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
-
-/** No WCAG 2.1 A/AA violations on what the page shows now. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations, what).toEqual([]);
-}
-
-async function apiToken(request: APIRequestContext, email: string) {
-  const response = await request.post(`${API}/auth/token`, { data: { login: email, password: PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).token as string;
 }
 
 /** A flight ZRH → PRN on the A320 in 2028, made through the API as the manager. */

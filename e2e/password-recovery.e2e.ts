@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './support.ts';
 
 /**
  * Waits until the page's islands have hydrated (Astro then drops their `ssr` attribute): text typed
@@ -23,14 +23,6 @@ async function newestRecoveryLink(request: APIRequestContext, email: string): Pr
   const link = /https?:\/\/\S+\/updatePassword\/[\w-]+/.exec(items[0]?.body ?? '')?.[0];
   expect(link, 'a recovery link in the newest mail').toBeDefined();
   return link ?? '';
-}
-
-/** No WCAG 2.1 A/AA violations on what the page shows now. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations, what).toEqual([]);
 }
 
 test.describe('the manager recovers the password', () => {

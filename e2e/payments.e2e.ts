@@ -1,21 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-
-const PASSWORD = 'flybook-demo';
-const API = '/api/v1';
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/reservation\/list$/);
-}
-
-async function apiToken(request: APIRequestContext, email: string) {
-  const response = await request.post(`${API}/auth/token`, { data: { login: email, password: PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).token as string;
-}
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { API, apiToken, logIn } from './support.ts';
 
 /** A billed booking of two adults on the first open demo flight, made through the API as the manager. */
 async function billedReservation(request: APIRequestContext, token: string) {

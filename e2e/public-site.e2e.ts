@@ -1,23 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { API, apiToken, expectAccessible, PASSWORD } from './support.ts';
 
-const API = '/api/v1';
-const PASSWORD = 'flybook-demo';
 const CUSTOMER = 'customer@flybook.test';
-
-/** No WCAG 2.1 A/AA violations on what the page shows now. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations, what).toEqual([]);
-}
-
-async function apiToken(request: APIRequestContext, email: string) {
-  const response = await request.post(`${API}/auth/token`, { data: { login: email, password: PASSWORD } });
-  expect(response.ok()).toBe(true);
-  return (await response.json()).token as string;
-}
 
 /** A one-adult booking of the demo customer on a flight; staff add owner and terms. */
 const customerBooking = (flightId: number, extra: Record<string, unknown>) => ({

@@ -1,27 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible, logIn, PASSWORD } from './support.ts';
 
 const ADMIN = 'admin@flybook.test';
-const PASSWORD = 'flybook-demo';
 
 // The journeys share one database: everything made here carries this run's suffix.
 const SUFFIX = Date.now().toString(36).toUpperCase();
-
-/** No WCAG 2.1 A/AA violations on what the page shows now. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations, what).toEqual([]);
-}
-
-async function logIn(page: Page, login: string, password = PASSWORD) {
-  await page.goto('/admin/login');
-  await page.getByLabel('E-mail').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/reservation\/list$/);
-}
 
 /** A notice is shown; it is dismissed so that the next one is not confused with it. */
 async function expectNotice(page: Page, text: string) {
