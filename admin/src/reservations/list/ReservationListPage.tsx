@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BulkBar } from '../../app/list/BulkBar.tsx';
-import { type RowSelection, ServerList } from '../../app/list/ServerList.tsx';
+import { actionsWidthFor, type RowSelection, ServerList } from '../../app/list/ServerList.tsx';
 import { useListSelection } from '../../app/list/use-list-selection.ts';
 import { useServerList } from '../../app/list/use-server-list.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
@@ -42,8 +42,13 @@ type DialogState =
   | { kind: 'split'; reservation: ReservationListItem }
   | { kind: 'sms' };
 
-/** Where a reservation's pages lead back to: this list, with the reservation marked. */
-const withSource = (path: string) => `${path}?source=reservationList`;
+/** A reservation's edit or payment page, leading back to this list with the reservation marked. */
+const pathOf = (action: 'edit' | 'pay', reservation: ReservationListItem) =>
+  `${
+    action === 'edit'
+      ? adminPath('reservationEdit', { reservationId: reservation.id })
+      : adminPath('reservationPayment', { reservationId: reservation.id })
+  }?source=reservationList`;
 
 /**
  * Reservations (spec 02 §2 /reservation/list): filters, a server-paged list of every reservation
@@ -91,12 +96,7 @@ export function ReservationListPage() {
   const rowContext = useMemo<ReservationRowContextValue>(
     () => ({
       permissions,
-      pathOf: (action, reservation) =>
-        withSource(
-          action === 'edit'
-            ? adminPath('reservationEdit', { reservationId: reservation.id })
-            : adminPath('reservationPayment', { reservationId: reservation.id }),
-        ),
+      pathOf,
       onAction: (action: MenuAction, reservation) => {
         switch (action) {
           case 'ticket':
@@ -106,6 +106,9 @@ export function ReservationListPage() {
           case 'cancel':
           case 'split':
             setDialog({ kind: action, reservation });
+            return;
+          case 'pay':
+            navigate(pathOf('pay', reservation));
             return;
           case 'history':
             navigate(adminPath('reservationHistory', { reservationId: reservation.id }));
@@ -123,7 +126,11 @@ export function ReservationListPage() {
         t,
         fullView: permissions.fullView,
         actions: ReservationActionsCell,
-        actionsWidth: 225,
+        // Edit and the menu's button, sized to their texts in the interface language
+        actionsWidth: actionsWidthFor([
+          { text: t('list.edit') },
+          { text: `${t('reservations.actions.menu')} ▾` },
+        ]),
       }),
     [t, permissions.fullView],
   );

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { type ActionState, type ReservationRowAction, rowActionState } from './reservation-actions.ts';
 import { useReservationRow } from './reservation-row-context.ts';
 
-const MENU_ACTIONS = ['ticket', 'invoice', 'split', 'cancel', 'history'] as const;
+const MENU_ACTIONS = ['pay', 'ticket', 'invoice', 'split', 'cancel', 'history'] as const;
 export type MenuAction = (typeof MENU_ACTIONS)[number];
 const isMenuAction = (key: unknown): key is MenuAction => (MENU_ACTIONS as readonly unknown[]).includes(key);
 
@@ -57,9 +57,9 @@ export function ReservationLinkAction({
 }
 
 /**
- * A reservation's actions: Edit and Pay as links, the documents, split, cancel and history in a
- * menu. Each shows with its role and is disabled where the reservation's state forbids it
- * ({@link rowActionState}).
+ * A reservation's actions: Edit as a link; Pay, the documents, split, cancel and history in a
+ * menu, so a row stays narrow enough for the list to fit the screen in every language. Each shows
+ * with its role and is disabled where the reservation's state forbids it ({@link rowActionState}).
  */
 export function ReservationRowActions({ reservation }: { reservation: ReservationListItem }) {
   const { t } = useTranslation();
@@ -77,12 +77,6 @@ export function ReservationRowActions({ reservation }: { reservation: Reservatio
         reservation={reservation}
         state={stateOf('edit')}
         to={row.pathOf('edit', reservation)}
-      />
-      <ReservationLinkAction
-        action="pay"
-        reservation={reservation}
-        state={stateOf('pay')}
-        to={row.pathOf('pay', reservation)}
       />
       {items.length > 0 ? (
         <MenuTrigger>
