@@ -15,6 +15,9 @@ export default defineConfig({
     root: resolve(import.meta.dirname, '..'),
     include: ['admin/src/**/*.test.{ts,tsx}', 'packages/ui/src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // Page tests click through whole forms in jsdom; on a busy 2-core CI machine one can take
+    // several seconds. A limit, not a timing goal (those live in `npm run bench`).
+    testTimeout: 20_000,
     server: { deps: { inline: [/@refinedev\//] } },
   },
 });
