@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach } from 'vitest';
@@ -12,6 +12,9 @@ import { MemoryStorage } from './memory-storage.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
+// A page waits for its (fake) API and lazy chunks; on a busy CI machine that takes longer than the
+// library's 1 s default. findBy… and waitFor still fail when what they wait for never comes.
+configure({ asyncUtilTimeout: 5000 });
 
 export interface RenderAdminOptions extends FakeApiOptions {
   /** The address opened, with the /admin base, e.g. '/admin/flight/list'. */
