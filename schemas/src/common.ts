@@ -13,7 +13,13 @@ export const LocalizedTextSchema = z.object({
 });
 export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 
-export const IdSchema = z.coerce.number().int().positive();
+/**
+ * The largest id a record can have: ids are PostgreSQL `integer` (serial) columns. A larger one
+ * names nothing and is refused like any other malformed id, before it reaches a query.
+ */
+export const MAX_ID = 2_147_483_647;
+
+export const IdSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const IdParams = z.object({ id: IdSchema });
 
 /** CHF on the wire, two decimals at most; integer Rappen inside the server. */
