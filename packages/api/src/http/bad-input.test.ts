@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
@@ -5,6 +6,14 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
 let admin: string;
+const count = async (table: string) =>
+  Number(
+    (
+      (await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]?.n,
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,5 +42,43 @@ describe('ids beyond the database integer range', () => {
   it('while the largest id that can exist is simply not found', async () => {
     const response = await t.api('DELETE', 'flight-company/2147483647', admin);
     expect(response.status).toBe(404);
+  });
+});
+
+describe('text with a NUL character', () => {
+  it('is refused (422) with its field, in a body and in a query string, and nothing is counted', async () => {
+    const limitsBefore = await count('rate_limits');
+    const login = await t.api('POST', 'auth/token', undefined, {
+      login: 'admin\u0000@flybook.test',
+      password: 'x',
+    });
+    expect(login.status).toBe(422);
+    expect(login.body.errors).toEqual([
+      {
+        code: 'ERROR_FORMAT',
+        message: 'Text must not contain NUL characters.',
+        field: 'login',
+        params: { format: 'text' },
+      },
+    ]);
+    expect(await count('rate_limits')).toBe(limitsBefore);
+
+    const search = await t.api('GET', 'airport/list?countryCode=a%00', admin);
+    expect(search.status).toBe(422);
+    expect(search.body.errors[0]).toMatchObject({ code: 'ERROR_FORMAT', field: 'countryCode' });
+  });
+
+  it('is found however deep it sits', async () => {
+    const nested = `${'{"a":['.repeat(5000)}"a\\u0000"${']}'.repeat(5000)}`;
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/flight-company',
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"name":"X","code":"XQ","deep":${nested}}`,
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors[0].field).toMatch(/^deep\.a\.0\.a\.0\./);
+    expect(await count('flight_companies')).toBe(2);
   });
 });
