@@ -82,3 +82,21 @@ describe('text with a NUL character', () => {
     expect(await count('flight_companies')).toBe(2);
   });
 });
+
+describe("the router's own refusals", () => {
+  it('answer a path parameter over the length limit with 414 in the error format', async () => {
+    const response = await t.api('GET', `flight-company/${'1'.repeat(101)}`, admin);
+    expect(response.status).toBe(414);
+    expect(response.body.errors[0].code).toBe('ERROR_MALFORMED_REQUEST');
+  });
+
+  it('answer broken percent-encoding in the path with 400 in the error format', async () => {
+    const response = await t.request({
+      method: 'DELETE',
+      url: '/api/v1/flight-company/%E0%A4%A',
+      token: admin,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].code).toBe('ERROR_MALFORMED_REQUEST');
+  });
+});
