@@ -100,3 +100,43 @@ describe("the router's own refusals", () => {
     expect(response.body.errors[0].code).toBe('ERROR_MALFORMED_REQUEST');
   });
 });
+
+describe('amounts the money module cannot hold exactly', () => {
+  it('are refused (422) before any posting, instead of failing inside the ledger', async () => {
+    const accounts = (
+      (await t.database.db.execute(
+        sql`select id from accounts where virtual_code in ('CASH_ZRH', 'BANK_EC') order by id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    const types = await t.api('GET', 'payment/free/type/list', admin);
+    const correction = types.body.items.find((type: { code: string }) => type.code === 'correction').id;
+    const post = (amount: number) =>
+      t.api('POST', 'payment/free/advanced', admin, {
+        debitAccountId: accounts[0]?.id,
+        creditAccountId: accounts[1]?.id,
+        amount,
+        typeId: correction,
+        description: 'fuzz regression',
+      });
+    const expected: [number, string][] = [
+      [0.1 + 0.2, 'ERROR_MONEY_PRECISION'],
+      [0.1 + 0.7, 'ERROR_MONEY_PRECISION'],
+      [5e-324, 'ERROR_MONEY_PRECISION'],
+      [1e15, 'ERROR_MAXIMUM'],
+      [1e20, 'ERROR_MAXIMUM'],
+      [1e300, 'ERROR_MAXIMUM'],
+    ];
+    for (const [amount, code] of expected) {
+      const response = await post(amount);
+      expect(response.status, String(amount)).toBe(422);
+      expect(
+        response.body.errors.map((error: { code: string }) => error.code),
+        String(amount),
+      ).toContain(code);
+    }
+    expect(await count('balance_log_records')).toBe(0);
+    // The same call with a plain amount still books.
+    expect((await post(0.3)).status).toBe(201);
+    expect(await count('balance_log_records')).toBe(1);
+  });
+});
