@@ -96,11 +96,10 @@ function numberShape(def: Def, name: string): Shape {
   };
 }
 
-function stringShape(def: Def): Shape {
+/** The length limits of a string or an array. */
+function lengthLimits(def: Def): { min: number; max: number | undefined } {
   let min = 0;
   let max: number | undefined;
-  let format = typeof def.format === 'string' ? def.format : undefined;
-  let pattern: RegExp | undefined;
   for (const check of checksOf(def)) {
     if (check.check === 'min_length') min = Number(check.minimum);
     if (check.check === 'max_length') max = Number(check.maximum);
@@ -108,6 +107,15 @@ function stringShape(def: Def): Shape {
       min = Number(check.length);
       max = Number(check.length);
     }
+  }
+  return { min, max };
+}
+
+function stringShape(def: Def): Shape {
+  const { min, max } = lengthLimits(def);
+  let format = typeof def.format === 'string' ? def.format : undefined;
+  let pattern: RegExp | undefined;
+  for (const check of checksOf(def)) {
     if (check.check === 'string_format') {
       if (check.format === 'regex') pattern = check.pattern as RegExp;
       else format = String(check.format);
@@ -198,16 +206,7 @@ export function describe(schema: unknown, name = ''): Field {
       return { shape: left, optional: false };
     }
     case 'array': {
-      let min = 0;
-      let max: number | undefined;
-      for (const check of checksOf(def)) {
-        if (check.check === 'min_length') min = Number(check.minimum);
-        if (check.check === 'max_length') max = Number(check.maximum);
-        if (check.check === 'length_equals') {
-          min = Number(check.length);
-          max = Number(check.length);
-        }
-      }
+      const { min, max } = lengthLimits(def);
       return {
         shape: { kind: 'array', item: describe(def.element, name).shape, min, max, nullable: false },
         optional: false,
