@@ -13,13 +13,34 @@ export const LocalizedTextSchema = z.object({
 });
 export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 
-export const IdSchema = z.coerce.number().int().positive();
+/**
+ * The largest id a record can have: ids are PostgreSQL `integer` (serial) columns. A larger one
+ * names nothing and is refused like any other malformed id, before it reaches a query.
+ */
+export const MAX_ID = 2_147_483_647;
+
+export const IdSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const IdParams = z.object({ id: IdSchema });
+
+/**
+ * The largest amount of money (CHF, either sign) a request may carry: far above any booking or
+ * settlement, and far below where whole Rappen stop being exact in a JS number (about 9·10¹³ CHF).
+ */
+export const MONEY_MAX = 1_000_000_000;
+
+/**
+ * At most two decimals, exactly: the number is the one its two-decimal rounding stands for. This is
+ * what the server's money module reads without error, so 0.1 + 0.2 (0.30000000000000004) and
+ * 5e-324 are refused here rather than failing later. Safe for |value| ≤ MONEY_MAX.
+ */
+export const hasTwoDecimalsAtMost = (value: number) => Number(value.toFixed(2)) === value;
 
 /** CHF on the wire, two decimals at most; integer Rappen inside the server. */
 export const MoneySchema = z
   .number()
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+  .min(-MONEY_MAX)
+  .max(MONEY_MAX)
+  .refine(hasTwoDecimalsAtMost, {
     message: 'Amount must be rounded to 0.01',
     params: { code: 'ERROR_MONEY_PRECISION' },
   });

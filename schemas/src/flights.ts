@@ -8,6 +8,7 @@ import {
   LocaleSchema,
   listQuery,
   listResponse,
+  MAX_ID,
   MoneySchema,
   QueryBoolean,
 } from './common.ts';
@@ -315,7 +316,7 @@ export type SeatsByTariff = z.infer<typeof SeatsByTariffSchema>;
 
 export const AllotmentBody = z.object({
   /** An existing allotment of this flight; absent for a new one. */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_ID).optional(),
   agent: z.object({ id: IdSchema }),
   tariffGroup: z.object({ id: IdSchema }),
   seatsNumber: z.number().int().min(1).max(1000),

@@ -6,6 +6,7 @@ import {
   IsoDateSchema,
   LocaleSchema,
   LocalizedTextSchema,
+  MAX_ID,
   MoneySchema,
 } from './common.ts';
 import { AgeTypeSchema, MAX_PASSENGERS } from './fares.ts';
@@ -42,7 +43,7 @@ export const PhoneSchema = z
 
 export const PassengerBody = z.object({
   /** An existing passenger of the reservation (update); absent for a new one. */
-  id: z.number().int().positive().optional(),
+  id: z.number().int().positive().max(MAX_ID).optional(),
   salutation: SalutationSchema.default('mr'),
   firstName: notBlank(100),
   lastName: notBlank(100),

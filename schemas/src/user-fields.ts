@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.ts';
-import { IdSchema, LocalizedTextSchema } from './common.ts';
+import { hasTwoDecimalsAtMost, IdSchema, LocalizedTextSchema } from './common.ts';
 import { PhoneSchema } from './reservations.ts';
 import { passwordsMatch } from './validation.ts';
 
@@ -69,9 +69,6 @@ export const passwordConfirmation = (mode: 'create' | 'update') => ({
       ? 'password' in payload.value
       : 'password' in payload.value || 'passwordConfirm' in payload.value),
 });
-
-/** At most two decimals (whole Rappen / hundredths of a percent), without float artefacts. */
-const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /** The highest amount a profile's money field takes (credit limit, fees, margins): CHF 10 million. */
 export const PROFILE_MONEY_MAX = 10_000_000;

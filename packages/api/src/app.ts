@@ -10,7 +10,7 @@ import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { outbox } from './db/schema/index.ts';
-import { installErrorHandler } from './http/error-handler.ts';
+import { frameworkErrors, installErrorHandler } from './http/error-handler.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { registerCalls } from './http/register.ts';
 import { notFoundPageOf, serveSite } from './http/site.ts';
@@ -80,6 +80,7 @@ export async function buildApp({
     logger: logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
     routerOptions: {
       querystringParser: (query: string) =>
         qs.parse(query, { arrayLimit: 500, depth: 3, parameterLimit: 1000 }),

@@ -1,6 +1,17 @@
 import type { ApiErrorBody } from '@flybook/schemas';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ValidationError } from './api-error.ts';
+
+/**
+ * Failures the router meets before any route runs (a path parameter over the router's length
+ * limit: 414; broken percent-encoding: 400), answered in the error format like every other.
+ * Passed to Fastify as `frameworkErrors`, which only exists as a constructor option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  const code = status >= 500 ? 'ERROR_INTERNAL' : 'ERROR_MALFORMED_REQUEST';
+  return reply.status(status).send({ errors: [{ code, message: error.message }] } satisfies ApiErrorBody);
+}
 
 /**
  * The one place that turns failures into answers: validation → 422 with field paths, ApiError →

@@ -9,8 +9,40 @@ export const API_PREFIX = '/api/v1';
 
 const fastifyPath = (path: string) => `${API_PREFIX}/${path.replace(/\{(\w+)\}/g, ':$1')}`;
 
+/**
+ * The path of the first text that holds a NUL character, which PostgreSQL cannot store in text
+ * (it would fail the query). Walks without recursion: a body may be nested thousands deep.
+ */
+function nulCharacterAt(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [item, path] = stack.pop() as [unknown, string];
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return childPath;
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return null;
+}
+
 function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown, part: string): unknown {
   if (!schema) return part === 'body' ? undefined : {};
+  const nul = nulCharacterAt(value);
+  if (nul !== null) {
+    throw new ValidationError([
+      {
+        code: 'ERROR_FORMAT',
+        message: 'Text must not contain NUL characters.',
+        ...(nul ? { field: nul } : {}),
+        params: { format: 'text' },
+      },
+    ]);
+  }
   const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
   if (!result.success) throw new ValidationError(issuesToErrors(result.error.issues));
   return result.data;
