@@ -2,11 +2,14 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import type { HotFlightCheck } from './checks.ts';
 
 export interface RunningApi {
   url: string;
-  /** What the server reported about itself once listening. */
-  info: { devEndpoints: boolean; poolSize: string };
+  /** What the server reported about itself once listening (PGlite: its manager token and hot flight). */
+  info: { devEndpoints: boolean; poolSize: string; managerToken?: string; hotFlightId?: number };
+  /** The hot-flight check run inside the API process (for PGlite, which only it can reach). */
+  checkHotFlight(flightId: number): Promise<HotFlightCheck>;
   stop(): Promise<void>;
 }
 
@@ -38,8 +41,23 @@ export function startApi(databaseUrl: string, env: Record<string, string> = {}):
         info: {
           devEndpoints: 'devEndpoints' in message && message.devEndpoints === true,
           poolSize: 'poolSize' in message ? String(message.poolSize) : 'unknown',
+          ...('managerToken' in message && typeof message.managerToken === 'string'
+            ? { managerToken: message.managerToken }
+            : {}),
+          ...('hotFlightId' in message && typeof message.hotFlightId === 'number'
+            ? { hotFlightId: message.hotFlightId }
+            : {}),
         },
         stop,
+        checkHotFlight: (flightId) =>
+          new Promise((resolveCheck, rejectCheck) => {
+            child.once('message', (answer: unknown) => {
+              if (typeof answer === 'object' && answer !== null && 'check' in answer)
+                resolveCheck(answer.check as HotFlightCheck);
+              else rejectCheck(new Error(`the hot-flight check failed: ${JSON.stringify(answer)}`));
+            });
+            child.send({ checkHotFlight: flightId });
+          }),
       });
     });
   });
@@ -54,6 +72,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A new body for every request (e.g. bookings spread over many flights), instead of `body`. */
+  nextBody?: () => string;
   /** Ends the run early (its numbers are then partial). */
   signal?: AbortSignal;
 }
@@ -100,6 +120,15 @@ export function load(options: LoadOptions): Promise<LoadResult> {
         method: options.method ?? 'GET',
         headers: options.headers ?? {},
         ...(options.body === undefined ? {} : { body: options.body }),
+        ...(options.nextBody
+          ? {
+              requests: [
+                {
+                  setupRequest: (request: autocannon.Request) => ({ ...request, body: options.nextBody!() }),
+                },
+              ],
+            }
+          : {}),
         timeout: 10,
       },
       (error, result) => {
