@@ -72,17 +72,48 @@ async function api(databaseUrl: string, env: Record<string, string> = {}) {
   };
 }
 
-/** One scenario: a short warm-up (JIT, connection pools) that is thrown away, then the measured run. */
-async function scenario(options: LoadOptions): Promise<LoadResult> {
+/** All CPUs' busy and total time so far (ms). */
+function machineTimes() {
+  let busy = 0;
+  let total = 0;
+  for (const cpu of cpus()) {
+    const { idle, ...rest } = cpu.times;
+    const used = Object.values(rest).reduce((sum, t) => sum + t, 0);
+    busy += used;
+    total += used + idle;
+  }
+  return { busy, total };
+}
+
+/**
+ * One scenario: a short warm-up (JIT, connection pools) that is thrown away, then the measured run,
+ * with what it cost the API process (CPU per answer, event-loop use) and the machine.
+ */
+async function scenario(options: LoadOptions, server: RunningApi): Promise<LoadResult> {
   const run = { ...options, signal: interrupt.signal };
   interrupt.signal.throwIfAborted();
   if (WARMUP > 0) await load({ ...run, duration: WARMUP });
   interrupt.signal.throwIfAborted();
   log(`Running ${options.title}: ${options.connections} connections for ${options.duration} s…`);
+  const before = { api: await server.usage(), machine: machineTimes() };
   const result = await load(run);
+  const after = { api: await server.usage(), machine: machineTimes() };
   interrupt.signal.throwIfAborted();
+  const loopActive = after.api.loop.active - before.api.loop.active;
+  const loopIdle = after.api.loop.idle - before.api.loop.idle;
+  result.cost = {
+    apiCpuMsPerResponse:
+      Math.round(((after.api.cpuMs - before.api.cpuMs) / Math.max(1, result.responses)) * 1000) / 1000,
+    apiEventLoopUtilization: Math.round((loopActive / Math.max(1, loopActive + loopIdle)) * 1000) / 1000,
+    machineBusy:
+      Math.round(
+        ((after.machine.busy - before.machine.busy) /
+          Math.max(1, after.machine.total - before.machine.total)) *
+          1000,
+      ) / 1000,
+  };
   log(
-    `  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`,
+    `  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}; API ${result.cost.apiCpuMsPerResponse} ms CPU per answer, event loop ${(result.cost.apiEventLoopUtilization * 100).toFixed(0)} % busy, machine ${(result.cost.machineBusy * 100).toFixed(0)} % busy`,
   );
   return result;
 }
@@ -143,28 +174,37 @@ async function main() {
   const searchUrl = `${v1}/public/flight/list?departureDate=${data.searchDate}&fromAirportCode=ZRH&toAirportCode=PRN&passengersAges[]=adult&passengersAges[]=adult`;
   const searchItems = itemsOf(await expectOk(searchUrl));
   if (searchItems === 0) throw new Error(`the search for ${data.searchDate} finds no flight`);
-  const search = await scenario({
-    title: 'public flight search',
-    url: searchUrl,
-    connections: 200,
-    duration: DURATION,
-  });
+  const search = await scenario(
+    {
+      title: 'public flight search',
+      url: searchUrl,
+      connections: 200,
+      duration: DURATION,
+    },
+    primary,
+  );
   // The same search without the short answer cache: what the database and the code cost per call,
   // at 200 connections and one request at a time (the service time without queueing).
   const uncached = await api(bench.url, { SEARCH_CACHE_MS: '0' });
   const uncachedUrl = searchUrl.replace(primary.url, uncached.url);
-  const searchUncached = await scenario({
-    title: 'public flight search, no cache',
-    url: uncachedUrl,
-    connections: 200,
-    duration: DURATION,
-  });
-  const searchAlone = await scenario({
-    title: 'public flight search, no cache, alone',
-    url: uncachedUrl,
-    connections: 1,
-    duration: Math.min(5, DURATION),
-  });
+  const searchUncached = await scenario(
+    {
+      title: 'public flight search, no cache',
+      url: uncachedUrl,
+      connections: 200,
+      duration: DURATION,
+    },
+    uncached,
+  );
+  const searchAlone = await scenario(
+    {
+      title: 'public flight search, no cache, alone',
+      url: uncachedUrl,
+      connections: 1,
+      duration: Math.min(5, DURATION),
+    },
+    uncached,
+  );
   await uncached.stop();
 
   const calculateBody = JSON.stringify({
@@ -173,15 +213,18 @@ async function main() {
   });
   const calculateUrl = `${v1}/reservation/calculate`;
   await expectOk(calculateUrl, { method: 'POST', headers: json, body: calculateBody });
-  const calculate = await scenario({
-    title: 'reservation calculate',
-    url: calculateUrl,
-    connections: WRITERS,
-    duration: DURATION,
-    method: 'POST',
-    headers: json,
-    body: calculateBody,
-  });
+  const calculate = await scenario(
+    {
+      title: 'reservation calculate',
+      url: calculateUrl,
+      connections: WRITERS,
+      duration: DURATION,
+      method: 'POST',
+      headers: json,
+      body: calculateBody,
+    },
+    primary,
+  );
 
   // ---- staff: bookings spread over the timetable, the reservation list and the balance log ----
   let booking = 0;
@@ -196,47 +239,59 @@ async function main() {
     headers: { ...json, ...staff },
     body: nextBooking(),
   });
-  const reservationCreate = await scenario({
-    title: 'reservation create (staff, 60 flights)',
-    url: `${v1}/reservation`,
-    connections: WRITERS,
-    duration: DURATION,
-    method: 'POST',
-    headers: { ...json, ...staff },
-    nextBody: nextBooking,
-  });
+  const reservationCreate = await scenario(
+    {
+      title: 'reservation create (staff, 60 flights)',
+      url: `${v1}/reservation`,
+      connections: WRITERS,
+      duration: DURATION,
+      method: 'POST',
+      headers: { ...json, ...staff },
+      nextBody: nextBooking,
+    },
+    primary,
+  );
 
   const listUrl = `${v1}/reservation/list?flightDateInterval[from]=${dayOffset(7)}&flightDateInterval[to]=${dayOffset(21)}&paymentStatus[]=notPaid&paymentStatus[]=partly&sortBy=createdAt&sortOrder=DESC&page=0&pageSize=15`;
   if (itemsOf(await expectOk(listUrl, { headers: staff })) === 0)
     throw new Error('the reservation list finds nothing');
-  const reservationList = await scenario({
-    title: 'reservation list, filtered (staff)',
-    url: listUrl,
-    connections: WRITERS,
-    duration: DURATION,
-    headers: staff,
-  });
+  const reservationList = await scenario(
+    {
+      title: 'reservation list, filtered (staff)',
+      url: listUrl,
+      connections: WRITERS,
+      duration: DURATION,
+      headers: staff,
+    },
+    primary,
+  );
   const balanceUrl = `${v1}/balance-log/list?selectedAccountId=${data.cashDeskAccountId}&dateFrom=${dayOffset(-30)}&dateTo=${dayOffset(0)}&page=0&pageSize=10`;
   if (itemsOf(await expectOk(balanceUrl, { headers: staff })) === 0)
     throw new Error('the balance log finds nothing');
-  const balanceLogList = await scenario({
-    title: 'balance-log list, one account, 30 days (staff)',
-    url: balanceUrl,
-    connections: WRITERS,
-    duration: DURATION,
-    headers: staff,
-  });
+  const balanceLogList = await scenario(
+    {
+      title: 'balance-log list, one account, 30 days (staff)',
+      url: balanceUrl,
+      connections: WRITERS,
+      duration: DURATION,
+      headers: staff,
+    },
+    primary,
+  );
 
   // ---- the hot flight: every request books one more adult on it; the warm-up books too ----
-  const hotRun = await scenario({
-    title: 'hot-flight bookings, PostgreSQL',
-    url: `${v1}/reservation`,
-    connections: WRITERS,
-    duration: DURATION,
-    method: 'POST',
-    headers: { ...json, ...staff },
-    body: JSON.stringify(oneAdultBooking(data.hotFlight.id, 'hot')),
-  });
+  const hotRun = await scenario(
+    {
+      title: 'hot-flight bookings, PostgreSQL',
+      url: `${v1}/reservation`,
+      connections: WRITERS,
+      duration: DURATION,
+      method: 'POST',
+      headers: { ...json, ...staff },
+      body: JSON.stringify(oneAdultBooking(data.hotFlight.id, 'hot')),
+    },
+    primary,
+  );
   await primary.stop();
 
   const checks = await openDatabase({ url: bench.url, dataDir: 'memory://' });
@@ -274,15 +329,18 @@ async function main() {
     const { managerToken, hotFlightId } = embedded.info;
     if (!managerToken || hotFlightId === undefined)
       throw new Error('the PGlite API sent no token or hot flight');
-    const run = await scenario({
-      title: 'hot-flight bookings, PGlite',
-      url: `${embedded.url}/api/v1/reservation`,
-      connections: WRITERS,
-      duration: DURATION,
-      method: 'POST',
-      headers: { ...json, 'x-auth-token': managerToken },
-      body: JSON.stringify(oneAdultBooking(hotFlightId, 'hot')),
-    });
+    const run = await scenario(
+      {
+        title: 'hot-flight bookings, PGlite',
+        url: `${embedded.url}/api/v1/reservation`,
+        connections: WRITERS,
+        duration: DURATION,
+        method: 'POST',
+        headers: { ...json, 'x-auth-token': managerToken },
+        body: JSON.stringify(oneAdultBooking(hotFlightId, 'hot')),
+      },
+      embedded,
+    );
     hotFlightPglite = {
       ...run,
       flightId: hotFlightId,

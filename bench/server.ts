@@ -3,6 +3,7 @@
 // memory, seeded here with the demo data and a hot flight, since no other process can reach it);
 // BENCH_SITE_DIST serves the built public site too (Lighthouse). Answers { port, … } over IPC once
 // it listens and stops on "stop" (or when the parent goes away).
+import { performance } from 'node:perf_hooks';
 import { buildApp } from '../packages/api/src/app.ts';
 import { loadConfig } from '../packages/api/src/config.ts';
 import { openDatabase } from '../packages/api/src/db/client.ts';
@@ -40,6 +41,13 @@ async function stop() {
 }
 process.on('message', (message) => {
   if (message === 'stop') void stop();
+  if (typeof message === 'object' && message !== null && 'usage' in message) {
+    const cpu = process.cpuUsage();
+    const loop = performance.eventLoopUtilization();
+    process.send?.({
+      usage: { cpuMs: (cpu.user + cpu.system) / 1000, loop: { idle: loop.idle, active: loop.active } },
+    });
+  }
   // The parent cannot reach an in-memory PGlite: it asks this process to check the hot flight.
   if (typeof message === 'object' && message !== null && 'checkHotFlight' in message) {
     void checkHotFlight(database.db, Number(message.checkHotFlight)).then(
