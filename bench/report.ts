@@ -184,7 +184,21 @@ export function summaryMarkdown(results: BenchResults): string {
   ];
   lines.push(
     table(
-      ['scenario', 'conns', 'req/s', '2xx/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'non-2xx', 'errors'],
+      [
+        'scenario',
+        'conns',
+        'req/s',
+        '2xx/s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        'non-2xx',
+        'errors',
+        'API CPU ms/answer',
+        'API loop busy',
+        'machine busy',
+      ],
       runs.map((r) => [
         r.title,
         String(r.connections),
@@ -196,8 +210,13 @@ export function summaryMarkdown(results: BenchResults): string {
         r.latencyMs.max.toFixed(0),
         String(r.non2xx),
         String(r.errors),
+        r.cost ? r.cost.apiCpuMsPerResponse.toFixed(2) : '—',
+        r.cost ? `${(r.cost.apiEventLoopUtilization * 100).toFixed(0)} %` : '—',
+        r.cost ? `${(r.cost.machineBusy * 100).toFixed(0)} %` : '—',
       ]),
     ),
+    '',
+    'API CPU ms/answer: CPU time of the API process per answer; API loop busy: share of the run its event loop was working (near 100 %: the API process is the limit); machine busy: all CPU of the machine, other engineers’ work included.',
     '',
     '## Hot flight against the ceiling',
     '',
