@@ -5,8 +5,9 @@
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from '../scripts/chromium.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? SYSTEM_CHROMIUM;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const METRICS = [
   'first-contentful-paint',
@@ -34,16 +35,7 @@ export async function runLighthouse(pages: { page: string; url: string }[]): Pro
   const preset = process.env.BENCH_LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
     const results: LighthouseResult[] = [];

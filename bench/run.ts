@@ -8,7 +8,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../packages/api/src/db/client.ts';
-import { pageWeightsByType } from '../site/page-weights.ts';
+import { pageTypeSummary } from '../site/page-weights.ts';
 import { adminWeights } from './admin-weight.ts';
 import { checkDatabase, checkHotFlight, checkLedger } from './checks.ts';
 import { oneAdultBooking, prepareData } from './data.ts';
@@ -117,6 +117,21 @@ async function scenario(options: LoadOptions, server: RunningApi): Promise<LoadR
   );
   return result;
 }
+
+/** Bookings under load as staff (one adult each): the same body every time, or a new one per request. */
+const bookings = (server: RunningApi, title: string, token: string, body: string | (() => string)) =>
+  scenario(
+    {
+      title,
+      url: `${server.url}/api/v1/reservation`,
+      connections: WRITERS,
+      duration: DURATION,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': token },
+      ...(typeof body === 'string' ? { body } : { nextBody: body }),
+    },
+    server,
+  );
 
 /** A request that must succeed before its load run, so a broken scenario fails loudly, not fast. */
 async function expectOk(url: string, init: RequestInit = {}): Promise<unknown> {
@@ -239,58 +254,33 @@ async function main() {
     headers: { ...json, ...staff },
     body: nextBooking(),
   });
-  const reservationCreate = await scenario(
-    {
-      title: 'reservation create (staff, 60 flights)',
-      url: `${v1}/reservation`,
-      connections: WRITERS,
-      duration: DURATION,
-      method: 'POST',
-      headers: { ...json, ...staff },
-      nextBody: nextBooking,
-    },
+  const reservationCreate = await bookings(
     primary,
+    'reservation create (staff, 60 flights)',
+    data.managerToken,
+    nextBooking,
   );
 
-  const listUrl = `${v1}/reservation/list?flightDateInterval[from]=${dayOffset(7)}&flightDateInterval[to]=${dayOffset(21)}&paymentStatus[]=notPaid&paymentStatus[]=partly&sortBy=createdAt&sortOrder=DESC&page=0&pageSize=15`;
-  if (itemsOf(await expectOk(listUrl, { headers: staff })) === 0)
-    throw new Error('the reservation list finds nothing');
-  const reservationList = await scenario(
-    {
-      title: 'reservation list, filtered (staff)',
-      url: listUrl,
-      connections: WRITERS,
-      duration: DURATION,
-      headers: staff,
-    },
-    primary,
+  /** A staff list under load, after one call that must find something. */
+  const staffList = async (title: string, url: string) => {
+    if (itemsOf(await expectOk(url, { headers: staff })) === 0) throw new Error(`${title} finds nothing`);
+    return scenario({ title, url, connections: WRITERS, duration: DURATION, headers: staff }, primary);
+  };
+  const reservationList = await staffList(
+    'reservation list, filtered (staff)',
+    `${v1}/reservation/list?flightDateInterval[from]=${dayOffset(7)}&flightDateInterval[to]=${dayOffset(21)}&paymentStatus[]=notPaid&paymentStatus[]=partly&sortBy=createdAt&sortOrder=DESC&page=0&pageSize=15`,
   );
-  const balanceUrl = `${v1}/balance-log/list?selectedAccountId=${data.cashDeskAccountId}&dateFrom=${dayOffset(-30)}&dateTo=${dayOffset(0)}&page=0&pageSize=10`;
-  if (itemsOf(await expectOk(balanceUrl, { headers: staff })) === 0)
-    throw new Error('the balance log finds nothing');
-  const balanceLogList = await scenario(
-    {
-      title: 'balance-log list, one account, 30 days (staff)',
-      url: balanceUrl,
-      connections: WRITERS,
-      duration: DURATION,
-      headers: staff,
-    },
-    primary,
+  const balanceLogList = await staffList(
+    'balance-log list, one account, 30 days (staff)',
+    `${v1}/balance-log/list?selectedAccountId=${data.cashDeskAccountId}&dateFrom=${dayOffset(-30)}&dateTo=${dayOffset(0)}&page=0&pageSize=10`,
   );
 
   // ---- the hot flight: every request books one more adult on it; the warm-up books too ----
-  const hotRun = await scenario(
-    {
-      title: 'hot-flight bookings, PostgreSQL',
-      url: `${v1}/reservation`,
-      connections: WRITERS,
-      duration: DURATION,
-      method: 'POST',
-      headers: { ...json, ...staff },
-      body: JSON.stringify(oneAdultBooking(data.hotFlight.id, 'hot')),
-    },
+  const hotRun = await bookings(
     primary,
+    'hot-flight bookings, PostgreSQL',
+    data.managerToken,
+    JSON.stringify(oneAdultBooking(data.hotFlight.id, 'hot')),
   );
   await primary.stop();
 
@@ -329,17 +319,11 @@ async function main() {
     const { managerToken, hotFlightId } = embedded.info;
     if (!managerToken || hotFlightId === undefined)
       throw new Error('the PGlite API sent no token or hot flight');
-    const run = await scenario(
-      {
-        title: 'hot-flight bookings, PGlite',
-        url: `${embedded.url}/api/v1/reservation`,
-        connections: WRITERS,
-        duration: DURATION,
-        method: 'POST',
-        headers: { ...json, 'x-auth-token': managerToken },
-        body: JSON.stringify(oneAdultBooking(hotFlightId, 'hot')),
-      },
+    const run = await bookings(
       embedded,
+      'hot-flight bookings, PGlite',
+      managerToken,
+      JSON.stringify(oneAdultBooking(hotFlightId, 'hot')),
     );
     hotFlightPglite = {
       ...run,
@@ -354,18 +338,7 @@ async function main() {
   // ---- page weight ----
   ensureBuilt('site', 'index.html');
   ensureBuilt('admin', '.vite/manifest.json');
-  const budgets: Record<string, string> = { home: 'JS < 110 KB', content: 'HTML+CSS < 30 KB, no JS' };
-  const site = [...pageWeightsByType(join(root, 'site', 'dist'))].map(([kind, pages]) => {
-    const max = (key: 'html' | 'css' | 'js') => Math.max(...pages.map((page) => page[key]));
-    return {
-      kind,
-      pages: pages.length,
-      html: max('html'),
-      css: max('css'),
-      js: max('js'),
-      budget: budgets[kind] ?? '',
-    };
-  });
+  const site = pageTypeSummary(join(root, 'site', 'dist'));
   const admin = adminWeights(join(root, 'admin'));
 
   // ---- Lighthouse on the site, served with the API on the bench database ----

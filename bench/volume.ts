@@ -39,12 +39,12 @@ import {
   users,
 } from '../packages/api/src/db/schema/index.ts';
 import { planBooking } from '../packages/api/src/modules/booking/booking-plan.ts';
-import { seatsByTariffGroup } from '../packages/api/src/modules/flights/aircraft-templates.service.ts';
 import * as flightsRepo from '../packages/api/src/modules/flights/flights.repository.ts';
 import { balanceLogTypeId } from '../packages/api/src/modules/ledger/ledger.ts';
 import { toReservation } from '../packages/api/src/modules/reservations/reservation-view.ts';
 import type { ReservationRecord } from '../packages/api/src/modules/reservations/reservations.repository.ts';
 import { hashPassword } from '../packages/api/src/platform/secrets.ts';
+import { timetableSeats } from '../packages/api/src/seed/demo-flights.ts';
 
 export interface VolumeOptions {
   reservations: number;
@@ -589,16 +589,7 @@ async function addBenchFlights(db: Db, now: Date) {
     for (const route of BENCH_ROUTES) {
       const template = templates.find((row) => row.label.startsWith(route.template));
       if (!template || !rate) throw new Error(`the demo catalogue lacks ${route.template} or its rate`);
-      const seats = seatsByTariffGroup(template.sections).map(({ tariffGroup, seats: total }) => ({
-        tariffGroupId: tariffGroup.id,
-        totalSeats: total,
-        seatsForSale: total,
-        costPerSeat: tariffGroup.id === 1 ? 9_500 : 24_000,
-        agentSeatsLimit: Math.ceil(total / 5),
-        onlineSeatsLimit: 7,
-        booked: 0,
-        allotted: 0,
-      }));
+      const seats = timetableSeats(template.sections);
       const out = airportInstant(firstDate, route.departs, places.get(route.from)!.timezone);
       const legs = [
         { leg: 0, from: route.from, to: route.to, departs: out },
