@@ -38,6 +38,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The bench's non-timing parts: its bulk volume and its result file (timings: `npm run bench`).
+      {
+        test: {
+          name: 'bench',
+          include: ['bench/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
       // The back office and UI kit, with Refine inlined so one react-router instance is used.
       'admin/vitest.config.ts',
     ],

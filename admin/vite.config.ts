@@ -14,6 +14,8 @@ export default defineConfig({
     // The shell chunk is React, Refine, React Router, zod and i18next (~750 kB raw, ~235 kB gzip);
     // the area pages become chunks of their own through lazy routes.
     chunkSizeWarningLimit: 800,
+    // dist/.vite/manifest.json: which chunks each lazy route loads, for `npm run bench` (bench/admin-weight.ts).
+    manifest: true,
   },
   server: {
     port: 5174,

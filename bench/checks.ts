@@ -1,5 +1,14 @@
-// SQL checks after the load: the seat counters agree with the tickets, and nothing is oversold.
-import type { BenchDatabase } from './database.ts';
+// SQL checks after the load: the seat counters agree with the tickets, nothing is oversold, and
+// the books balance. They run on PostgreSQL and on PGlite alike (a Drizzle database).
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../packages/api/src/db/client.ts';
+import { ledgerCheck } from '../packages/api/src/modules/ledger/ledger.ts';
+
+/** The rows of a statement; Drizzle answers `{ rows }` on node-postgres and PGlite alike. */
+async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: Row[] }).rows;
+}
 
 export interface HotFlightCheck {
   seatsForSale: number;
@@ -13,19 +22,19 @@ export interface HotFlightCheck {
   countersMatch: boolean;
 }
 
-export async function checkHotFlight(bench: BenchDatabase, flightId: number): Promise<HotFlightCheck> {
-  const [row] = await bench.query<{
+export async function checkHotFlight(db: Db, flightId: number): Promise<HotFlightCheck> {
+  const [row] = await rowsOf<{
     seats_for_sale: number;
     total_seats: number;
     booked: number;
     active_tickets: number;
   }>(
-    `SELECT s.seats_for_sale, s.total_seats, s.booked,
+    db,
+    sql`SELECT s.seats_for_sale, s.total_seats, s.booked,
             (SELECT count(*)::int FROM tickets t JOIN reservation_passengers p ON p.id = t.passenger_id
               WHERE t.flight_id = s.flight_id AND t.tariff_group_id = s.tariff_group_id
                 AND t.is_active AND p.age_type <> 'infant') AS active_tickets
-       FROM flight_seats s WHERE s.flight_id = $1 AND s.tariff_group_id = 1`,
-    [flightId],
+       FROM flight_seats s WHERE s.flight_id = ${flightId} AND s.tariff_group_id = 1`,
   );
   if (!row) throw new Error(`the hot flight ${flightId} has no economy seats`);
   return {
@@ -52,15 +61,16 @@ export interface DatabaseCheck {
  * Every flight's counters against its tickets: seats booked outside allotments equal the active
  * seat-taking tickets without an allotment, and each allotment's booked equals those taken from it.
  */
-export async function checkDatabase(bench: BenchDatabase): Promise<DatabaseCheck> {
-  const [row] = await bench.query<{
+export async function checkDatabase(db: Db): Promise<DatabaseCheck> {
+  const [row] = await rowsOf<{
     reservations: number;
     active_tickets: number;
     seat_rows: number;
     mismatched_rows: number;
     overfull_rows: number;
   }>(
-    `WITH seat_tickets AS (
+    db,
+    sql`WITH seat_tickets AS (
        SELECT t.flight_id, t.tariff_group_id, t.allotment_id
          FROM tickets t JOIN reservation_passengers p ON p.id = t.passenger_id
         WHERE t.is_active AND p.age_type <> 'infant'),
@@ -88,4 +98,22 @@ export async function checkDatabase(bench: BenchDatabase): Promise<DatabaseCheck
     mismatchedRows: row.mismatched_rows,
     overfullRows: row.overfull_rows,
   };
+}
+
+export interface LedgerCheck {
+  records: number;
+  /** Signed balances of all accounts, summed: 0 when the books balance. */
+  signedSum: number;
+  /** Accounts whose balance differs from the sum of their records. */
+  mismatchedAccounts: number;
+}
+
+/** The ledger's invariant (DESIGN §4) over every record, as the ledger module states it. */
+export async function checkLedger(db: Db): Promise<LedgerCheck> {
+  const [count] = await rowsOf<{ records: number }>(
+    db,
+    sql`SELECT count(*)::int AS records FROM balance_log_records`,
+  );
+  const { signedSum, mismatchedAccounts } = await db.transaction((tx) => ledgerCheck(tx));
+  return { records: count?.records ?? 0, signedSum, mismatchedAccounts };
 }

@@ -1,44 +1,14 @@
-// The bench's volume: the demo timetable plus thousands of reservations booked through the real
-// engine, so every counter (flight_seats.booked, tickets, invoices, history) is what bookings write.
-import { FlightBody, ReservationBody } from '@flybook/schemas';
-import { loadConfig } from '../packages/api/src/config.ts';
-import { openDatabase } from '../packages/api/src/db/client.ts';
-import { ApiError, ValidationError } from '../packages/api/src/http/api-error.ts';
+// The bench's data: the demo data, the volume (bench/volume.ts), the hot flight, and what the load
+// runs ask for (a staff token, a search day, filters that find rows).
+import { FlightBody } from '@flybook/schemas';
+import { type Config, loadConfig } from '../packages/api/src/config.ts';
+import { type Database, type Db, openDatabase } from '../packages/api/src/db/client.ts';
 import type { AuthUser } from '../packages/api/src/http/routes.ts';
 import { createAuthService } from '../packages/api/src/modules/auth/auth.service.ts';
 import { createFlightsService } from '../packages/api/src/modules/flights/flights.service.ts';
-import { createReservationsService } from '../packages/api/src/modules/reservations/reservations.service.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from '../packages/api/src/seed/seed.ts';
 import type { BenchDatabase } from './database.ts';
-
-/** An engine refusal by its error code (ApiError, or the first item of a ValidationError), else the message. */
-function failureCode(error: unknown): string {
-  if (error instanceof ApiError) return error.code;
-  if (error instanceof ValidationError) return error.items[0]?.code ?? 'ERROR_VALIDATION';
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** Economy tariffs (group 1) of the demo catalogue the volume books in turn. */
-const ECONOMY_TARIFFS = [1, 2];
-/** Bookings stop filling a flight at this share of its seats, so searches still find room. */
-const FILL_LIMIT = 0.85;
-/** Bookings written at once: enough to keep PostgreSQL busy on two cores without piling up waits. */
-const WRITERS = 4;
-
-type Passenger = { ageType: 'adult' | 'child' | 'infant'; birthday: string };
-const adult: Passenger = { ageType: 'adult', birthday: '1984-03-12' };
-const child: Passenger = { ageType: 'child', birthday: '2017-09-02' };
-const infant: Passenger = { ageType: 'infant', birthday: '2025-11-20' };
-/** Parties in turn: mostly one or two adults, some families (an infant takes no seat). */
-const PARTIES: Passenger[][] = [
-  [adult],
-  [adult, adult],
-  [adult],
-  [adult, adult, child],
-  [adult, infant],
-  [adult],
-];
-const seatsOf = (party: Passenger[]) => party.filter((p) => p.ageType !== 'infant').length;
+import { seedVolume, type VolumeOptions, type VolumeResult } from './volume.ts';
 
 /** The billing person of bench booking `n`; every field the engine needs, each booking its own name. */
 export const benchBilling = (n: number | string) => ({
@@ -71,47 +41,68 @@ export const oneAdultBooking = (flightId: number, n: number | string) => ({
   paymentTerms: 'bill',
 });
 
-export interface Volume {
-  flights: number;
-  reservations: number;
-  seats: number;
-  failures: Record<string, number>;
-  seconds: number;
-}
-
 export interface Prepared {
-  volume: Volume;
-  /** A token of the demo manager, for the load runs that book as staff. */
+  volume: VolumeResult;
+  /** A token of the demo manager, for the load runs that book and list as staff. */
   managerToken: string;
   /** A local date (at ZRH) with a ZRH → PRN flight, for the search scenario. */
   searchDate: string;
   /** A flight of the timetable (one adult, economy) for the calculate scenario. */
   calculateFlightId: number;
+  /** The Zurich cash desk's account, whose balance log the staff scenario lists. */
+  cashDeskAccountId: number;
   hotFlight: { id: number; seatsForSale: number };
+  /** A flight whose economy row pgbench updates (seats raised so it never sells out). */
+  ceilingFlightId: number;
+  /** Flights with the most free economy seats, for bookings spread over the timetable. */
+  roomyFlightIds: number[];
+}
+
+/** A migrated database with the demo data and a logged-in demo manager. */
+export async function prepareDemo(database: Database, config: Config) {
+  await database.migrate();
+  await seedIfEmpty(database.db, { demo: true });
+  const auth = createAuthService(database.db, config);
+  const { token: managerToken } = await auth.login('manager@flybook.test', DEMO_PASSWORD, '127.0.0.1');
+  const manager = await auth.authenticate(managerToken);
+  if (!manager) throw new Error('the demo manager could not log in');
+  return { manager, managerToken };
 }
 
 /**
- * Migrates and seeds the bench database, books `count` reservations over the timetable's flights
- * as the demo manager (terms bill), and creates the hot flight with `hotSeats` economy seats.
+ * Migrates and seeds the bench database, writes the volume (bench/volume.ts) and creates the hot
+ * flight with `hotSeats` economy seats.
  */
 export async function prepareData(
   bench: BenchDatabase,
-  options: { count: number; hotSeats: number; log: (line: string) => void; signal?: AbortSignal },
+  options: Pick<VolumeOptions, 'reservations' | 'balanceLogRecords'> & {
+    hotSeats: number;
+    log: (line: string) => void;
+  },
 ): Promise<Prepared> {
   const { log } = options;
   const database = await openDatabase({ url: bench.url, dataDir: 'memory://' });
   try {
-    log('Migrating and seeding the demo data (60 days of flights)…');
-    await database.migrate();
-    await seedIfEmpty(database.db, { demo: true });
+    log('Migrating and seeding the demo data…');
     const config = { ...loadConfig({ NODE_ENV: 'production' }), databaseUrl: bench.url };
-    const auth = createAuthService(database.db, config);
-    const { token: managerToken } = await auth.login('manager@flybook.test', DEMO_PASSWORD, '127.0.0.1');
-    const manager = await auth.authenticate(managerToken);
-    if (!manager) throw new Error('the demo manager could not log in');
-
-    const volume = await bookVolume(bench, database.db, manager, options.count, log, options.signal);
+    const { manager, managerToken } = await prepareDemo(database, config);
+    log(
+      `Writing the volume: ${options.reservations} reservations, ${options.balanceLogRecords} balance-log records…`,
+    );
+    const volume = await seedVolume(database.db, { ...options, log });
     const hotFlight = await createHotFlight(database.db, manager, options.hotSeats);
+    // The ceiling's row: a flight like the hot one whose seats pgbench can take for minutes.
+    const ceiling = await createHotFlight(database.db, manager, 12, 'FB9998');
+    await bench.query(
+      'UPDATE flight_seats SET total_seats = 10000000, seats_for_sale = 10000000 WHERE flight_id = $1',
+      [ceiling.id],
+    );
+    const roomy = await bench.query<{ id: number }>(
+      `SELECT f.id FROM flights f JOIN flight_seats s ON s.flight_id = f.id AND s.tariff_group_id = 1
+        WHERE f.departure > now() + interval '3 days' AND f.id NOT IN ($1, $2)
+        ORDER BY s.total_seats - s.booked - s.allotted DESC, f.id LIMIT 60`,
+      [hotFlight.id, ceiling.id],
+    );
 
     const [search] = await bench.query<{ day: string; id: number }>(
       `SELECT to_char(f.departure AT TIME ZONE o.timezone, 'YYYY-MM-DD') AS day, f.id
@@ -122,107 +113,23 @@ export async function prepareData(
         ORDER BY f.departure LIMIT 1`,
     );
     if (!search) throw new Error('the demo timetable has no ZRH → PRN flight a week ahead');
+    const [desk] = await bench.query<{ id: number }>(
+      `SELECT id FROM accounts WHERE virtual_code = 'CASH_ZRH'`,
+    );
+    if (!desk) throw new Error('the Zurich cash desk account is missing');
     return {
       volume,
       managerToken,
       searchDate: search.day,
       calculateFlightId: search.id,
+      cashDeskAccountId: desk.id,
       hotFlight,
+      ceilingFlightId: ceiling.id,
+      roomyFlightIds: roomy.map((row) => row.id),
     };
   } finally {
     await database.close();
   }
-}
-
-async function bookVolume(
-  bench: BenchDatabase,
-  db: Parameters<typeof createReservationsService>[0],
-  manager: AuthUser,
-  count: number,
-  log: (line: string) => void,
-  signal?: AbortSignal,
-): Promise<Volume> {
-  const reservations = createReservationsService(db);
-  // Economy seats a staff booking may take: up to the aircraft's total, less the agents' blocks.
-  const rows = await bench.query<{ id: number; total_seats: number; allotted: number; booked: number }>(
-    `SELECT f.id, s.total_seats, s.allotted, s.booked
-       FROM flights f JOIN flight_seats s ON s.flight_id = f.id AND s.tariff_group_id = 1
-      WHERE f.departure > now() ORDER BY f.departure, f.id`,
-  );
-  const flights = rows.map((row) => ({
-    id: row.id,
-    capacity: Math.floor((row.total_seats - row.allotted) * FILL_LIMIT),
-    taken: row.booked,
-  }));
-  if (flights.length === 0) throw new Error('the demo timetable has no flights');
-  log(`Booking ${count} reservations over ${flights.length} flights through the reservations service…`);
-
-  const started = performance.now();
-  const failures: Record<string, number> = {};
-  let next = 0;
-  let done = 0;
-  let seats = 0;
-  // Each booking goes to the flight with the largest share of its seats still free, so the
-  // timetable fills evenly (big and small aircraft alike) the way a season's sales would.
-  const pick = (need: number) => {
-    let best: (typeof flights)[number] | undefined;
-    let bestFree = -1;
-    for (const flight of flights) {
-      const free = (flight.capacity - flight.taken) / flight.capacity;
-      if (flight.capacity - flight.taken >= need && free > bestFree) {
-        best = flight;
-        bestFree = free;
-      }
-    }
-    return best;
-  };
-
-  const writer = async () => {
-    while (next < count) {
-      signal?.throwIfAborted();
-      const n = next++;
-      const party = PARTIES[n % PARTIES.length]!;
-      const flight = pick(seatsOf(party));
-      if (!flight) throw new Error(`the timetable is full after ${done} reservations`);
-      flight.taken += seatsOf(party);
-      const body = ReservationBody.parse({
-        bookedFlights: [
-          { flight: { id: flight.id }, tariff: { id: ECONOMY_TARIFFS[n % ECONOMY_TARIFFS.length] } },
-        ],
-        passengers: party.map((passenger, index) => ({
-          firstName: `Guest${index + 1}`,
-          lastName: `Traveller${n}`,
-          gender: index % 2 === 0 ? 'female' : 'male',
-          ...passenger,
-        })),
-        billingInformation: benchBilling(n),
-        paymentTerms: 'bill',
-      });
-      try {
-        await reservations.create(manager, body);
-        seats += seatsOf(party);
-      } catch (error) {
-        flight.taken -= seatsOf(party);
-        failures[failureCode(error)] = (failures[failureCode(error)] ?? 0) + 1;
-      }
-      done += 1;
-      if (done % 500 === 0) {
-        const seconds = (performance.now() - started) / 1000;
-        log(`  ${done}/${count} reservations (${(done / seconds).toFixed(0)}/s)`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: WRITERS }, writer));
-  const failed = Object.values(failures).reduce((sum, n) => sum + n, 0);
-  if (failed > count * 0.01)
-    throw new Error(`${failed} bookings of the volume failed: ${JSON.stringify(failures)}`);
-  return {
-    flights: flights.length,
-    reservations: count - failed,
-    seats,
-    failures,
-    seconds: (performance.now() - started) / 1000,
-  };
 }
 
 /** An economy cabin of `seats` seats (a multiple of 12) as seat-map sections of at most 99 rows of 12. */
@@ -252,10 +159,11 @@ function bigCabin(seats: number) {
  * 1,000 seats per tariff group, which 50 connections would book out before a 10 s run ends; the
  * body passes the form's schema with 1,000 seats and is raised to `seats` after.
  */
-async function createHotFlight(
-  db: Parameters<typeof createFlightsService>[0],
+export async function createHotFlight(
+  db: Db,
   manager: AuthUser,
   seats: number,
+  number = 'FB9999',
 ): Promise<{ id: number; seatsForSale: number }> {
   const [company] = await db.query.flightCompanies.findMany({ where: (t, { eq }) => eq(t.code, 'FB') });
   const [template] = await db.query.aircraftTemplates.findMany({
@@ -267,7 +175,7 @@ async function createHotFlight(
   departure.setUTCHours(10, 0, 0, 0);
   const body = FlightBody.parse({
     flightCompany: { id: company.id },
-    number: 'FB9999',
+    number,
     origin: { code: 'GVA' },
     destination: { code: 'SKP' },
     departure: departure.toISOString(),

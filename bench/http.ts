@@ -2,12 +2,24 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import type { HotFlightCheck } from './checks.ts';
 
 export interface RunningApi {
   url: string;
-  /** What the server reported about itself once listening. */
-  info: { devEndpoints: boolean; poolSize: string };
+  /** What the server reported about itself once listening (PGlite: its manager token and hot flight). */
+  info: { devEndpoints: boolean; poolSize: string; managerToken?: string; hotFlightId?: number };
+  /** The hot-flight check run inside the API process (for PGlite, which only it can reach). */
+  checkHotFlight(flightId: number): Promise<HotFlightCheck>;
+  /** The API process's CPU time and event-loop use so far (differences tell what a run cost it). */
+  usage(): Promise<ProcessUsage>;
   stop(): Promise<void>;
+}
+
+export interface ProcessUsage {
+  /** CPU time of the process, user + system, in ms. */
+  cpuMs: number;
+  /** performance.eventLoopUtilization() of the process: cumulative idle and active ms. */
+  loop: { idle: number; active: number };
 }
 
 /** Starts bench/server.ts on a free port of 127.0.0.1 against `databaseUrl`. */
@@ -18,6 +30,19 @@ export function startApi(databaseUrl: string, env: Record<string, string> = {}):
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  /** One question to the API process over IPC, answered under `key` (one at a time). */
+  const ask = <Answer>(message: object, key: string) =>
+    new Promise<Answer>((resolveAnswer, rejectAnswer) => {
+      child.once('message', (answer: unknown) => {
+        if (typeof answer === 'object' && answer !== null && key in answer)
+          resolveAnswer((answer as Record<string, Answer>)[key]!);
+        else
+          rejectAnswer(
+            new Error(`the API process answered ${JSON.stringify(answer)} to ${JSON.stringify(message)}`),
+          );
+      });
+      child.send(message);
+    });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.send('stop');
@@ -38,8 +63,16 @@ export function startApi(databaseUrl: string, env: Record<string, string> = {}):
         info: {
           devEndpoints: 'devEndpoints' in message && message.devEndpoints === true,
           poolSize: 'poolSize' in message ? String(message.poolSize) : 'unknown',
+          ...('managerToken' in message && typeof message.managerToken === 'string'
+            ? { managerToken: message.managerToken }
+            : {}),
+          ...('hotFlightId' in message && typeof message.hotFlightId === 'number'
+            ? { hotFlightId: message.hotFlightId }
+            : {}),
         },
         stop,
+        checkHotFlight: (flightId) => ask<HotFlightCheck>({ checkHotFlight: flightId }, 'check'),
+        usage: () => ask<ProcessUsage>({ usage: true }, 'usage'),
       });
     });
   });
@@ -54,6 +87,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A new body for every request (e.g. bookings spread over many flights), instead of `body`. */
+  nextBody?: () => string;
   /** Ends the run early (its numbers are then partial). */
   signal?: AbortSignal;
 }
@@ -74,6 +109,16 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** What the run cost: the API process's CPU per answer and event-loop use, the machine's busy share. */
+  cost?: RunCost;
+}
+
+export interface RunCost {
+  apiCpuMsPerResponse: number;
+  /** Share of the run the API's event loop was busy (1 = saturated: the API process is the limit). */
+  apiEventLoopUtilization: number;
+  /** Share of all the machine's CPU time that was busy (every process: API, PostgreSQL, load, others). */
+  machineBusy: number;
 }
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -100,6 +145,15 @@ export function load(options: LoadOptions): Promise<LoadResult> {
         method: options.method ?? 'GET',
         headers: options.headers ?? {},
         ...(options.body === undefined ? {} : { body: options.body }),
+        ...(options.nextBody
+          ? {
+              requests: [
+                {
+                  setupRequest: (request: autocannon.Request) => ({ ...request, body: options.nextBody!() }),
+                },
+              ],
+            }
+          : {}),
         timeout: 10,
       },
       (error, result) => {

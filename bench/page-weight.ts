@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pageWeights, pageWeightsByType } from '../site/page-weights.ts';
+import { pageTypeSummary, pageWeights } from '../site/page-weights.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'site', 'dist');
@@ -13,18 +13,7 @@ if (!existsSync(join(dist, 'index.html')))
 
 const weights = pageWeights(dist);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const budgets: Record<string, string> = { home: 'JS < 110 KB', content: 'HTML+CSS < 30 KB, no JS' };
-const summary = [...pageWeightsByType(dist)].map(([kind, pages]) => {
-  const max = (key: 'html' | 'css' | 'js') => Math.max(...pages.map((page) => page[key]));
-  return {
-    kind,
-    pages: pages.length,
-    html: max('html'),
-    css: max('css'),
-    js: max('js'),
-    budget: budgets[kind] ?? '',
-  };
-});
+const summary = pageTypeSummary(dist);
 console.log('page type           pages  HTML KB  CSS KB  JS KB   budget (largest page of each type, gzip)');
 for (const row of summary)
   console.log(

@@ -1,34 +1,43 @@
 // `npm run bench`: API throughput and latency on a fresh PostgreSQL database with a season's
-// volume, and bookings per second on one hot flight with zero overbooking (DESIGN §8).
-// Writes bench/results/latest.json and prints a summary. See bench/README.md.
+// volume, bookings per second on one hot flight with zero overbooking (on PostgreSQL and PGlite)
+// against pgbench's hot-row ceiling, page weight of the site and the back office, and Lighthouse.
+// Writes bench/results/latest.json and latest.md and prints the summary. See bench/README.md.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkDatabase, checkHotFlight } from './checks.ts';
+import { openDatabase } from '../packages/api/src/db/client.ts';
+import { pageTypeSummary } from '../site/page-weights.ts';
+import { adminWeights } from './admin-weight.ts';
+import { checkDatabase, checkHotFlight, checkLedger } from './checks.ts';
 import { oneAdultBooking, prepareData } from './data.ts';
 import { type BenchDatabase, createBenchDatabase, serverUrl, serverVersion } from './database.ts';
 import { type LoadOptions, type LoadResult, load, type RunningApi, startApi } from './http.ts';
+import { runLighthouse } from './lighthouse.ts';
+import { pgbenchHotRow } from './pgbench.ts';
+import { type BenchParts, benchResults, type HotFlightRun, summaryMarkdown } from './report.ts';
 
-const RESERVATIONS = Number(process.env.BENCH_RESERVATIONS ?? 5000);
+const RESERVATIONS = Number(process.env.BENCH_RESERVATIONS ?? 20_000);
+const BALANCE_LOG_RECORDS = Number(process.env.BENCH_BALANCE_LOG_RECORDS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const HOT_SEATS = 3000;
-/** The issue's target: public search p95 under 25 ms at 200 connections on the 2-core machine. */
-const SEARCH_P95_TARGET_MS = 25;
+/** Connections of the booking and back-office runs, and pgbench's clients against the hot row. */
+const WRITERS = 50;
 
 const log = (line: string) => console.log(line);
-const resultsDir = fileURLToPath(new URL('results/', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = join(root, 'bench', 'results');
 
 let bench: BenchDatabase | null = null;
-let api: RunningApi | null = null;
-const extraApis: RunningApi[] = [];
+const apis = new Set<RunningApi>();
 let cleaning: Promise<void> | null = null;
-/** Stops the API and drops the database, once, whether the run ended well or not. */
+/** Stops the API processes and drops the database, once, whether the run ended well or not. */
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
-    for (const running of [api, ...extraApis])
-      await running?.stop().catch((error) => console.error('stopping the API failed:', error));
+    for (const running of apis)
+      await running.stop().catch((error) => console.error('stopping an API process failed:', error));
     if (bench) {
       await bench.drop().catch((error) => console.error(`dropping ${bench?.name} failed:`, error));
       log(`Dropped ${bench.name}.`);
@@ -49,17 +58,80 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-/** One scenario: a short warm-up (JIT, connection pools) that is thrown away, then the measured run. */
-async function scenario(options: LoadOptions): Promise<LoadResult> {
+async function api(databaseUrl: string, env: Record<string, string> = {}) {
+  const running = await startApi(databaseUrl, env);
+  apis.add(running);
+  if (running.info.devEndpoints)
+    throw new Error('the API runs with dev endpoints on; the bench needs production');
+  return {
+    ...running,
+    async stop() {
+      apis.delete(running);
+      await running.stop();
+    },
+  };
+}
+
+/** All CPUs' busy and total time so far (ms). */
+function machineTimes() {
+  let busy = 0;
+  let total = 0;
+  for (const cpu of cpus()) {
+    const { idle, ...rest } = cpu.times;
+    const used = Object.values(rest).reduce((sum, t) => sum + t, 0);
+    busy += used;
+    total += used + idle;
+  }
+  return { busy, total };
+}
+
+/**
+ * One scenario: a short warm-up (JIT, connection pools) that is thrown away, then the measured run,
+ * with what it cost the API process (CPU per answer, event-loop use) and the machine.
+ */
+async function scenario(options: LoadOptions, server: RunningApi): Promise<LoadResult> {
   const run = { ...options, signal: interrupt.signal };
   interrupt.signal.throwIfAborted();
   if (WARMUP > 0) await load({ ...run, duration: WARMUP });
   interrupt.signal.throwIfAborted();
   log(`Running ${options.title}: ${options.connections} connections for ${options.duration} s…`);
+  const before = { api: await server.usage(), machine: machineTimes() };
   const result = await load(run);
+  const after = { api: await server.usage(), machine: machineTimes() };
   interrupt.signal.throwIfAborted();
+  const loopActive = after.api.loop.active - before.api.loop.active;
+  const loopIdle = after.api.loop.idle - before.api.loop.idle;
+  result.cost = {
+    apiCpuMsPerResponse:
+      Math.round(((after.api.cpuMs - before.api.cpuMs) / Math.max(1, result.responses)) * 1000) / 1000,
+    apiEventLoopUtilization: Math.round((loopActive / Math.max(1, loopActive + loopIdle)) * 1000) / 1000,
+    machineBusy:
+      Math.round(
+        ((after.machine.busy - before.machine.busy) /
+          Math.max(1, after.machine.total - before.machine.total)) *
+          1000,
+      ) / 1000,
+  };
+  log(
+    `  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}; API ${result.cost.apiCpuMsPerResponse} ms CPU per answer, event loop ${(result.cost.apiEventLoopUtilization * 100).toFixed(0)} % busy, machine ${(result.cost.machineBusy * 100).toFixed(0)} % busy`,
+  );
   return result;
 }
+
+/** Bookings under load as staff (one adult each): the same body every time, or a new one per request. */
+const bookings = (server: RunningApi, title: string, token: string, body: string | (() => string)) =>
+  scenario(
+    {
+      title,
+      url: `${server.url}/api/v1/reservation`,
+      connections: WRITERS,
+      duration: DURATION,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': token },
+      ...(typeof body === 'string' ? { body } : { nextBody: body }),
+    },
+    server,
+  );
 
 /** A request that must succeed before its load run, so a broken scenario fails loudly, not fast. */
 async function expectOk(url: string, init: RequestInit = {}): Promise<unknown> {
@@ -69,69 +141,86 @@ async function expectOk(url: string, init: RequestInit = {}): Promise<unknown> {
     throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body)}`);
   return body;
 }
+const itemsOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'items' in body && Array.isArray(body.items)
+    ? body.items.length
+    : 0;
 
 function gitCommit(): string | null {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
   } catch {
     return null;
   }
 }
 
+/** Builds an app when its build is missing (page weight and Lighthouse read the built files). */
+function ensureBuilt(workspace: 'site' | 'admin', marker: string) {
+  if (existsSync(join(root, workspace, 'dist', marker))) return;
+  log(`Building ${workspace}…`);
+  execFileSync('npm', ['run', 'build', '--workspace', workspace], { cwd: root, stdio: 'inherit' });
+}
+
+const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 async function main() {
   const started = new Date();
+  const loadAverage = loadavg();
   const postgres = await serverVersion();
   bench = await createBenchDatabase();
   log(`Created ${bench.name} on ${new URL(serverUrl).host} (PostgreSQL ${postgres}).`);
 
   const data = await prepareData(bench, {
-    count: RESERVATIONS,
+    reservations: RESERVATIONS,
+    balanceLogRecords: BALANCE_LOG_RECORDS,
     hotSeats: HOT_SEATS,
     log,
-    signal: interrupt.signal,
   });
   log(
-    `Volume: ${data.volume.reservations} reservations (${data.volume.seats} seats) over ${data.volume.flights} flights in ${data.volume.seconds.toFixed(0)} s.`,
+    `Volume: ${data.volume.flights} flights, ${data.volume.reservations} reservations, ${data.volume.balanceLogRecords} balance-log records in ${data.volume.seconds.total} s.`,
   );
 
-  api = await startApi(bench.url);
-  if (api.info.devEndpoints)
-    throw new Error('the API runs with dev endpoints on; the bench needs production');
-  const poolSize = Number(api.info.poolSize);
-  const v1 = `${api.url}/api/v1`;
+  const primary = await api(bench.url);
+  const v1 = `${primary.url}/api/v1`;
   const json = { 'content-type': 'application/json' };
+  const staff = { 'x-auth-token': data.managerToken };
 
+  // ---- public search and calculate ----
   const searchUrl = `${v1}/public/flight/list?departureDate=${data.searchDate}&fromAirportCode=ZRH&toAirportCode=PRN&passengersAges[]=adult&passengersAges[]=adult`;
-  const found = await expectOk(searchUrl);
-  const searchItems =
-    typeof found === 'object' && found !== null && 'items' in found && Array.isArray(found.items)
-      ? found.items.length
-      : 0;
+  const searchItems = itemsOf(await expectOk(searchUrl));
   if (searchItems === 0) throw new Error(`the search for ${data.searchDate} finds no flight`);
-  const search = await scenario({
-    title: 'public flight search',
-    url: searchUrl,
-    connections: 200,
-    duration: DURATION,
-  });
+  const search = await scenario(
+    {
+      title: 'public flight search',
+      url: searchUrl,
+      connections: 200,
+      duration: DURATION,
+    },
+    primary,
+  );
   // The same search without the short answer cache: what the database and the code cost per call,
   // at 200 connections and one request at a time (the service time without queueing).
-  const uncachedApi = await startApi(bench.url, { SEARCH_CACHE_MS: '0' });
-  extraApis.push(uncachedApi);
-  const uncachedUrl = searchUrl.replace(api.url, uncachedApi.url);
-  const searchUncached = await scenario({
-    title: 'public flight search, no cache',
-    url: uncachedUrl,
-    connections: 200,
-    duration: DURATION,
-  });
-  const searchAlone = await scenario({
-    title: 'public flight search, no cache, alone',
-    url: uncachedUrl,
-    connections: 1,
-    duration: Math.min(5, DURATION),
-  });
-  await uncachedApi.stop();
+  const uncached = await api(bench.url, { SEARCH_CACHE_MS: '0' });
+  const uncachedUrl = searchUrl.replace(primary.url, uncached.url);
+  const searchUncached = await scenario(
+    {
+      title: 'public flight search, no cache',
+      url: uncachedUrl,
+      connections: 200,
+      duration: DURATION,
+    },
+    uncached,
+  );
+  const searchAlone = await scenario(
+    {
+      title: 'public flight search, no cache, alone',
+      url: uncachedUrl,
+      connections: 1,
+      duration: Math.min(5, DURATION),
+    },
+    uncached,
+  );
+  await uncached.stop();
 
   const calculateBody = JSON.stringify({
     bookedFlights: [{ flight: { id: data.calculateFlightId }, tariff: { id: 1 } }],
@@ -139,34 +228,145 @@ async function main() {
   });
   const calculateUrl = `${v1}/reservation/calculate`;
   await expectOk(calculateUrl, { method: 'POST', headers: json, body: calculateBody });
-  const calculate = await scenario({
-    title: 'reservation calculate',
-    url: calculateUrl,
-    connections: 50,
-    duration: DURATION,
+  const calculate = await scenario(
+    {
+      title: 'reservation calculate',
+      url: calculateUrl,
+      connections: WRITERS,
+      duration: DURATION,
+      method: 'POST',
+      headers: json,
+      body: calculateBody,
+    },
+    primary,
+  );
+
+  // ---- staff: bookings spread over the timetable, the reservation list and the balance log ----
+  let booking = 0;
+  const nextBooking = () => {
+    booking += 1;
+    return JSON.stringify(
+      oneAdultBooking(data.roomyFlightIds[booking % data.roomyFlightIds.length]!, `spread${booking}`),
+    );
+  };
+  await expectOk(`${v1}/reservation`, {
     method: 'POST',
-    headers: json,
-    body: calculateBody,
+    headers: { ...json, ...staff },
+    body: nextBooking(),
   });
+  const reservationCreate = await bookings(
+    primary,
+    'reservation create (staff, 60 flights)',
+    data.managerToken,
+    nextBooking,
+  );
 
-  // Every request books one more adult on the hot flight as the manager; the warm-up books too,
-  // and the check below counts all of it.
-  const hot = await scenario({
-    title: 'hot-flight bookings',
-    url: `${v1}/reservation`,
-    connections: 50,
+  /** A staff list under load, after one call that must find something. */
+  const staffList = async (title: string, url: string) => {
+    if (itemsOf(await expectOk(url, { headers: staff })) === 0) throw new Error(`${title} finds nothing`);
+    return scenario({ title, url, connections: WRITERS, duration: DURATION, headers: staff }, primary);
+  };
+  const reservationList = await staffList(
+    'reservation list, filtered (staff)',
+    `${v1}/reservation/list?flightDateInterval[from]=${dayOffset(7)}&flightDateInterval[to]=${dayOffset(21)}&paymentStatus[]=notPaid&paymentStatus[]=partly&sortBy=createdAt&sortOrder=DESC&page=0&pageSize=15`,
+  );
+  const balanceLogList = await staffList(
+    'balance-log list, one account, 30 days (staff)',
+    `${v1}/balance-log/list?selectedAccountId=${data.cashDeskAccountId}&dateFrom=${dayOffset(-30)}&dateTo=${dayOffset(0)}&page=0&pageSize=10`,
+  );
+
+  // ---- the hot flight: every request books one more adult on it; the warm-up books too ----
+  const hotRun = await bookings(
+    primary,
+    'hot-flight bookings, PostgreSQL',
+    data.managerToken,
+    JSON.stringify(oneAdultBooking(data.hotFlight.id, 'hot')),
+  );
+  await primary.stop();
+
+  const checks = await openDatabase({ url: bench.url, dataDir: 'memory://' });
+  let hotFlight: HotFlightRun;
+  try {
+    hotFlight = {
+      ...hotRun,
+      flightId: data.hotFlight.id,
+      bookingsPerSecond: hotRun.okPerSecond,
+      check: await checkHotFlight(checks.db, data.hotFlight.id),
+    };
+  } finally {
+    await checks.close();
+  }
+
+  // ---- the ceiling: pgbench on one inventory row, as many clients as the booking run ----
+  interrupt.signal.throwIfAborted();
+  log(`Running pgbench on one hot inventory row: ${WRITERS} clients for ${DURATION} s…`);
+  const ceiling = await pgbenchHotRow({
+    url: bench.url,
+    flightId: data.ceilingFlightId,
+    clients: WRITERS,
     duration: DURATION,
-    method: 'POST',
-    headers: { ...json, 'x-auth-token': data.managerToken },
-    body: JSON.stringify(oneAdultBooking(data.hotFlight.id, 'hot')),
   });
-  await api.stop();
-  api = null;
+  log('skipped' in ceiling ? `  skipped: ${ceiling.skipped}` : `  ${ceiling.tps} updates/s`);
+  // pgbench took seats without tickets: give them back so the whole-database check holds.
+  await bench.query('UPDATE flight_seats SET booked = 0 WHERE flight_id = $1', [data.ceilingFlightId]);
 
-  const hotCheck = await checkHotFlight(bench, data.hotFlight.id);
-  const databaseCheck = await checkDatabase(bench);
+  // ---- the hot flight on PGlite: the API process holds the database in its memory ----
+  interrupt.signal.throwIfAborted();
+  log('Starting the API on PGlite (migrate, demo data, hot flight)…');
+  const embedded = await api('', { BENCH_PGLITE: '1', BENCH_HOT_SEATS: String(HOT_SEATS) });
+  let hotFlightPglite: BenchParts['scenarios']['hotFlightPglite'];
+  try {
+    const { managerToken, hotFlightId } = embedded.info;
+    if (!managerToken || hotFlightId === undefined)
+      throw new Error('the PGlite API sent no token or hot flight');
+    const run = await bookings(
+      embedded,
+      'hot-flight bookings, PGlite',
+      managerToken,
+      JSON.stringify(oneAdultBooking(hotFlightId, 'hot')),
+    );
+    hotFlightPglite = {
+      ...run,
+      flightId: hotFlightId,
+      bookingsPerSecond: run.okPerSecond,
+      check: await embedded.checkHotFlight(hotFlightId),
+    };
+  } finally {
+    await embedded.stop();
+  }
 
-  const results = {
+  // ---- page weight ----
+  ensureBuilt('site', 'index.html');
+  ensureBuilt('admin', '.vite/manifest.json');
+  const site = pageTypeSummary(join(root, 'site', 'dist'));
+  const admin = adminWeights(join(root, 'admin'));
+
+  // ---- Lighthouse on the site, served with the API on the bench database ----
+  interrupt.signal.throwIfAborted();
+  log('Running Lighthouse on home, a content page and the flights page…');
+  const served = await api(bench.url, { BENCH_SITE_DIST: join(root, 'site', 'dist') });
+  let lighthouse: BenchParts['lighthouse'];
+  try {
+    lighthouse = await runLighthouse([
+      { page: 'home', url: `${served.url}/` },
+      { page: 'content', url: `${served.url}/about-us` },
+      { page: 'flights', url: `${served.url}/flights` },
+    ]);
+  } finally {
+    await served.stop();
+  }
+
+  const final = await openDatabase({ url: bench.url, dataDir: 'memory://' });
+  let databaseCheck: BenchParts['databaseCheck'];
+  let ledgerCheck: BenchParts['ledgerCheck'];
+  try {
+    databaseCheck = await checkDatabase(final.db);
+    ledgerCheck = await checkLedger(final.db);
+  } finally {
+    await final.close();
+  }
+
+  const results = benchResults({
     timestamp: started.toISOString(),
     commit: gitCommit(),
     machine: {
@@ -176,6 +376,7 @@ async function main() {
       platform: `${process.platform} ${process.arch}`,
       node: process.version,
       postgres,
+      loadAverage: loadAverage.map((n) => Math.round(n * 100) / 100),
     },
     settings: {
       durationSeconds: DURATION,
@@ -183,83 +384,34 @@ async function main() {
       apiProcess: 'separate process; NODE_ENV=production (no response self-checks), logger at LOG_LEVEL',
       searchCacheMs: Number(process.env.SEARCH_CACHE_MS ?? 2000),
       logLevel: process.env.LOG_LEVEL ?? 'error',
-      dbPoolSize: poolSize,
+      dbPoolSize: primary.info.poolSize,
+      writers: WRITERS,
     },
     volume: { ...data.volume, searchDate: data.searchDate, flightsFoundBySearch: searchItems },
     scenarios: {
-      search: {
-        ...search,
-        target: { p95Ms: SEARCH_P95_TARGET_MS, met: search.latencyMs.p95 < SEARCH_P95_TARGET_MS },
-      },
+      search,
       searchUncached,
       searchAlone,
       calculate,
-      hotFlight: { ...hot, flightId: data.hotFlight.id, bookingsPerSecond: hot.okPerSecond, check: hotCheck },
+      reservationCreate,
+      reservationList,
+      balanceLogList,
+      hotFlight,
+      hotFlightPglite,
     },
+    ceiling,
+    pageWeight: { site, admin },
+    lighthouse,
     databaseCheck,
-  };
+    ledgerCheck,
+  });
   mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(`${resultsDir}latest.json`, `${JSON.stringify(results, null, 2)}\n`);
-  printSummary(results);
-  log(`\nWrote ${resultsDir}latest.json`);
-  return hotCheck.oversold === 0 && hotCheck.countersMatch && databaseCheck.mismatchedRows === 0;
-}
-
-function printSummary(results: {
-  machine: { cpus: number; cpuModel: string; node: string; postgres: string };
-  scenarios: {
-    search: LoadResult & { target: { p95Ms: number; met: boolean } };
-    searchUncached: LoadResult;
-    searchAlone: LoadResult;
-    calculate: LoadResult;
-    hotFlight: LoadResult & { bookingsPerSecond: number; check: Awaited<ReturnType<typeof checkHotFlight>> };
-  };
-  databaseCheck: Awaited<ReturnType<typeof checkDatabase>>;
-}) {
-  const { search, searchUncached, searchAlone, calculate, hotFlight } = results.scenarios;
-  const { machine } = results;
-  log(`\n${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, PostgreSQL ${machine.postgres}\n`);
-  const header = [
-    'scenario',
-    'conns',
-    'req/s',
-    '2xx/s',
-    'p50 ms',
-    'p95 ms',
-    'p99 ms',
-    'max ms',
-    'non-2xx',
-    'errors',
-  ];
-  const rows = [search, searchUncached, searchAlone, calculate, hotFlight].map((r) => [
-    r.title,
-    String(r.connections),
-    r.requestsPerSecond.toFixed(0),
-    r.okPerSecond.toFixed(0),
-    r.latencyMs.p50.toFixed(1),
-    r.latencyMs.p95.toFixed(1),
-    r.latencyMs.p99.toFixed(1),
-    r.latencyMs.max.toFixed(0),
-    String(r.non2xx),
-    String(r.errors),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  log(line(header));
-  log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) log(line(row));
-  const { check } = hotFlight;
-  log(
-    `\nSearch p95 ${search.latencyMs.p95} ms: target < ${search.target.p95Ms} ms ${search.target.met ? 'met' : 'MISSED'}.`,
-  );
-  log(
-    `Hot flight: ${hotFlight.bookingsPerSecond} bookings/s; booked ${check.booked}, active tickets ${check.activeTickets}, for sale ${check.seatsForSale}: ${check.countersMatch ? 'counters match' : 'COUNTERS DIFFER'}, oversold: ${check.oversold}.`,
-  );
-  const db = results.databaseCheck;
-  log(
-    `Whole database: ${db.reservations} reservations, ${db.activeTickets} active tickets; ${db.mismatchedRows} of ${db.seatRows} seat counters differ from the tickets, ${db.overfullRows} over the aircraft's seats.`,
-  );
+  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const summary = summaryMarkdown(results);
+  writeFileSync(join(resultsDir, 'latest.md'), summary);
+  log(`\n${summary}`);
+  log(`Wrote ${join(resultsDir, 'latest.json')} and latest.md`);
+  return results.ok;
 }
 
 let ok = false;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from '../scripts/chromium.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 // FLYBOOK_E2E_PORT lets parallel checkouts on one machine run their journeys side by side.
@@ -10,20 +11,8 @@ const PORT = Number(process.env.FLYBOOK_E2E_PORT ?? 4398);
 const BASE_URL = `http://localhost:${PORT}`;
 
 // Debian's chromium where it is installed (no browser download on these machines), else Playwright's own.
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const launchOptions = existsSync(SYSTEM_CHROMIUM)
-  ? {
-      executablePath: SYSTEM_CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    }
+  ? { executablePath: SYSTEM_CHROMIUM, args: CHROMIUM_ARGS }
   : {};
 
 // A fresh database per run. Playwright evaluates this file in every worker too; the environment

@@ -75,3 +75,24 @@ export function pageWeightsByType(dist: string): Map<string, PageWeight[]> {
   }
   return types;
 }
+
+/** The budgets of docs/site.md by page type, as the build test checks them. */
+export const PAGE_BUDGETS: Record<string, string> = {
+  home: 'JS < 110 KB',
+  content: 'HTML+CSS < 30 KB, no JS',
+};
+
+/** Per page type: how many pages, and the largest HTML, CSS and JS of them (gzip bytes), with its budget. */
+export function pageTypeSummary(dist: string) {
+  return [...pageWeightsByType(dist)].map(([kind, pages]) => {
+    const max = (key: 'html' | 'css' | 'js') => Math.max(...pages.map((page) => page[key]));
+    return {
+      kind,
+      pages: pages.length,
+      html: max('html'),
+      css: max('css'),
+      js: max('js'),
+      budget: PAGE_BUDGETS[kind] ?? '',
+    };
+  });
+}

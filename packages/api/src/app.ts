@@ -199,6 +199,8 @@ export async function buildApp({
       root: adminDist,
       prefix: '/admin/',
       wildcard: false,
+      // The .br and .gz copies the build wrote (scripts/precompress.ts) go to clients that take them.
+      preCompressed: true,
       index: ['index.html'],
     });
     // Client-side routes of the SPA all load its index.html.

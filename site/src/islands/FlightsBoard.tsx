@@ -18,11 +18,24 @@ const OFFICE_TIME_ZONE = 'Europe/Zurich';
 /** Fares are shown for the default tariff group, economy (seeded id 1). */
 const ECONOMY_GROUP_ID = 1;
 
+/**
+ * One formatter per kind, locale and time zone: making an Intl.DateTimeFormat costs far more than
+ * using one, and the board formats every flight's day and time (a week holds some hundred flights).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions & { timeZone: string }) {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 /** YYYY-MM-DD of an instant in a time zone. */
 const dayIn = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+  formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 
 /** The next days from today in Zurich, as YYYY-MM-DD. */
 function nextDays(now: Date): string[] {
@@ -86,18 +99,11 @@ export default function FlightsBoard({
     currency: 'CHF',
     maximumFractionDigits: 0,
   });
-  const dayName = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  });
+  const dayName = formatter(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
   const time = (flight: BookableFlight, instant: string) =>
-    new Intl.DateTimeFormat(locale, {
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: flight.origin.timezone,
-    }).format(new Date(instant));
+    formatter(locale, { hour: '2-digit', minute: '2-digit', timeZone: flight.origin.timezone }).format(
+      new Date(instant),
+    );
 
   if (load.state === 'loading')
     return (
@@ -112,12 +118,16 @@ export default function FlightsBoard({
       </p>
     );
 
+  // Each flight's local day once, not once per column.
+  const byDay = new Map<string, BookableFlight[]>();
+  for (const flight of load.flights) {
+    const day = dayIn(new Date(flight.departure), flight.origin.timezone);
+    byDay.set(day, [...(byDay.get(day) ?? []), flight]);
+  }
   return (
     <div className="flights-board">
       {days.map((day) => {
-        const flights = load.flights.filter(
-          (flight) => dayIn(new Date(flight.departure), flight.origin.timezone) === day,
-        );
+        const flights = byDay.get(day) ?? [];
         return (
           <section key={day} className="board-day" aria-labelledby={`day-${day}`}>
             <h2 id={`day-${day}`}>{dayName.format(new Date(`${day}T00:00:00Z`))}</h2>

@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../../../scripts/precompress.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -25,6 +27,8 @@ function writeSite(dir: string) {
     'de/updatePassword.html': '<html lang="de">neues Passwort</html>',
     '_site/site.abc123.css': 'body{}',
     'sitemap.xml': '<urlset/>',
+    'flights.html': `<html lang="en">${'<p>Flights to Pristina</p>'.repeat(100)}</html>`,
+    '_site/island.abc123.js': `export const flights = ${JSON.stringify(Array(200).fill('PRN'))};`,
   };
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
@@ -37,6 +41,8 @@ const get = (url: string, accept = 'text/html') => app.inject({ method: 'GET', u
 beforeAll(async () => {
   siteDist = mkdtempSync(join(tmpdir(), 'flybook-site-dist-'));
   writeSite(siteDist);
+  // What the build does after astro build: .br and .gz copies of the larger text files.
+  precompress(siteDist);
   t = await createTestApp();
   app = await buildApp({ database: t.database, config: loadConfig({ NODE_ENV: 'test' }), siteDist });
 });
@@ -77,6 +83,37 @@ describe('serving the public site', () => {
     const response = await get('/_site/site.abc123.css', 'text/css');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends pages and assets brotli- or gzip-compressed to browsers that take it, else as they are', async () => {
+    const page = `<html lang="en">${'<p>Flights to Pristina</p>'.repeat(100)}</html>`;
+    const compressed = (url: string, encoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: '*/*', ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) },
+      });
+    const brotli = await compressed('/flights', 'gzip, deflate, br, zstd');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.rawPayload.length).toBeLessThan(page.length / 5);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(page);
+    const gzip = await compressed('/flights', 'gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(page);
+    const plain = await compressed('/flights');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page);
+
+    const asset = await compressed('/_site/island.abc123.js', 'gzip, br');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toContain('export const flights');
+    // Small files gain nothing from compression and go out as they are.
+    const small = await compressed('/_site/site.abc123.css', 'gzip, br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('body{}');
   });
 
   it("answers unknown pages with 404 and the Not Found page of the path's language", async () => {

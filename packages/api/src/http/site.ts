@@ -15,10 +15,33 @@ function pagesOf(dir: string, base = ''): { route: string; file: string }[] {
   });
 }
 
+/** A file of a build with the .br and .gz copies scripts/precompress.ts wrote beside it, if any. */
+function encodings(path: string) {
+  const copy = (suffix: string) => (existsSync(path + suffix) ? readFileSync(path + suffix) : null);
+  return { identity: readFileSync(path), br: copy('.br'), gzip: copy('.gz') };
+}
+
+/** Whether an Accept-Encoding header takes a coding (by name or `*`, with a q above 0). */
+function accepts(header: string | undefined, coding: string) {
+  return (header ?? '').split(',').some((part) => {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    return (name === coding || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/** The best copy the client accepts: brotli, then gzip, else the file as it is. */
+function negotiate(header: string | undefined, file: ReturnType<typeof encodings>) {
+  if (file.br && accepts(header, 'br')) return { encoding: 'br', body: file.br };
+  if (file.gzip && accepts(header, 'gzip')) return { encoding: 'gzip', body: file.gzip };
+  return { encoding: null, body: file.identity };
+}
+
 /**
  * The built public site at `/`. Every page has its own exact route (a page and a folder of the same
  * name, like about-us.html and about-us/, both exist); other files are served as they are. Hashed
  * assets are cached for a year, pages are revalidated on every visit so a release shows at once.
+ * Text files go out brotli- or gzip-compressed when the build has the copies (scripts/precompress.ts).
  */
 export async function serveSite(app: FastifyInstance, siteDist: string) {
   await app.register(fastifyStatic, {
@@ -26,6 +49,7 @@ export async function serveSite(app: FastifyInstance, siteDist: string) {
     prefix: '/',
     decorateReply: false,
     index: false,
+    preCompressed: true,
     setHeaders(response, path) {
       response.header(
         'cache-control',
@@ -37,16 +61,19 @@ export async function serveSite(app: FastifyInstance, siteDist: string) {
   });
   for (const page of pagesOf(siteDist)) {
     // Pages are small and fixed for the life of a release: read once, answered from memory.
-    const html = readFileSync(join(siteDist, page.file));
+    const html = encodings(join(siteDist, page.file));
     // The recovery page answers its link with the token in the address (/updatePassword/:token).
     // That address carries a secret: nothing may keep it.
     const isRecovery = page.route.endsWith('/updatePassword');
-    app.get(isRecovery ? `${page.route}/:recoveryToken` : page.route, (_request, reply) =>
-      reply
+    app.get(isRecovery ? `${page.route}/:recoveryToken` : page.route, (request, reply) => {
+      const { encoding, body } = negotiate(request.headers['accept-encoding'], html);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
         .type('text/html; charset=utf-8')
+        .header('vary', 'accept-encoding')
         .header('cache-control', isRecovery ? 'no-store' : 'public, max-age=0, must-revalidate')
-        .send(html),
-    );
+        .send(body);
+    });
   }
 }
 

@@ -82,6 +82,22 @@ const TIMETABLE: DemoRoute[] = [
 ];
 const TURNAROUND_MINUTES = 75;
 
+/**
+ * The seats of a timetable flight from its aircraft's seat map: all for sale, a fifth for agents,
+ * seven online, economy at CHF 95 a seat and the rest at CHF 240 (the demo's and the bench's).
+ */
+export const timetableSeats = (sections: Parameters<typeof seatsByTariffGroup>[0]) =>
+  seatsByTariffGroup(sections).map(({ tariffGroup, seats: total }) => ({
+    tariffGroupId: tariffGroup.id,
+    totalSeats: total,
+    seatsForSale: total,
+    costPerSeat: tariffGroup.id === 1 ? 9_500 : 24_000,
+    agentSeatsLimit: Math.ceil(total / 5),
+    onlineSeatsLimit: 7,
+    booked: 0,
+    allotted: 0,
+  }));
+
 const localDate = (date: Date) => airportLocalTime(date, 'Europe/Zurich').date;
 
 /**
@@ -104,16 +120,7 @@ export async function seedDemoFlights(tx: Tx, today = new Date()) {
 
   for (const route of TIMETABLE) {
     const template = templates.find((row) => row.label.startsWith(route.template))!;
-    const seats = seatsByTariffGroup(template.sections).map(({ tariffGroup, seats: total }) => ({
-      tariffGroupId: tariffGroup.id,
-      totalSeats: total,
-      seatsForSale: total,
-      costPerSeat: tariffGroup.id === 1 ? 9_500 : 24_000,
-      agentSeatsLimit: Math.ceil(total / 5),
-      onlineSeatsLimit: 7,
-      booked: 0,
-      allotted: 0,
-    }));
+    const seats = timetableSeats(template.sections);
     // The return leg leaves the destination a turnaround after landing, the same day.
     const outbound = airportInstant(firstDate, route.departs, place(route.from).timezone);
     const legs = [

@@ -1,5 +1,5 @@
 import type { BalanceLogFilters } from '@flybook/schemas';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -84,7 +84,7 @@ const creditColumns = {
   displayName: sql<string>`coalesce(${creditUser.displayName}, ${creditAccount.name}, ${creditAccount.virtualCode})`,
 };
 
-/** Records with both accounts' names, the category and who booked them; `total` counts the matches. */
+/** Records with both accounts' names, the category and who booked them. */
 const recordQuery = (db: Db) =>
   db
     .select({
@@ -93,7 +93,6 @@ const recordQuery = (db: Db) =>
       credit: creditColumns,
       type: { id: balanceLogTypes.id, code: balanceLogTypes.code, name: balanceLogTypes.name },
       createdBy: { id: creator.id, displayName: creator.displayName },
-      total: sql<number>`(count(*) over ())::int`,
     })
     .from(balanceLogRecords)
     .innerJoin(debitAccount, eq(debitAccount.id, balanceLogRecords.debitAccountId))
@@ -103,7 +102,26 @@ const recordQuery = (db: Db) =>
     .innerJoin(balanceLogTypes, eq(balanceLogTypes.id, balanceLogRecords.typeId))
     .leftJoin(creator, eq(creator.id, balanceLogRecords.createdById));
 
-/** Records matching the filters, a page of them in SQL, with the total in the same query. */
+/**
+ * How many records match the filters. A query of its own, on the records alone (the accounts'
+ * names only when the text search needs them): a window count beside the page made PostgreSQL join
+ * every matching record before it could stop at the page (bench/README.md).
+ */
+export async function countRecords(db: Db, filters: Filters): Promise<number> {
+  const where = conditions(filters);
+  const base = db.select({ total: count() }).from(balanceLogRecords);
+  const query = filters.query?.trim()
+    ? base
+        .innerJoin(debitAccount, eq(debitAccount.id, balanceLogRecords.debitAccountId))
+        .innerJoin(creditAccount, eq(creditAccount.id, balanceLogRecords.creditAccountId))
+        .leftJoin(debitUser, eq(debitUser.id, debitAccount.ownerUserId))
+        .leftJoin(creditUser, eq(creditUser.id, creditAccount.ownerUserId))
+    : base;
+  const [row] = await query.where(where.length > 0 ? and(...where) : undefined);
+  return row?.total ?? 0;
+}
+
+/** A page of the records matching the filters, sorted in SQL (countRecords counts them). */
 export async function listRecords(
   db: Db,
   filters: Filters,

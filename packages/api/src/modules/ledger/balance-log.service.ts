@@ -17,6 +17,7 @@ import { operableVirtualAccountIds } from '../accounts/accounts.repository.ts';
 import {
   accountFacts,
   type BalanceLogRow,
+  countRecords,
   findRecord,
   listRecords,
   recordTypes,
@@ -72,8 +73,8 @@ export function createBalanceLogService(db: Db) {
   }
 
   async function list(filters: Filters, query: ListQuery) {
-    const rows = await listRecords(db, filters, query);
-    return { items: rows.map(toRecord), total: rows[0]?.total ?? 0 };
+    const [rows, total] = await Promise.all([listRecords(db, filters, query), countRecords(db, filters)]);
+    return { items: rows.map(toRecord), total };
   }
 
   async function summary(accountId: number, filters: Pick<Filters, 'dateFrom' | 'dateTo'>) {

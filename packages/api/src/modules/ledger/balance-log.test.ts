@@ -83,6 +83,9 @@ describe('the balance-log list', () => {
     expect(first.items).toHaveLength(10);
     const second = await list('page=1');
     expect(second.items).toHaveLength(2);
+    expect(second.total).toBe(12);
+    // A page past the last shows no records but still tells how many there are.
+    expect(await list('page=5')).toEqual({ items: [], total: 12 });
     // The two moved into January are the oldest: the deposit, then the cashback.
     expect(ids(second)).toEqual([booked.deposit, booked.cashback]);
     const byAmount = await list('sortBy=amount&sortOrder=ASC&pageSize=3');
@@ -100,6 +103,9 @@ describe('the balance-log list', () => {
     ]);
     expect(ids(await list(`relatedAccountId[]=${cashId}`))).toEqual([booked.settlement, booked.deposit]);
     expect(ids(await list('query=refund%20DESK'))).toEqual([booked.settlement]);
+    // The count follows the text search too, names of the accounts included.
+    expect((await list('query=refund%20DESK')).total).toBe(1);
+    expect((await list('query=cash%20desk%20zurich')).total).toBe(2);
     expect(ids(await list('dateFrom=2026-01-06&dateTo=2026-01-06'))).toEqual([booked.cashback]);
     expect(ids(await list('dateTo=2026-01-05'))).toEqual([]);
     expect(ids(await list('dateFrom=2026-01-07&dateTo=2026-01-31'))).toEqual([booked.deposit]);

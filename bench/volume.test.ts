@@ -1,0 +1,104 @@
+// The bench's bulk volume holds what the engine would have written: counters equal to the tickets,
+// a ledger that balances, and reservations the API reads back exactly as their snapshot.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../packages/api/src/test/harness.ts';
+import { checkDatabase, checkLedger } from './checks.ts';
+import { seedVolume, type VolumeResult } from './volume.ts';
+
+let t: TestApp;
+let volume: VolumeResult;
+let manager: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  volume = await seedVolume(t.database.db, {
+    reservations: 150,
+    balanceLogRecords: 700,
+    agents: 3,
+    customers: 12,
+  });
+  manager = await t.login('manager');
+}, 120_000);
+afterAll(() => t?.close());
+
+const rows = async <Row>(text: string): Promise<Row[]> => {
+  const result = await t.database.db.execute(sql.raw(text));
+  return (result as unknown as { rows: Row[] }).rows;
+};
+
+describe('the bench volume', () => {
+  it('writes the asked numbers of reservations and balance-log records over 60 days of flights', async () => {
+    expect(volume.reservations).toBe(150);
+    expect(volume.balanceLogRecords).toBe(700);
+    expect(volume.days).toBe(60);
+    // The demo's twelve flights a week plus the bench's five daily routes, out and back.
+    expect(volume.flights).toBeGreaterThan(600);
+    const [counts] = await rows<{ reservations: number; records: number; snapshots: number }>(
+      `SELECT (SELECT count(*)::int FROM reservations) AS reservations,
+              (SELECT count(*)::int FROM balance_log_records) AS records,
+              (SELECT count(*)::int FROM reservation_snapshots) AS snapshots`,
+    );
+    expect(counts?.reservations).toBe(150);
+    expect(counts?.records).toBe(700);
+    expect(counts?.snapshots).toBeGreaterThanOrEqual(150);
+  });
+
+  it('leaves every seat counter equal to the tickets and the ledger balanced', async () => {
+    const seats = await checkDatabase(t.database.db);
+    expect(seats).toMatchObject({ reservations: 150, mismatchedRows: 0, overfullRows: 0 });
+    expect(seats.activeTickets).toBeGreaterThan(150);
+    expect(await checkLedger(t.database.db)).toEqual({ records: 700, signedSum: 0, mismatchedAccounts: 0 });
+  });
+
+  it('writes reservations the API reads back as their version-1 snapshot', async () => {
+    const [unpaid] = await rows<{ id: number; snapshot: unknown }>(
+      `SELECT r.id, s.snapshot FROM reservations r
+         JOIN reservation_invoices i ON i.reservation_id = r.id
+         JOIN reservation_snapshots s ON s.reservation_id = r.id AND s.version = 1
+        WHERE r.status = 'reserved' AND i.total_paid = 0 ORDER BY r.id LIMIT 1`,
+    );
+    expect(unpaid).toBeDefined();
+    const read = await t.api('GET', `reservation/${unpaid!.id}`, manager);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(unpaid!.snapshot);
+    expect(read.body.invoice.total).toBeGreaterThan(0);
+  });
+
+  it('shows the bulk reservations and payments in the staff lists', async () => {
+    const list = await t.api('GET', 'reservation/list?pageSize=500', manager);
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBeGreaterThan(100);
+    expect(list.body.items[0].billingInformation.lastName).toMatch(/-\d+$/);
+
+    const [paid] = await rows<{ id: number; total: number }>(
+      `SELECT r.id, i.total::int AS total FROM reservations r JOIN reservation_invoices i ON i.reservation_id = r.id
+        WHERE r.status = 'reserved' AND i.status = 'paid' ORDER BY r.id LIMIT 1`,
+    );
+    const reservation = await t.api('GET', `reservation/${paid!.id}`, manager);
+    expect(reservation.body.invoice.status).toBe('paid');
+    expect(reservation.body.invoice.payments).toHaveLength(1);
+    expect(reservation.body.invoice.payments[0].amount).toBe(paid!.total / 100);
+  });
+
+  it('ends each account at the balance its balance-log records add up to, as the summary shows', async () => {
+    const [desk] = await rows<{ id: number; balance: number }>(
+      `SELECT id, balance::int AS balance FROM accounts WHERE virtual_code = 'CASH_ZRH'`,
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const summary = await t.api(
+      'GET',
+      `balance-log/summary-info?selectedAccountId=${desk!.id}&dateFrom=2000-01-01&dateTo=${today}`,
+      manager,
+    );
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({ initialBalance: 0, finalBalance: desk!.balance / 100 });
+    const records = await t.api('GET', `balance-log/list?selectedAccountId=${desk!.id}&pageSize=50`, manager);
+    expect(records.body.total).toBeGreaterThan(0);
+    // The newest record carries the account's balance after it: the balance now.
+    const newest = records.body.items[0];
+    const after =
+      newest.debitAccount.id === desk!.id ? newest.debitAccountBalance : newest.creditAccountBalance;
+    expect(after).toBe(desk!.balance / 100);
+  });
+});
