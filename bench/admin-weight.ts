@@ -1,5 +1,5 @@
 // Gzip bytes the back office loads per route: the shell (index.html's entry with its static
-// imports) plus the route's lazy page chunk with the chunks it imports, read from Vite's manifest
+// imports, and the one language catalogue it loads before the first render, the largest counted) plus the route's lazy page chunk with the chunks it imports, read from Vite's manifest
 // (admin/vite.config.ts writes dist/.vite/manifest.json).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -81,6 +81,12 @@ export function adminWeights(adminRoot: string): AdminWeights {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('the manifest has no entry chunk');
   const shell = closure(entry);
+  // The start language's texts load before the first render (admin/src/app/i18n.ts): the largest.
+  const languages = Object.keys(manifest)
+    .filter((key) => /locales\/\w+\.json$/.test(key))
+    .map((key) => closure(key));
+  const largest = languages.sort((a, b) => sum(b.js) - sum(a.js))[0];
+  for (const file of largest?.js ?? []) shell.js.add(file);
   const routes = lazyRouteModules(adminRoot).flatMap(({ name, module }) => {
     if (!manifest[module]) return [];
     const page = closure(module);

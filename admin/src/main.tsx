@@ -3,13 +3,14 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminApp } from './app/AdminApp.tsx';
-import { createAdminServices } from './app/services.ts';
+import { prepareAdminServices } from './app/services.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+const services = await prepareAdminServices();
 createRoot(container).render(
   <StrictMode>
-    <AdminApp services={createAdminServices()} />
+    <AdminApp services={services} />
   </StrictMode>,
 );

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ALL_CATALOGUES } from '../test/catalogues.ts';
 import { MemoryStorage } from '../test/memory-storage.ts';
 import { renderAdmin } from '../test/render-admin.tsx';
 import { createI18n, createI18nProvider, detectStartLocale, LOCALE_STORAGE_KEY } from './i18n.ts';
@@ -50,7 +51,7 @@ describe('language switch', () => {
 
 describe("Refine's translate", () => {
   it('translates known keys with values and falls back to the default message', () => {
-    const provider = createI18nProvider(createI18n('de'), null);
+    const provider = createI18nProvider(createI18n('de', ALL_CATALOGUES), null);
     expect(provider.translate('notifications.error', { statusCode: 500 })).toBe('Fehler (Statuscode: 500)');
     expect(provider.translate('buttons.save', 'Save')).toBe('Save');
     expect(provider.translate('buttons.create', {}, 'Create')).toBe('Create');

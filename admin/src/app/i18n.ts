@@ -1,4 +1,4 @@
-import { FALLBACK_LOCALE, isLocale, LOCALES, type Locale, resources } from '@flybook/locales';
+import { FALLBACK_LOCALE, isLocale, LOCALES, type Locale } from '@flybook/locales';
 import type { I18nProvider } from '@refinedev/core';
 import i18next, { type i18n as I18n } from 'i18next';
 
@@ -31,11 +31,30 @@ export function browserLanguages(): readonly string[] {
   return navigator.language ? [navigator.language] : [];
 }
 
-/** A private i18next instance over the shared catalogue, ready synchronously (no loading flash). */
-export function createI18n(locale: Locale): I18n {
+/** One language's texts of the shared catalogue (locales/<locale>.json). */
+export type Catalogue = Readonly<Record<string, unknown>>;
+export type Catalogues = Partial<Record<Locale, Catalogue>>;
+
+// One chunk per language: the shell carries none of the four catalogues (each ~30 kB gzip), and a
+// page loads only the language it shows. The catalogue test keeps their keys identical.
+const CATALOGUE_CHUNKS: Record<Locale, () => Promise<{ default: Catalogue }>> = {
+  de: () => import('@flybook/locales/de.json'),
+  en: () => import('@flybook/locales/en.json'),
+  fr: () => import('@flybook/locales/fr.json'),
+  sq: () => import('@flybook/locales/sq.json'),
+};
+
+export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
+  return (await CATALOGUE_CHUNKS[locale]()).default;
+}
+
+/** A private i18next instance over the catalogues given, ready synchronously (no loading flash). */
+export function createI18n(locale: Locale, catalogues: Catalogues): I18n {
   const instance = i18next.createInstance();
   void instance.init({
-    resources,
+    resources: Object.fromEntries(
+      Object.entries(catalogues).map(([language, translation]) => [language, { translation }]),
+    ),
     lng: locale,
     fallbackLng: FALLBACK_LOCALE,
     supportedLngs: [...LOCALES],
@@ -57,6 +76,9 @@ export async function changeLocale(i18n: I18n, locale: Locale, storage: Storage 
     storage?.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
     // not remembered, still switched
+  }
+  if (!i18n.hasResourceBundle(locale, 'translation')) {
+    i18n.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
   }
   await i18n.changeLanguage(locale);
   setDocumentLanguage(locale);

@@ -15,10 +15,12 @@ import { createDataProvider, type ResourceMap } from './data-provider.ts';
 import { type ErrorTranslator, NETWORK_STATUS, statusOf } from './errors.ts';
 import {
   browserLanguages,
+  type Catalogues,
   changeLocale,
   createI18n,
   createI18nProvider,
   detectStartLocale,
+  loadCatalogue,
   setDocumentLanguage,
 } from './i18n.ts';
 import { createNotificationProvider } from './notification-provider.ts';
@@ -54,6 +56,8 @@ export interface AdminServicesOptions {
   storage?: Storage | null;
   languages?: readonly string[];
   resources?: ResourceMap;
+  /** The texts loaded so far, at least the start language's (prepareAdminServices loads it). */
+  catalogues: Catalogues;
 }
 
 /** The query key of the logged-in user (Refine's identity key, narrowed per token in use-current-user). */
@@ -67,11 +71,11 @@ function isAbort(error: unknown): boolean {
  * Builds the services. Fetch failures only warn (spec 01 §8), except aborts we caused ourselves
  * (a page left before its list loaded), which would only be noise.
  */
-export function createAdminServices(options: AdminServicesOptions = {}): AdminServices {
+export function createAdminServices(options: AdminServicesOptions): AdminServices {
   const storage = options.storage === undefined ? browserStorage() : options.storage;
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const locale = detectStartLocale(storage, options.languages ?? browserLanguages());
-  const i18n = createI18n(locale);
+  const i18n = createI18n(locale, options.catalogues);
   setDocumentLanguage(locale);
   const notifications = createNotificationStore();
   const session = createSessionStore(storage);
@@ -150,4 +154,13 @@ export function createAdminServices(options: AdminServicesOptions = {}): AdminSe
     setLocale: (next) => changeLocale(i18n, next, storage),
     lastAdminPath,
   };
+}
+
+/** The services of the page: loads the start language's texts first, so the first render is translated. */
+export async function prepareAdminServices(
+  options: Omit<AdminServicesOptions, 'catalogues'> = {},
+): Promise<AdminServices> {
+  const storage = options.storage === undefined ? browserStorage() : options.storage;
+  const locale = detectStartLocale(storage, options.languages ?? browserLanguages());
+  return createAdminServices({ ...options, storage, catalogues: { [locale]: await loadCatalogue(locale) } });
 }

@@ -1,6 +1,7 @@
 import { LOCALES } from '@flybook/locales';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../app/i18n.ts';
+import { ALL_CATALOGUES } from '../test/catalogues.ts';
 import { TARIFFS } from '../test/fake-catalogue.ts';
 import { type RateFormValues, rateFieldOf, rateFormSchema, rateFormValues } from './rate-form.ts';
 
@@ -91,7 +92,7 @@ describe('rate form rules (spec 03 §5)', () => {
     expect(issue?.path.join('.')).toBe('prices.0.priceStandard');
     expect(issue && 'params' in issue ? issue.params : undefined).toEqual({ code: 'ERROR_MONEY_PRECISION' });
     for (const locale of LOCALES) {
-      expect(createI18n(locale).exists('errors.ERROR_MONEY_PRECISION')).toBe(true);
+      expect(createI18n(locale, ALL_CATALOGUES).exists('errors.ERROR_MONEY_PRECISION')).toBe(true);
     }
   });
 

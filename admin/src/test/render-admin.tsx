@@ -3,10 +3,12 @@ import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach } from 'vitest';
 import { AdminProviders } from '../app/context.tsx';
+import { detectStartLocale } from '../app/i18n.ts';
 import { ADMIN_BASE } from '../app/paths.ts';
 import { type AreaRoute, createAdminRoutes } from '../app/routes.tsx';
 import { createAdminServices } from '../app/services.ts';
 import { SESSION_STORAGE_KEY } from '../app/session.ts';
+import { ALL_CATALOGUES } from './catalogues.ts';
 import { createFakeApi, type DemoUser, type FakeApiOptions, tokenOf } from './fake-api.ts';
 import { MemoryStorage } from './memory-storage.ts';
 
@@ -34,10 +36,14 @@ export function renderAdmin(options: RenderAdminOptions = {}) {
   const token = options.token ?? (options.as ? tokenOf(options.as) : undefined);
   if (token) storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token }));
   const api = createFakeApi(options);
+  const languages = options.languages ?? ['en-US'];
+  // Only the start language, as in the browser: a switch loads the next one's chunk.
+  const locale = detectStartLocale(storage, languages);
   const services = createAdminServices({
     fetch: api.fetch,
     storage,
-    languages: options.languages ?? ['en-US'],
+    languages,
+    catalogues: { [locale]: ALL_CATALOGUES[locale] },
   });
   const router = createMemoryRouter(createAdminRoutes(options.areaRoutes ?? []), {
     basename: ADMIN_BASE,
