@@ -30,6 +30,7 @@ import { checkAges, planBooking } from '../booking/booking-plan.ts';
 import { isOpenFor } from '../booking/price-list.ts';
 import type { RefundOnCancel } from '../payments/refunds.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
+import { newGuestKey } from './guest-key.ts';
 import { reservationAccess } from './reservation-access.ts';
 import { checkBillingPhones, checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
 import { toReservation } from './reservation-view.ts';
@@ -155,8 +156,11 @@ export function createReservationsService(
               });
             }
 
+            // A guest has no session: the key in the answer is what lets them pay this booking.
+            const guest = user === null && ownerId === null ? newGuestKey() : null;
             const reservation = await repo.insertReservation(tx, {
               status: body.paymentTerms === 'now' ? 'created' : 'reserved',
+              guestKeyHash: guest?.hash ?? null,
               ownerId,
               reservatorId: user?.id ?? null,
               billing: storedBillingOf(billing),
@@ -207,7 +211,7 @@ export function createReservationsService(
             ]);
             // The sale seats last: their row lock lasts until commit (takeFromSale).
             await takeFromSale(tx, plan, sources, channel);
-            return created;
+            return guest ? { ...created, guestKey: guest.key } : created;
           },
         ),
       );
