@@ -36,7 +36,7 @@ export interface AuthzFixture {
   agentReservation: Owned;
   agent2Reservation: Owned;
   /** A guest booking (no owner) and the key its booker got. */
-  guestReservation: Owned & { guestKey: string | undefined };
+  guestReservation: Owned & { guestKey: string | undefined; total: number };
   /** The demo agent's allotment invoice (seeded) and one of the second agent. */
   agentAllotmentInvoiceId: number;
   agent2AllotmentInvoiceId: number;
@@ -213,6 +213,7 @@ export async function createAuthzFixture(t: TestApp): Promise<AuthzFixture> {
     reservationId: guestBooking.id,
     invoiceId: guestBooking.invoice.id,
     guestKey: guestBooking.guestKey,
+    total: guestBooking.invoice.total,
   };
 
   // An allotment of the second agent on the same flight, and an invoice of it.
