@@ -179,6 +179,26 @@ describe.each([
     await refused(caller(), 'POST', 'payment/datatrans/transaction/update', { transactionId }, [404]);
   });
 
+  it('cannot change, cancel or split the other one’s reservation, even holding the change roles', async () => {
+    const roles = ['ROLE_RESERVATION_UPDATE', 'ROLE_RESERVATION_CANCEL', 'ROLE_RESERVATION_SPLIT'];
+    const id = f[theirs].reservationId;
+    const current = (await t.api('GET', `reservation/${id}`, f.people.admin.token)).body;
+    await withRoles(caller(), roles, async () => {
+      const { billingInformation } = current;
+      await refused(caller(), 'PUT', `reservation/${id}`, {
+        bookedFlights: [{ flight: { id: f.flightId }, tariff: { id: 1 } }],
+        passengers: current.passengers.map(
+          ({ tickets: _t, ...passenger }: { tickets: unknown }) => passenger,
+        ),
+        billingInformation: { ...billingInformation, language: 'en' },
+      });
+      await refused(caller(), 'POST', `reservation/${id}/cancel`, { fee: 0 }, [404]);
+      const passengerId = current.passengers[0].id;
+      await refused(caller(), 'POST', `reservation/${id}/split`, { passengerId }, [404]);
+    });
+    expect((await t.api('GET', `reservation/${id}`, f.people.admin.token)).body.status).toBe(current.status);
+  });
+
   it('gets 403 for the other one’s known passengers, even with the passenger search', async () => {
     await withRoles(caller(), ['ROLE_RESERVATION_PASSENGER_LIST_FILTERS'], async () => {
       const mineList = await call(caller(), 'GET', `reservation/passenger/list?ownerId=${caller().id}`);
