@@ -294,6 +294,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
     const reservation: typeof reservations.$inferSelect = {
       id,
       status: cancelled ? 'cancelled' : 'reserved',
+      guestKeyHash: null,
       ownerId: person?.userId ?? null,
       reservatorId: person?.userId ?? manager.id,
       billing: {

@@ -70,6 +70,8 @@ export const CardReservationInitBody = z.object({
   amount: PositiveMoney,
   /** Language of the payment page and of the return pages. */
   locale: z.enum(['de', 'en', 'fr', 'sq']).default('en'),
+  /** A guest paying their guest booking without a session: the key its booking answer carried. */
+  guestKey: z.string().max(100).optional(),
 });
 
 export const CardAgentInitBody = z.object({

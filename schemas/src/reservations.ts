@@ -217,6 +217,11 @@ export const ReservationSchema = z.object({
   /** Until when a card payment holds the seats (status created, terms now). */
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * Only in the answer to a guest's booking (no owner): the key that starts its card payment
+   * (`guestKey` of payment/datatrans/reservation/init). Shown once; the server keeps its hash.
+   */
+  guestKey: z.string().optional(),
 });
 export type Reservation = z.infer<typeof ReservationSchema>;
 

@@ -67,6 +67,8 @@ export interface MadeReservation {
   id: number;
   /** invoice.total of the create reply: the amount the card payment starts with. */
   total: number;
+  /** A guest booking's key from the create reply: it starts the card payment without a session. */
+  guestKey?: string;
 }
 
 export interface BookingDraft {

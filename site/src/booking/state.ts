@@ -146,7 +146,8 @@ function readReservation(value: unknown): MadeReservation {
   const reservation = record(value);
   const total = reservation.total;
   if (typeof total !== 'number' || !Number.isFinite(total) || total < 0) throw new Unreadable();
-  return { id: id(reservation.id), total };
+  const guestKey = reservation.guestKey;
+  return { id: id(reservation.id), total, ...(typeof guestKey === 'string' ? { guestKey } : {}) };
 }
 
 /**

@@ -12,15 +12,38 @@ export async function startCardPayment({
   reservationId,
   amount,
   locale,
+  guestKey = rememberedGuestKey(reservationId),
 }: {
   reservationId: number;
   amount: number;
   locale: Locale;
+  /** A guest booking's key (its create answer): without a session, only it starts the payment. */
+  guestKey?: string | undefined;
 }): Promise<{ transactionId: string; paymentPageUrl: string }> {
+  if (guestKey) rememberGuestKey(reservationId, guestKey);
   const { transactionId } = await client.call(paymentCalls.cardReservationInit, {
-    body: { source: 'customerReservation', reservationId, amount, locale },
+    body: { source: 'customerReservation', reservationId, amount, locale, ...(guestKey ? { guestKey } : {}) },
   });
   return client.call(paymentCalls.cardStart, { body: { transactionId } });
+}
+
+const guestKeyName = (reservationId: number) => `flybook.guestKey.${reservationId}`;
+
+/** Keeps a guest booking's key for this tab, so a retry from the card result pages can pay it. */
+function rememberGuestKey(reservationId: number, key: string) {
+  try {
+    sessionStorage.setItem(guestKeyName(reservationId), key);
+  } catch {
+    // Storage off: the first start still works; only a later retry needs the key again.
+  }
+}
+
+function rememberedGuestKey(reservationId: number): string | undefined {
+  try {
+    return sessionStorage.getItem(guestKeyName(reservationId)) ?? undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What is still to pay, in CHF; 0 when nothing or when the prices are hidden from the reader. */

@@ -56,11 +56,12 @@ export default function OverviewStep() {
         created.current = made;
         updateDraft((current) => withReservation(current, made));
       }
-      const { id, total } = created.current;
+      const { id, total, guestKey } = created.current;
       const { transactionId, paymentPageUrl } = await startCardPayment({
         reservationId: id,
         amount: total,
         locale,
+        guestKey,
       });
       // The booking is made: a new visit starts afresh, whatever happens to the payment.
       clearDraft();
@@ -151,7 +152,11 @@ export default function OverviewStep() {
         paymentTerms: 'now',
       },
     });
-    return { id: reservation.id, total: reservation.invoice.total ?? 0 };
+    return {
+      id: reservation.id,
+      total: reservation.invoice.total ?? 0,
+      ...(reservation.guestKey ? { guestKey: reservation.guestKey } : {}),
+    };
   }
 
   /** Follows the payment window: back on our result pages it closes and this page goes there. */

@@ -60,6 +60,11 @@ export const reservations = pgTable(
     comment: text('comment').notNull().default(''),
     /** Prices are left out of what the owner sees (agent bookings for their customers). */
     priceNeedsToBeHidden: boolean('price_needs_to_be_hidden').notNull().default(false),
+    /**
+     * SHA-256 of the key a guest booking's answer carried (hex); only its holder may start the
+     * booking's card payment (docs/security.md, Authorization). Null for bookings with an owner.
+     */
+    guestKeyHash: text('guest_key_hash'),
     /** Until when an unpaid card booking holds its seats; the expiry job cancels it after. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** The snapshot version: one more on every write (history page). */

@@ -172,6 +172,13 @@ export function createAllotmentsService(db: Db) {
     return head;
   }
 
+  /**
+   * Who may change an invoice: staff with the full list, else only its own agent (an agent given
+   * the invoice role). Anyone else gets 404, as for reading it (ids reveal nothing).
+   */
+  const mayChange = (user: AuthUser, invoice: { agentId: number }) =>
+    seesAll(user) || invoice.agentId === user.id;
+
   const view = async (source: Db | Tx, id: number) =>
     (await toInvoices(source, [await readInvoice(source, null, id)]))[0]!;
 
@@ -268,6 +275,8 @@ export function createAllotmentsService(db: Db) {
      * be open. They are locked while checked, so two invoices never take the same allotment.
      */
     async createInvoice(user: AuthUser, body: CreateBody): Promise<AllotmentInvoice> {
+      // Without the full list a caller (an agent given the invoice role) invoices only their own.
+      if (body.agent.id !== user.id && !seesAll(user)) throw ApiError.forbidden();
       const agent = await repo.findAgent(db, body.agent.id);
       if (!agent) {
         throw new ApiError('ERROR_NOT_FOUND', 422, {
@@ -325,7 +334,7 @@ export function createAllotmentsService(db: Db) {
     async updateInvoice(user: AuthUser, id: number, body: UpdateBody): Promise<AllotmentInvoice> {
       return db.transaction(async (tx) => {
         const invoice = await repo.lockInvoice(tx, id);
-        if (!invoice) throw ApiError.notFound('allotment invoice', id);
+        if (!invoice || !mayChange(user, invoice)) throw ApiError.notFound('allotment invoice', id);
         if (invoice.status === 'paid') throw new ApiError('ERROR_ALLOTMENT_INVOICE_PAID', 409);
         const fields = invoiceFields(body, invoice.total);
         const status: AllotmentPaymentState = allotmentPaymentState(
@@ -351,7 +360,7 @@ export function createAllotmentsService(db: Db) {
     async deleteInvoice(user: AuthUser, id: number): Promise<void> {
       await db.transaction(async (tx) => {
         const invoice = await repo.lockInvoice(tx, id);
-        if (!invoice) throw ApiError.notFound('allotment invoice', id);
+        if (!invoice || !mayChange(user, invoice)) throw ApiError.notFound('allotment invoice', id);
         const payments = await repo.paymentsOf(tx, [id]);
         if (invoice.totalPaid !== 0 || payments.length > 0) {
           throw new ApiError('ERROR_ALLOTMENT_INVOICE_HAS_PAYMENTS', 409);

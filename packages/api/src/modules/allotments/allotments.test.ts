@@ -554,6 +554,51 @@ describe('changing and deleting an allotment invoice', () => {
   });
 });
 
+describe('an agent holding the invoice role', () => {
+  /** Runs `work` while the other agent also holds ROLE_ALLOTMENT_INVOICE_EDIT, then takes it back. */
+  async function withInvoiceRole(work: () => Promise<void>) {
+    const current = (await api('GET', `user/${otherAgentId}`, admin)).body;
+    const set = (allowed: string[]) =>
+      api('PUT', `user/${otherAgentId}`, admin, {
+        id: otherAgentId,
+        group: { id: current.group.id },
+        allowedSpecialRoles: allowed,
+        deniedSpecialRoles: [],
+      });
+    expect((await set(['ROLE_ALLOTMENT_INVOICE_EDIT'])).status).toBe(200);
+    try {
+      await work();
+    } finally {
+      await set([]);
+    }
+  }
+
+  it('changes and deletes only their own invoices, and invoices no one else’s allotments', async () => {
+    const demoAgents = await invoice([(await allot()).allotmentId]);
+    const open = await allot();
+    const own = await invoice([(await allot({ agent: otherAgentId })).allotmentId], {
+      agent: { id: otherAgentId },
+    });
+    const changes = { title: 'Taken over', invoiceDate: '2032-03-01', paymentDeadline: '2032-03-31' };
+    await withInvoiceRole(async () => {
+      // Another agent's invoice is as unknown to them as to its reader (404), and stays as it was.
+      expect((await api('PUT', `allotment/invoice/${demoAgents.id}`, otherAgent, changes)).status).toBe(404);
+      expect((await api('DELETE', `allotment/invoice/${demoAgents.id}`, otherAgent)).status).toBe(404);
+      const theirs = await api('POST', 'allotment/invoice', otherAgent, invoiceBody([open.allotmentId]));
+      expect(theirs.status).toBe(403);
+      const mine = await api('PUT', `allotment/invoice/${own.id}`, otherAgent, changes);
+      expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    });
+    const after = (await api('GET', `allotment/invoice/${demoAgents.id}`, manager)).body;
+    expect(after.title).toBe(demoAgents.title);
+    expect((await api('GET', `flight/${open.flightId}`, manager)).body.allotments[0].invoice).toBeNull();
+    // Leave the agents' invoice lists as the list tests expect them.
+    for (const id of [demoAgents.id, own.id]) {
+      expect((await api('DELETE', `allotment/invoice/${id}`, manager)).status).toBe(204);
+    }
+  });
+});
+
 describe('the allotment invoice list', () => {
   it('maps the payment filter: unpaid = pending + overDeadline, overDeadline, paid = paid + overpaid', async () => {
     const past = await invoice([(await allot({ agent: otherAgentId })).allotmentId], {

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
+import { guestKeyMatches } from '../reservations/guest-key.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
 import { type CardProvider, ProviderError } from './card-provider.ts';
@@ -240,10 +241,15 @@ export function createCardPaymentsService(
         .from(reservations)
         .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
         .where(eq(reservations.id, body.reservationId));
-      // Guests pay their own guest bookings; anyone else only what they may read.
-      const isGuestBooking =
-        found && found.reservation.ownerId === null && found.reservation.reservatorId === null;
-      if (!found || (!user && !isGuestBooking)) throw ApiError.notFound('reservation', body.reservationId);
+      // Guests pay their own guest bookings, known by the key the booking answered them with
+      // (ids count up: without it anyone could pay-start, and so read, any guest booking).
+      // Anyone else pays only what they may read.
+      const isOwnGuestBooking =
+        found &&
+        found.reservation.ownerId === null &&
+        found.reservation.reservatorId === null &&
+        guestKeyMatches(body.guestKey, found.reservation.guestKeyHash);
+      if (!found || (!user && !isOwnGuestBooking)) throw ApiError.notFound('reservation', body.reservationId);
       const access = user ? reservationAccess(user, found.reservation) : null;
       if (
         access &&

@@ -317,11 +317,42 @@ describe('card payments through the provider', () => {
       ),
     );
 
+  it('starts a guest booking’s card payment only with the key its booking answer carried', async () => {
+    const reservation = await guestBooking();
+    const other = await guestBooking();
+    expect(reservation.guestKey).toMatch(/^[\w-]{43}$/);
+    expect(other.guestKey).not.toBe(reservation.guestKey);
+    const body = {
+      source: 'customerReservation',
+      reservationId: reservation.id,
+      amount: reservation.invoice.total,
+    };
+    // Ids count up: without the key anyone could start it, and read the booking through the transaction.
+    for (const guestKey of [undefined, '', other.guestKey, `${reservation.guestKey}x`]) {
+      const refused = await api('POST', 'payment/datatrans/reservation/init', undefined, {
+        ...body,
+        guestKey,
+      });
+      expect(refused.status).toBe(404);
+    }
+    const rows = await t.database.db.execute(
+      sql`select guest_key_hash from reservations where id = ${reservation.id}`,
+    );
+    // Only the key's hash is kept.
+    expect(JSON.stringify((rows as unknown as { rows: unknown[] }).rows)).not.toContain(reservation.guestKey);
+    const started = await api('POST', 'payment/datatrans/reservation/init', undefined, {
+      ...body,
+      guestKey: reservation.guestKey,
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+  });
+
   it('books a guest card payment once, whether status poll, webhook or its duplicate comes first', async () => {
     const reservation = await guestBooking();
     const initBody = {
       source: 'customerReservation',
       reservationId: reservation.id,
+      guestKey: reservation.guestKey,
       amount: reservation.invoice.total,
     };
     const retryKey = { 'idempotency-key': `start-${reservation.id}` };
@@ -357,6 +388,7 @@ describe('card payments through the provider', () => {
     const init = await api('POST', 'payment/datatrans/reservation/init', undefined, {
       source: 'customerReservation',
       reservationId: reservation.id,
+      guestKey: reservation.guestKey,
       amount: reservation.invoice.total,
     });
     const cash = await accountOf('CASH_ZRH');
@@ -407,6 +439,7 @@ describe('card payments through the provider', () => {
     const init = await api('POST', 'payment/datatrans/reservation/init', undefined, {
       source: 'customerReservation',
       reservationId: reservation.id,
+      guestKey: reservation.guestKey,
       amount: reservation.invoice.total,
     });
     const declined = init.body.transactionId;
@@ -421,6 +454,7 @@ describe('card payments through the provider', () => {
     const retry = await api('POST', 'payment/datatrans/reservation/init', undefined, {
       source: 'customerReservation',
       reservationId: reservation.id,
+      guestKey: reservation.guestKey,
       amount: reservation.invoice.total,
     });
     // The customer pays on the page just as the window closes and the seats are released.
@@ -439,6 +473,7 @@ describe('card payments through the provider', () => {
     const again = await api('POST', 'payment/datatrans/reservation/init', undefined, {
       source: 'customerReservation',
       reservationId: reservation.id,
+      guestKey: reservation.guestKey,
       amount: reservation.invoice.total,
     });
     expect(again.body.errors[0].code).toBe('ERROR_RESERVATION_CANCELLED');
@@ -496,6 +531,7 @@ describe('refunds on cancellation', () => {
     const init = await api('POST', 'payment/datatrans/reservation/init', undefined, {
       source: 'customerReservation',
       reservationId: reservation.id,
+      guestKey: reservation.guestKey,
       amount: reservation.invoice.total,
     });
     const { transactionId } = init.body;

@@ -67,6 +67,36 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('cancelling', () => {
+  it('refuses (404) cancelling or splitting a booking the caller may not read, whatever change role they hold', async () => {
+    const flightId = await createFlight();
+    const reservation = await book(flightId, [person('Ilir'), person('Dren')]);
+    const admin = await t.login('admin');
+    const agentId = (await api('GET', 'user/me', agent)).body.id;
+    const current = (await api('GET', `user/${agentId}`, admin)).body;
+    const grant = (roles: string[]) =>
+      api('PUT', `user/${agentId}`, admin, {
+        id: agentId,
+        group: { id: current.group.id },
+        allowedSpecialRoles: roles,
+        deniedSpecialRoles: [],
+      });
+    expect((await grant(['ROLE_RESERVATION_CANCEL', 'ROLE_RESERVATION_SPLIT'])).status).toBe(200);
+    try {
+      const cancel = await api('POST', `reservation/${reservation.id}/cancel`, agent, { fee: 0 });
+      expect(cancel.status, JSON.stringify(cancel.body)).toBe(404);
+      const passengerId = reservation.passengers[1].id;
+      expect((await api('POST', `reservation/${reservation.id}/split`, agent, { passengerId })).status).toBe(
+        404,
+      );
+    } finally {
+      await grant([]);
+    }
+    const after = (await api('GET', `reservation/${reservation.id}`, manager)).body;
+    expect(after.status).toBe(reservation.status);
+    expect(after.passengers).toHaveLength(2);
+    expect(await economyBooked(flightId)).toBe(2);
+  });
+
   it('gives the seats back, charges the fee and refuses a second cancel', async () => {
     const flightId = await createFlight();
     const reservation = await book(flightId, [person('Ilir'), person('Dren')]);

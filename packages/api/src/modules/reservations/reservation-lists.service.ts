@@ -13,6 +13,7 @@ import {
 } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import * as repo from './reservation-lists.repository.ts';
 
@@ -162,6 +163,15 @@ export function createReservationListsService(db: Db) {
      * up to five of other people's for whoever may pick any known passenger.
      */
     passengerList: async (user: AuthUser, query: z.output<typeof ReservationPassengerListQuery>) => {
+      // Another owner's earlier passengers are theirs: only for who may pick any known passenger
+      // or read every reservation anyway (docs/security.md, Authorization).
+      if (
+        query.ownerId !== undefined &&
+        query.ownerId !== user.id &&
+        !satisfies(user.roles, { anyOf: [ROLE_ANY_PASSENGER, STAFF_READER] })
+      ) {
+        throw ApiError.forbidden();
+      }
       const search = { ownerId: query.ownerId, query: query.query, limit: PASSENGER_LIST_LIMIT };
       const [own, others] = await Promise.all([
         repo.findKnownPassengers(db, { ...search, of: 'owner' }),

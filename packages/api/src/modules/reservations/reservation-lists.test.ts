@@ -602,6 +602,10 @@ describe('earlier passengers for a new booking', () => {
     expect(granted.status, JSON.stringify(granted.body)).toBe(200);
     expect(named(await passengers(`ownerId=${user.otherAgent}`, otherAgent))).toEqual(['own Teuta Morina']);
     expect(await passengers('query=gashi', otherAgent)).toEqual([]);
+    // Another owner's passengers are theirs: naming that owner is refused, nothing listed.
+    const foreign = await api('GET', `reservation/passenger/list?ownerId=${user.customer}`, otherAgent);
+    expect(foreign.status).toBe(403);
+    expect(JSON.stringify(foreign.body)).not.toContain('Kelmendi');
     for (const token of [agent, customer]) {
       expect((await api('GET', 'reservation/passenger/list', token)).status).toBe(403);
     }

@@ -30,6 +30,7 @@ import { checkAges, planBooking } from '../booking/booking-plan.ts';
 import { isOpenFor } from '../booking/price-list.ts';
 import type { RefundOnCancel } from '../payments/refunds.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
+import { newGuestKey } from './guest-key.ts';
 import { reservationAccess } from './reservation-access.ts';
 import { checkBillingPhones, checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
 import { toReservation } from './reservation-view.ts';
@@ -155,8 +156,11 @@ export function createReservationsService(
               });
             }
 
+            // A guest has no session: the key in the answer is what lets them pay this booking.
+            const guest = user === null && ownerId === null ? newGuestKey() : null;
             const reservation = await repo.insertReservation(tx, {
               status: body.paymentTerms === 'now' ? 'created' : 'reserved',
+              guestKeyHash: guest?.hash ?? null,
               ownerId,
               reservatorId: user?.id ?? null,
               billing: storedBillingOf(billing),
@@ -207,7 +211,7 @@ export function createReservationsService(
             ]);
             // The sale seats last: their row lock lasts until commit (takeFromSale).
             await takeFromSale(tx, plan, sources, channel);
-            return created;
+            return guest ? { ...created, guestKey: guest.key } : created;
           },
         ),
       );
@@ -251,7 +255,7 @@ export function createReservationsService(
         db,
         { scope: `reservation:update:${user.id}:${id}`, key: idempotencyKey, body },
         async (tx) => {
-          const row = await lockChangeable(tx, id);
+          const row = await lockChangeable(tx, id, user);
           const before = (await repo.findReservation(tx, id))!;
           const heldFlights = await repo.flightsOfReservation(tx, id);
           const wanted = new Set(body.bookedFlights.map((booked) => booked.flight.id));
@@ -402,10 +406,15 @@ export function createReservationsService(
     return recordVersion(tx, user, id, row.version + 1, changedFields);
   }
 
-  /** Locks a reservation that may still change: not found and cancelled ones are refused. */
-  async function lockChangeable(tx: Tx, id: number) {
+  /**
+   * Locks a reservation that may still change: not found and cancelled ones are refused. With a
+   * `user` (edit, cancel, split) it must also be one they may read: a change role alone (an agent
+   * given ROLE_RESERVATION_CANCEL) does not reach other people's bookings, which answer 404.
+   */
+  async function lockChangeable(tx: Tx, id: number, user?: AuthUser) {
     const row = await repo.lockReservation(tx, id);
     if (!row) throw ApiError.notFound('reservation', id);
+    if (user) reservationAccess(user, row);
     if (row.status === 'cancelled') throw new ApiError('ERROR_RESERVATION_CANCELLED', 422);
     return row;
   }
@@ -416,7 +425,7 @@ export function createReservationsService(
    */
   async function cancel(user: AuthUser, id: number, fee: number): Promise<Reservation> {
     return db.transaction(async (tx) => {
-      const row = await lockChangeable(tx, id);
+      const row = await lockChangeable(tx, id, user);
       for (const flight of await repo.flightsOfReservation(tx, id)) {
         const block = flightChangeBlock(flight.status, user.roles);
         if (block === 'departed') {
@@ -451,7 +460,7 @@ export function createReservationsService(
    */
   async function split(user: AuthUser, id: number, passengerId: number): Promise<Reservation> {
     return db.transaction(async (tx) => {
-      const row = await lockChangeable(tx, id);
+      const row = await lockChangeable(tx, id, user);
       const record = (await repo.findReservation(tx, id))!;
       if (record.passengers.length < 2)
         throw new ApiError('ERROR_SPLIT_ONE_PASSENGER', 422, { field: 'passengerId' });
