@@ -109,7 +109,12 @@ test('the back office logs in and shows its grids and forms without a CSP refusa
   expect(login?.headers()['content-security-policy']).toContain("script-src 'self'");
   await logIn(page, 'manager@flybook.test');
   await expect(page.getByRole('grid').first()).toBeVisible();
-  for (const path of ['/admin/flight/list', '/admin/invoice/balance-log', '/admin/flight/new', '/admin/reservation/new']) {
+  for (const path of [
+    '/admin/flight/list',
+    '/admin/invoice/balance-log',
+    '/admin/flight/new',
+    '/admin/reservation/new',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }
