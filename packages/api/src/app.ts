@@ -103,6 +103,11 @@ export async function buildApp({
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // While shutting down, answers in progress end their keep-alive connection, so the server can
+  // close once they are sent instead of waiting for clients to hang up.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!isAccepting()) reply.header('connection', 'close');
+  });
   installSecurityHeaders(app, {
     scriptHashes: [...new Set([...inlineScriptHashes(siteDist), ...inlineScriptHashes(adminDist)])],
     formActionOrigins: config.datatrans.simulated ? [] : [new URL(config.datatrans.payUrl).origin],

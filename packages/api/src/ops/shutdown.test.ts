@@ -66,6 +66,7 @@ describe('graceful shutdown of a server process', () => {
     expect(server.child.exitCode).toBeNull();
 
     socket.write(body.slice(10));
+    // The whole answer arrives, then the server closes the connection (the answer resolves on its end).
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 401 /);
     expect(text.toLowerCase()).toContain('connection: close');
