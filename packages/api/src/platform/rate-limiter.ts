@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { ApiError } from '../http/api-error.ts';
 
@@ -7,7 +7,7 @@ import { ApiError } from '../http/api-error.ts';
  * Fixed-window counters in the database, so the limit holds across every instance behind the
  * load balancer. One upsert per attempt; a window that has passed starts again at 1.
  */
-export async function hitRateLimit(db: Db, key: string, limit: { max: number; windowSeconds: number }) {
+export async function hitRateLimit(db: Db | Tx, key: string, limit: { max: number; windowSeconds: number }) {
   const expired = sql`${rateLimits.windowStart} < now() - make_interval(secs => ${limit.windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)

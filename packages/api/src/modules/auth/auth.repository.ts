@@ -52,7 +52,7 @@ export async function deleteExpired(db: Db) {
  * so both answers of the recovery call cost the same database work. True when it wrote.
  */
 export async function issueRecovery(
-  db: Db,
+  db: Db | Tx,
   userId: number,
   tokenHash: string,
   expiresAt: Date,

@@ -72,37 +72,43 @@ export function createAuthService(db: Db, config: Config) {
     /**
      * Queues a recovery e-mail with a one-time link to /updatePassword/:token. An unknown address
      * gets the spec's 422, after the same work as a known one (token, its hash, the e-mail, the same
-     * statement that writes nothing), so the time of the answer does not tell the two apart.
+     * statement, which writes nothing for it), so the time of the answer does not tell the two apart
+     * (docs/security.md, measured).
      */
     async recoverPassword(email: string, locale: Locale, ip: string) {
       await hitRateLimit(db, `recover:ip:${ip}`, {
         ...config.rateLimits.recovery,
         max: config.rateLimits.recovery.max * 5,
       });
-      await hitRateLimit(db, `recover:user:${email.trim().toLowerCase()}`, config.rateLimits.recovery);
       const found = await repo.findUserByEmail(db, email.trim());
       const user = found?.isActive ? found : null;
       const { token, tokenHash } = newToken();
       const t = translator(locale);
       const localePrefix = locale === 'en' ? '' : `/${locale}`;
       const link = `${config.publicUrl}${localePrefix}/updatePassword/${token}`;
-      const issued = await repo.issueRecovery(
-        db,
-        user?.id ?? 0,
-        tokenHash,
-        new Date(Date.now() + config.recoveryTtlMinutes * 60_000),
-        {
-          channel: 'email',
-          recipient: user?.email ?? email.trim(),
-          template: 'password-recovery',
-          subject: t('email.recovery.subject'),
-          body: t('email.recovery.body', {
-            name: user?.displayName ?? email.trim(),
-            link,
-            minutes: config.recoveryTtlMinutes,
-          }),
-        },
-      );
+      // One transaction that writes on both paths (the address's counter always changes), so both
+      // commit alike; on PostgreSQL a commit that wrote waits for the WAL flush, one that did not
+      // would answer sooner. A refusal (429) rolls the counter back, which keeps it at the limit.
+      const issued = await db.transaction(async (tx) => {
+        await hitRateLimit(tx, `recover:user:${email.trim().toLowerCase()}`, config.rateLimits.recovery);
+        return repo.issueRecovery(
+          tx,
+          user?.id ?? 0,
+          tokenHash,
+          new Date(Date.now() + config.recoveryTtlMinutes * 60_000),
+          {
+            channel: 'email',
+            recipient: user?.email ?? email.trim(),
+            template: 'password-recovery',
+            subject: t('email.recovery.subject'),
+            body: t('email.recovery.body', {
+              name: user?.displayName ?? email.trim(),
+              link,
+              minutes: config.recoveryTtlMinutes,
+            }),
+          },
+        );
+      });
       if (!issued) {
         throw new ValidationError([
           { code: 'ERROR_USER_NOT_REGISTERED', message: 'User is not registered yet', field: 'email' },

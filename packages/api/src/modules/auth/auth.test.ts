@@ -380,8 +380,8 @@ describe('password recovery for unknown addresses', () => {
     expect(known.statements.length).toBeGreaterThanOrEqual(4);
     // Both paths made a token, hashed it (SHA-256) and wrote the e-mail with the link.
     for (const path of [known, unknown]) {
-      const write = path.statements.at(-1)!;
-      expect(write.query).toMatch(/insert into "outbox"/i);
+      const write = path.statements.find((statement) => /insert into "outbox"/i.test(statement.query))!;
+      expect(write).toBeDefined();
       expect(write.params.some((param) => typeof param === 'string' && /^[0-9a-f]{64}$/.test(param))).toBe(
         true,
       );
