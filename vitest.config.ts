@@ -32,7 +32,11 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['packages/api/src/**/*.test.ts'],
+          // Tests that need PostgreSQL itself (several processes on one database) run in its pass only.
+          include: [
+            'packages/api/src/**/*.test.ts',
+            ...(process.env.FLYBOOK_TEST_DB === 'postgres' ? ['packages/api/src/**/*.pg-test.ts'] : []),
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

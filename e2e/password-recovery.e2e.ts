@@ -81,7 +81,7 @@ test.describe('the manager recovers the password', () => {
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/admin\/reservation\/list$/);
-    await expect(page.getByText(MANAGER.name)).toBeVisible();
+    await expect(page.getByText(MANAGER.name, { exact: true })).toBeVisible();
 
     // The link works once.
     await page.goto(link);

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../packages/api/src/config.ts';
-import { startServer } from '../packages/api/src/server.ts';
+import { startServer, stopOnSignals } from '../packages/api/src/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adminDist = join(root, 'admin', 'dist');
@@ -36,15 +36,5 @@ buildIfStale('site', join(siteDist, 'index.html'), ['site', 'packages/content', 
 
 const server = await startServer(loadConfig(), { adminDist, siteDist });
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    // PGlite must be closed cleanly, else sequences skip values on the next start.
-    server.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}
+// SIGTERM / SIGINT: stop accepting, finish requests in progress, close the database, exit.
+stopOnSignals(server);

@@ -55,6 +55,9 @@ import { reservationRoutes } from './modules/reservations/reservations.routes.ts
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { registerHealthRoutes } from './ops/health.ts';
+import { type LogOptions, loggerOptions, requestIdOf } from './ops/logging.ts';
+import { inlineScriptHashes, installSecurityHeaders } from './ops/security-headers.ts';
 import { createShortCache } from './platform/short-cache.ts';
 
 export interface AppOptions {
@@ -64,7 +67,10 @@ export interface AppOptions {
   adminDist?: string | undefined;
   /** Built public site to serve at /, when present. */
   siteDist?: string | undefined;
-  logger?: boolean;
+  /** JSON logs: `true` logs warnings and errors to stdout; options set the level and destination. */
+  logger?: boolean | LogOptions;
+  /** False once the server is shutting down: /api/ready answers 503 so balancers move on. */
+  isAccepting?: () => boolean;
 }
 
 /** Builds the HTTP server: the API, its OpenAPI document, dev endpoints and the built apps. */
@@ -74,10 +80,17 @@ export async function buildApp({
   adminDist,
   siteDist,
   logger = false,
+  isAccepting = () => true,
 }: AppOptions): Promise<FastifyInstance> {
   const { db } = database;
   const app = Fastify({
-    logger: logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
+    logger:
+      logger === false
+        ? false
+        : loggerOptions(logger === true ? { level: process.env.LOG_LEVEL ?? 'warn' } : logger),
+    // Every log line of a request carries its id; the caller's X-Request-Id is kept when sane.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
@@ -87,6 +100,20 @@ export async function buildApp({
     },
   });
   installErrorHandler(app, notFoundPageOf(siteDist));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // While shutting down, answers in progress end their keep-alive connection, so the server can
+  // close once they are sent instead of waiting for clients to hang up.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!isAccepting()) reply.header('connection', 'close');
+  });
+  installSecurityHeaders(app, {
+    scriptHashes: [...new Set([...inlineScriptHashes(siteDist), ...inlineScriptHashes(adminDist)])],
+    formActionOrigins: config.datatrans.simulated ? [] : [new URL(config.datatrans.payUrl).origin],
+    graphiql: config.devEndpoints,
+  });
+  registerHealthRoutes(app, db, isAccepting);
 
   const auth = createAuthService(db, config);
   const searchCache = createShortCache<PublicSearchAnswer>(config.searchCacheMs);

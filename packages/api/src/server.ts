@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { startFlightCloser } from './jobs/flight-closer.ts';
 import { smtpTransport, startOutboxSender } from './jobs/outbox-sender.ts';
@@ -11,13 +11,18 @@ export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   url: string;
+  /**
+   * Graceful stop: /api/ready turns 503, the port stops accepting, requests in progress finish
+   * (keep-alive clients get 503 and Connection: close on new requests), background jobs finish
+   * their current run, then the database closes. Safe to call twice.
+   */
   stop(): Promise<void>;
 }
 
 /** Opens and migrates the database, seeds an empty one, and serves everything on one port. */
 export async function startServer(
   config: Config,
-  options: { adminDist?: string; siteDist?: string; quiet?: boolean } = {},
+  options: { adminDist?: string; siteDist?: string; quiet?: boolean; logLevel?: string } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -26,20 +31,27 @@ export async function startServer(
       ? { email: process.env.FLYBOOK_ADMIN_EMAIL, password: process.env.FLYBOOK_ADMIN_PASSWORD }
       : null;
   const seeded = await seedIfEmpty(database.db, { demo: config.seedDemo, admin });
+  let accepting = true;
   const app = await buildApp({
     database,
     config,
     adminDist: options.adminDist,
     siteDist: options.siteDist,
-    logger: !options.quiet,
+    // Requests are logged at info (one JSON line when it arrives, one when answered, both with reqId).
+    logger: options.quiet ? false : { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
+    isAccepting: () => accepting,
   });
   await app.listen({ port: config.port, host: config.host });
-  const stopSender = config.smtpUrl
-    ? startOutboxSender(database.db, smtpTransport(config.smtpUrl), config.mailFrom)
-    : () => undefined;
-  const stopCloser = startFlightCloser(database.db);
-  const stopExpirer = startReservationExpirer(database.db);
-  const url = `http://localhost:${config.port}`;
+  const jobs = [
+    ...(config.smtpUrl
+      ? [startOutboxSender(database.db, smtpTransport(config.smtpUrl), config.mailFrom)]
+      : []),
+    startFlightCloser(database.db),
+    startReservationExpirer(database.db),
+  ];
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
 
   if (!options.quiet) {
     const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
@@ -60,16 +72,65 @@ export async function startServer(
     console.log(`${lines.join('\n')}\n`);
   }
 
+  let stopped: Promise<void> | null = null;
   return {
     app,
     database,
     url,
-    async stop() {
-      stopSender();
-      stopCloser();
-      stopExpirer();
-      await app.close();
-      await database.close();
+    stop() {
+      stopped ??= (async () => {
+        accepting = false;
+        try {
+          await app.close();
+        } finally {
+          await Promise.all(jobs.map((stopJob) => stopJob()));
+          await database.close();
+        }
+      })();
+      return stopped;
     },
   };
+}
+
+/**
+ * Stops the server gracefully on SIGTERM (orchestrators, `docker stop`) and SIGINT (Ctrl-C), then
+ * exits: 0 when everything closed, 1 when something failed or the stop took longer than
+ * `SHUTDOWN_TIMEOUT_MS` (default 25 s, inside the usual 30 s before a SIGKILL). A second signal
+ * while stopping is ignored; PGlite must be closed cleanly, else sequences skip values next start.
+ */
+export function stopOnSignals(
+  server: RunningServer,
+  timeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 25_000),
+) {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      server.app.log.info({ signal }, 'shutting down: finishing requests in progress');
+      const timer = setTimeout(() => {
+        console.error(`Shutdown took over ${timeoutMs} ms; exiting.`);
+        process.exit(1);
+      }, timeoutMs);
+      timer.unref();
+      server.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('Shutdown failed', error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+// `node packages/api/src/server.ts`: the API alone, configured by the environment (DATABASE_URL,
+// PORT, …; docs/operations.md), serving the built apps when ADMIN_DIST / SITE_DIST name them. This
+// is how one of N instances behind a load balancer runs; `npm start` builds the apps first.
+if (import.meta.main) {
+  const server = await startServer(loadConfig(), {
+    ...(process.env.ADMIN_DIST ? { adminDist: process.env.ADMIN_DIST } : {}),
+    ...(process.env.SITE_DIST ? { siteDist: process.env.SITE_DIST } : {}),
+  });
+  stopOnSignals(server);
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
+import { runPeriodically, type StopJob } from './periodic.ts';
 
 const MAX_ATTEMPTS = 5;
 const BATCH = 20;
@@ -58,18 +59,14 @@ export async function sendPendingMail(db: Db, transport: MailTransport, from: st
   });
 }
 
-/** Runs the sender every few seconds until stopped. */
-export function startOutboxSender(db: Db, transport: MailTransport, from: string, intervalMs = 5000) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendPendingMail(db, transport, from)
-      .catch((error) => console.error('outbox sender failed', error))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Runs the sender every few seconds until stopped; stopping waits for a batch being sent. */
+export function startOutboxSender(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  intervalMs = 5000,
+): StopJob {
+  return runPeriodically('outbox sender', intervalMs, () => sendPendingMail(db, transport, from), {
+    runAtStart: false,
+  });
 }

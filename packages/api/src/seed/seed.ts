@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
   accounts,
@@ -129,6 +129,9 @@ export async function seedIfEmpty(
   options: { demo: boolean; admin?: { email: string; password: string } | null },
 ): Promise<SeedResult> {
   return db.transaction(async (tx) => {
+    // Instances starting at once on an empty database seed it once: the others wait here, then
+    // find it seeded (each statement after the lock sees what the first one committed).
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7232)`);
     const result: SeedResult = { referenceData: false, demoUsers: false, firstAdmin: null };
     const [{ countries: countryCount } = { countries: 0 }] = await tx
       .select({ countries: count() })

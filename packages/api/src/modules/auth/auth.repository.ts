@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { authTokens, groups, recoveryTokens, users } from '../../db/schema/index.ts';
+import { authTokens, groups, outbox, recoveryTokens, users } from '../../db/schema/index.ts';
+import type { OutgoingMessage } from '../../platform/outbox.ts';
 
 export const findUserByEmail = async (db: Db, email: string) =>
   (await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1))[0];
@@ -45,8 +46,31 @@ export async function deleteExpired(db: Db) {
   await db.delete(recoveryTokens).where(lt(recoveryTokens.expiresAt, sql`now() - interval '1 day'`));
 }
 
-export async function insertRecoveryToken(tx: Tx, userId: number, tokenHash: string, expiresAt: Date) {
-  await tx.insert(recoveryTokens).values({ userId, tokenHash, expiresAt });
+/**
+ * Stores a recovery token for an active user and queues its e-mail, in one statement. For a user id
+ * that names no active user (0 for an unknown address) the same statement runs and writes nothing,
+ * so both answers of the recovery call cost the same database work. True when it wrote.
+ */
+export async function issueRecovery(
+  db: Db | Tx,
+  userId: number,
+  tokenHash: string,
+  expiresAt: Date,
+  mail: OutgoingMessage,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    WITH target AS (
+      SELECT ${users.id} AS id FROM ${users} WHERE ${users.id} = ${userId} AND ${users.isActive}
+    ), token AS (
+      INSERT INTO ${recoveryTokens} (user_id, token_hash, expires_at)
+      SELECT id, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz FROM target
+      RETURNING user_id
+    )
+    INSERT INTO ${outbox} (channel, recipient, template, subject, body)
+    SELECT ${mail.channel}, ${mail.recipient}, ${mail.template}, ${mail.subject ?? null}, ${mail.body}
+      FROM token
+    RETURNING id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 /** Marks a live, unused recovery token used and returns its user; nothing when expired or used. */

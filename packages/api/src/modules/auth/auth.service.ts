@@ -6,7 +6,6 @@ import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { translator } from '../../platform/i18n.ts';
-import { enqueueMessage } from '../../platform/outbox.ts';
 import { clearRateLimit, hitRateLimit } from '../../platform/rate-limiter.ts';
 import {
   burnPasswordCheck,
@@ -70,42 +69,51 @@ export function createAuthService(db: Db, config: Config) {
       };
     },
 
-    /** Queues a recovery e-mail with a one-time link to /updatePassword/:token. */
+    /**
+     * Queues a recovery e-mail with a one-time link to /updatePassword/:token. An unknown address
+     * gets the spec's 422, after the same work as a known one (token, its hash, the e-mail, the same
+     * statement, which writes nothing for it), so the time of the answer does not tell the two apart
+     * (docs/security.md, measured).
+     */
     async recoverPassword(email: string, locale: Locale, ip: string) {
       await hitRateLimit(db, `recover:ip:${ip}`, {
         ...config.rateLimits.recovery,
         max: config.rateLimits.recovery.max * 5,
       });
-      await hitRateLimit(db, `recover:user:${email.trim().toLowerCase()}`, config.rateLimits.recovery);
-      const user = await repo.findUserByEmail(db, email.trim());
-      if (!user?.isActive) {
-        throw new ValidationError([
-          { code: 'ERROR_USER_NOT_REGISTERED', message: 'User is not registered yet', field: 'email' },
-        ]);
-      }
+      const found = await repo.findUserByEmail(db, email.trim());
+      const user = found?.isActive ? found : null;
       const { token, tokenHash } = newToken();
       const t = translator(locale);
       const localePrefix = locale === 'en' ? '' : `/${locale}`;
       const link = `${config.publicUrl}${localePrefix}/updatePassword/${token}`;
-      await db.transaction(async (tx) => {
-        await repo.insertRecoveryToken(
+      // One transaction that writes on both paths (the address's counter always changes), so both
+      // commit alike; on PostgreSQL a commit that wrote waits for the WAL flush, one that did not
+      // would answer sooner. A refusal (429) rolls the counter back, which keeps it at the limit.
+      const issued = await db.transaction(async (tx) => {
+        await hitRateLimit(tx, `recover:user:${email.trim().toLowerCase()}`, config.rateLimits.recovery);
+        return repo.issueRecovery(
           tx,
-          user.id,
+          user?.id ?? 0,
           tokenHash,
           new Date(Date.now() + config.recoveryTtlMinutes * 60_000),
+          {
+            channel: 'email',
+            recipient: user?.email ?? email.trim(),
+            template: 'password-recovery',
+            subject: t('email.recovery.subject'),
+            body: t('email.recovery.body', {
+              name: user?.displayName ?? email.trim(),
+              link,
+              minutes: config.recoveryTtlMinutes,
+            }),
+          },
         );
-        await enqueueMessage(tx, {
-          channel: 'email',
-          recipient: user.email,
-          template: 'password-recovery',
-          subject: t('email.recovery.subject'),
-          body: t('email.recovery.body', {
-            name: user.displayName,
-            link,
-            minutes: config.recoveryTtlMinutes,
-          }),
-        });
       });
+      if (!issued) {
+        throw new ValidationError([
+          { code: 'ERROR_USER_NOT_REGISTERED', message: 'User is not registered yet', field: 'email' },
+        ]);
+      }
     },
 
     /** Sets a new password with a live recovery token; the token works once. */

@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, recoveryTokens } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import * as schema from '../../db/schema/index.ts';
+import { outbox, recoveryTokens, users } from '../../db/schema/index.ts';
+import { ValidationError } from '../../http/api-error.ts';
+import { hashPassword, hashToken } from '../../platform/secrets.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createAuthService } from './auth.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -248,5 +255,143 @@ describe('rate limits', () => {
       );
     }
     expect(statuses).toEqual([204, 204, 204, 429]);
+  });
+});
+
+describe('sessions without cookies', () => {
+  // Each login from an address of its own: the file's earlier logins used up 127.0.0.1's limit.
+  let client = 0;
+  const loginAs = async (who: string) => {
+    client += 1;
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: { login: `${who}@flybook.test`, password: 'flybook-demo' },
+      remoteAddress: `10.7.0.${client}`,
+    });
+    expect(response.status).toBe(200);
+    return response.body as { token: string };
+  };
+
+  it('answers the token in the body and sets no cookie', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: { login: 'agent@flybook.test', password: 'flybook-demo' },
+      remoteAddress: '10.7.1.1',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.token).toMatch(/^[\w-]{43}$/);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const me = await t.request({ method: 'GET', url: '/api/v1/user/me', token: response.body.token });
+    expect(me.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('revokes only the token that logs out, on every instance', async () => {
+    const { token: first } = await loginAs('agent');
+    const { token: second } = await loginAs('agent');
+    expect((await t.request({ method: 'DELETE', url: '/api/v1/auth/token', token: first })).status).toBe(204);
+    const other = await t.secondInstance();
+    const onOther = await other.inject({
+      method: 'GET',
+      url: '/api/v1/user/me',
+      headers: { 'x-auth-token': first },
+    });
+    expect(onOther.statusCode).toBe(401);
+    expect(onOther.json().errors[0].code).toBe('ERROR_SESSION_EXPIRED');
+    expect((await t.request({ method: 'GET', url: '/api/v1/user/me', token: second })).status).toBe(200);
+  });
+
+  it('answers 401 ERROR_SESSION_EXPIRED to a token past its expiry, and keeps it expired', async () => {
+    const { token } = await loginAs('agent');
+    await t.database.db.execute(
+      sql`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashToken(token)}`,
+    );
+    for (let i = 0; i < 2; i++) {
+      const response = await t.request({ method: 'GET', url: '/api/v1/user/me', token });
+      expect(response.status).toBe(401);
+      expect(response.body.errors[0].code).toBe('ERROR_SESSION_EXPIRED');
+    }
+  });
+});
+
+describe('password hashes', () => {
+  // OWASP Password Storage Cheat Sheet: argon2id with one of these (memory KiB, iterations), p = 1.
+  const OWASP_MINIMA = [
+    [47104, 1],
+    [19456, 2],
+    [12288, 3],
+    [9216, 4],
+    [7168, 5],
+  ];
+
+  it("stores every password as argon2id at or above one of OWASP's minimum settings", async () => {
+    const rows = await t.database.db.select({ hash: users.passwordHash }).from(users);
+    const hashes = rows.map((row) => row.hash).filter((hash): hash is string => hash !== null);
+    hashes.push(await hashPassword('a-new-password'));
+    expect(hashes.length).toBeGreaterThan(4);
+    for (const hash of hashes) {
+      const match =
+        /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]{22,}\$[A-Za-z0-9+/]{43,}$/.exec(hash);
+      expect(match, hash).not.toBeNull();
+      const [memory, iterations, parallelism] = match!.slice(1).map(Number) as [number, number, number];
+      expect(parallelism).toBeGreaterThanOrEqual(1);
+      expect(
+        OWASP_MINIMA.some(([m, t]) => memory >= m! && iterations >= t!),
+        hash,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('password recovery for unknown addresses', () => {
+  /** The auth service over a database that records every statement it sends. */
+  function recordingAuth() {
+    const statements: { query: string; params: unknown[] }[] = [];
+    const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ query, params }) };
+    const { database } = t;
+    const client = (database.db as unknown as { $client: never }).$client;
+    const db = (database.kind === 'pglite'
+      ? drizzlePglite(client, { schema, logger })
+      : drizzlePg(client, { schema, logger })) as unknown as Db;
+    const generous = { max: 1000, windowSeconds: 900 };
+    const auth = createAuthService(db, { ...t.config, rateLimits: { login: generous, recovery: generous } });
+    return { auth, statements };
+  }
+
+  it('does the same work for an unknown address as for a known one: token, hash, e-mail, same statements', async () => {
+    const { auth, statements } = recordingAuth();
+    const run = async (email: string) => {
+      statements.length = 0;
+      const outcome = await auth.recoverPassword(email, 'en', '10.0.0.9').then(
+        () => 'sent',
+        (error: unknown) => (error instanceof ValidationError ? error.items[0]?.code : String(error)),
+      );
+      return { outcome, statements: [...statements] };
+    };
+    const mailsBefore = (await t.database.db.select().from(outbox)).length;
+    const known = await run('admin@flybook.test');
+    const unknown = await run('nobody.here@example.com');
+    expect(known.outcome).toBe('sent');
+    expect(unknown.outcome).toBe('ERROR_USER_NOT_REGISTERED');
+
+    // The same statements in the same order: rate limits, the lookup, and the one write.
+    expect(unknown.statements.map((s) => s.query)).toEqual(known.statements.map((s) => s.query));
+    expect(known.statements.length).toBeGreaterThanOrEqual(4);
+    // Both paths made a token, hashed it (SHA-256) and wrote the e-mail with the link.
+    for (const path of [known, unknown]) {
+      const write = path.statements.find((statement) => /insert into "outbox"/i.test(statement.query))!;
+      expect(write).toBeDefined();
+      expect(write.params.some((param) => typeof param === 'string' && /^[0-9a-f]{64}$/.test(param))).toBe(
+        true,
+      );
+      expect(
+        write.params.some((param) => typeof param === 'string' && /\/updatePassword\/[\w-]{43}/.test(param)),
+      ).toBe(true);
+    }
+    // Only the known address got a mail.
+    const mails = await t.database.db.select().from(outbox);
+    expect(mails.length - mailsBefore).toBe(1);
+    expect(mails.some((mail) => mail.recipient === 'nobody.here@example.com')).toBe(false);
   });
 });

@@ -1,0 +1,249 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { loggableUrl } from './logging.ts';
+import { cspHash } from './security-headers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('health and readiness', () => {
+  it('answers /api/health and /api/ready with 200 on a migrated database', async () => {
+    const health = await t.request({ method: 'GET', url: '/api/health' });
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: 'ok' });
+    const ready = await t.request({ method: 'GET', url: '/api/ready' });
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', accepting: true },
+    });
+  });
+
+  it('is ready only once the migrations ran, and stays alive but not ready without a database', async () => {
+    const database = await openDatabase({ url: t.config.databaseUrl, dataDir: 'memory://' });
+    const app = await buildApp({ database, config: t.config });
+    try {
+      if (database.kind === 'pglite') {
+        // A fresh PGlite has no migrations yet (on PostgreSQL the test database is already migrated).
+        const pending = await app.inject({ method: 'GET', url: '/api/ready' });
+        expect(pending.statusCode).toBe(503);
+        expect(pending.json().checks).toMatchObject({ database: 'ok', migrations: 'unknown' });
+      }
+      await database.close();
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'not ready', checks: { database: 'unreachable' } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers /api/ready with 503 while the server is shutting down', async () => {
+    let accepting = true;
+    const app = await buildApp({ database: t.database, config: t.config, isAccepting: () => accepting });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      accepting = false;
+      const draining = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json().checks.accepting).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('request ids', () => {
+  it("keeps a caller's sane X-Request-Id and answers it", async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-7f3a:42' },
+    });
+    expect(response.headers['x-request-id']).toBe('lb-7f3a:42');
+  });
+
+  it('replaces a missing, overlong or odd X-Request-Id with a new UUID', async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const ids = [];
+    for (const incoming of [undefined, 'x'.repeat(300), 'evil\u0007id', 'a b', '{"json":1}']) {
+      const response = await t.request({
+        method: 'GET',
+        url: '/api/v1/public/country/list',
+        headers: incoming === undefined ? {} : { 'x-request-id': incoming },
+      });
+      ids.push(String(response.headers['x-request-id']));
+    }
+    for (const id of ids) expect(id).toMatch(uuid);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('names the request id in the body of a 500', async () => {
+    const app = await buildApp({ database: t.database, config: t.config });
+    app.get('/api/boom', async () => {
+      throw new Error('kaboom');
+    });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/boom',
+      headers: { 'x-request-id': 'trace-500' },
+    });
+    await app.close();
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['x-request-id']).toBe('trace-500');
+    expect(response.json().errors[0].message).toContain('trace-500');
+  });
+});
+
+describe('structured logs', () => {
+  let app: FastifyInstance;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    app = await buildApp({
+      database: t.database,
+      config: t.config,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+  });
+  afterAll(() => app.close());
+
+  it('writes JSON lines with the request id, and never a password, token or recovery link', async () => {
+    const password = 'flybook-demo';
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      headers: { 'x-request-id': 'login-1' },
+      payload: { login: 'manager@flybook.test', password },
+    });
+    const { token } = login.json();
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/user/me',
+      headers: { 'x-auth-token': token, authorization: `Bearer ${token}`, 'x-request-id': 'me-1' },
+    });
+    await app.inject({ method: 'GET', url: '/updatePassword/recovery-secret-123?lang=de' });
+    await app.inject({ method: 'GET', url: `/api/v1/user/me?token=${token}` });
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/update-password/en',
+      payload: { recoveryToken: 'recovery-secret-456', password: 'new-secret-9', passwordConfirm: 'x' },
+    });
+
+    const entries = lines.map((line) => JSON.parse(line));
+    const text = lines.join('\n');
+    for (const secret of [password, token, 'recovery-secret-123', 'recovery-secret-456', 'new-secret-9'])
+      expect(text).not.toContain(secret);
+    const ofLogin = entries.filter((entry) => entry.reqId === 'login-1');
+    expect(ofLogin.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+    expect(ofLogin[0].req).toMatchObject({ method: 'POST', url: '/api/v1/auth/token' });
+    expect(ofLogin[1].res).toMatchObject({ statusCode: 200 });
+    expect(entries.find((entry) => entry.reqId === 'me-1')).toBeTruthy();
+    expect(text).toContain('/updatePassword/[redacted]?lang=de');
+    for (const entry of entries) {
+      expect(typeof entry.time).toBe('number');
+      expect(typeof entry.level).toBe('number');
+    }
+  });
+
+  it('removes secrets from logged addresses and keeps the rest', () => {
+    expect(loggableUrl('/de/updatePassword/abc.def-1?x=1')).toBe('/de/updatePassword/[redacted]?x=1');
+    expect(loggableUrl('/admin/updatePassword/abc')).toBe('/admin/updatePassword/[redacted]');
+    expect(loggableUrl('/api/v1/x?token=abc&page=2&Password=p')).toBe(
+      '/api/v1/x?token=[redacted]&page=2&Password=[redacted]',
+    );
+    expect(loggableUrl('/api/v1/flight/list?page=2')).toBe('/api/v1/flight/list?page=2');
+  });
+});
+
+describe('security headers', () => {
+  it('answers the API with a deny-all policy, nosniff, no framing and no referrer to other sites', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/v1/public/country/list' });
+    expect(response.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'same-origin',
+    });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS only over TLS: a trusted proxy saying https, not an untrusted one', async () => {
+    const viaProxy = { 'x-forwarded-proto': 'https' };
+    const untrusted = await t.request({ method: 'GET', url: '/api/health', headers: viaProxy });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    const app = await buildApp({ database: t.database, config: { ...t.config, trustProxy: true } });
+    try {
+      const trusted = await app.inject({ method: 'GET', url: '/api/health', headers: viaProxy });
+      expect(trusted.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("allows the built site's inline scripts by hash, without 'unsafe-inline', on pages and errors", async () => {
+    const siteDist = mkdtempSync(join(tmpdir(), 'flybook-csp-'));
+    const island = '(()=>{self.Astro=1})();';
+    const locale = 'var k="flybook.locale";';
+    mkdirSync(join(siteDist, 'de'));
+    writeFileSync(join(siteDist, 'index.html'), `<html><script>${island}</script><p>home</p></html>`);
+    writeFileSync(
+      join(siteDist, 'de', 'index.html'),
+      `<html><script>${locale}</script><script type="module" src="/_site/a.js"></script></html>`,
+    );
+    writeFileSync(join(siteDist, '404.html'), '<html>not found</html>');
+    const app = await buildApp({ database: t.database, config: t.config, siteDist });
+    try {
+      const home = await app.inject({ method: 'GET', url: '/' });
+      const policy = String(home.headers['content-security-policy']);
+      const scriptSrc = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+      expect(scriptSrc?.sort()).toEqual(["'self'", cspHash(island), cspHash(locale)].sort());
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("form-action 'self'");
+      const missing = await app.inject({ method: 'GET', url: '/nowhere', headers: { accept: 'text/html' } });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-security-policy']).toBe(policy);
+      expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await app.close();
+      rmSync(siteDist, { recursive: true, force: true });
+    }
+  });
+
+  it('hashes an inline script as the browser does (SHA-256 of its exact text, base64)', () => {
+    // The example of the CSP specification: `alert('Hello, world.');`.
+    expect(cspHash("alert('Hello, world.');")).toBe("'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='");
+  });
+
+  it('lets forms post to the real card provider only when one is configured', async () => {
+    const config = {
+      ...t.config,
+      datatrans: { ...t.config.datatrans, simulated: false, payUrl: 'https://pay.sandbox.datatrans.com' },
+    };
+    const siteDist = mkdtempSync(join(tmpdir(), 'flybook-csp-'));
+    writeFileSync(join(siteDist, 'index.html'), '<html>home</html>');
+    const withSite = await buildApp({ database: t.database, config, siteDist });
+    try {
+      const page = await withSite.inject({ method: 'GET', url: '/' });
+      expect(page.headers['content-security-policy']).toContain(
+        "form-action 'self' https://pay.sandbox.datatrans.com",
+      );
+    } finally {
+      await withSite.close();
+      rmSync(siteDist, { recursive: true, force: true });
+    }
+  });
+});
