@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDatabase, checkHotFlight } from '../../../../bench/checks.ts';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../seed/seed.ts';
+import { billing } from '../test/bookings.ts';
 import { flightBody } from '../test/flights.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
@@ -113,19 +114,11 @@ describe('two API processes on one PostgreSQL database', () => {
               birthday: '1988-02-11',
             },
           ],
-          billingInformation: {
-            salutation: 'mrs',
+          billingInformation: billing({
             firstName: `Hot${index}`,
             lastName: 'Krasniqi',
             email: `hot${index}@example.test`,
-            street: 'Langstrasse 10',
-            zip: '8004',
-            city: 'Zürich',
-            country: 'CH',
-            birthday: '1988-02-11',
-            phoneMobile: '+41 79 555 12 12',
-            language: 'sq',
-          },
+          }),
         }).then((answer) => ({ ...answer, instance: index % 2 })),
       ),
     );

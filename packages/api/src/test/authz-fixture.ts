@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { allotments } from '../db/schema/index.ts';
+import { agentBody } from './agents.ts';
+import { billing } from './bookings.ts';
 import type { TestApp, TestResponse } from './harness.ts';
 
 /**
@@ -116,25 +118,17 @@ export async function createAuthzFixture(t: TestApp): Promise<AuthzFixture> {
   const customer2 = await person(t, 'second.customer@example.test', 'second-customer');
   ok(
     'create agent 2',
-    await t.api('POST', 'agent', admin.token, {
-      email: 'second.agent@example.test',
-      salutation: 'mr',
-      company: 'Ilirida Travel',
-      firstName: 'Besnik',
-      lastName: 'Gashi',
-      street: 'Langstrasse 10',
-      zip: '8004',
-      city: 'Zürich',
-      country: { id: ch },
-      language: 'de',
-      birthday: '1978-09-30',
-      phoneMobile: '+41 79 555 12 34',
-      marginType: 'percent',
-      moneyMargin: 0,
-      percentMargin: 5,
-      password: 'second-agent',
-      passwordConfirm: 'second-agent',
-    }),
+    await t.api(
+      'POST',
+      'agent',
+      admin.token,
+      agentBody(ch, {
+        email: 'second.agent@example.test',
+        company: 'Ilirida Travel',
+        password: 'second-agent',
+        passwordConfirm: 'second-agent',
+      }),
+    ),
   );
   const agent2 = await person(t, 'second.agent@example.test', 'second-agent');
 
@@ -167,19 +161,12 @@ export async function createAuthzFixture(t: TestApp): Promise<AuthzFixture> {
       passengers: [
         { firstName, lastName: 'Authz', gender: 'female', ageType: 'adult', birthday: '1988-02-11' },
       ],
-      billingInformation: {
-        salutation: 'mrs',
+      billingInformation: billing({
         firstName,
         lastName: 'Authz',
         email: `${firstName.toLowerCase()}.authz@example.test`,
-        street: 'Langstrasse 10',
-        zip: '8004',
-        city: 'Zürich',
-        country: 'CH',
-        birthday: '1988-02-11',
-        phoneMobile: '+41 79 555 12 12',
         language: 'en',
-      },
+      }),
       paymentTerms: terms,
     });
     const body = ok(`booking of ${firstName}`, response);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/seed.ts';
+import { agentBody } from '../../test/agents.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -34,26 +35,11 @@ let serial = 0;
 /** A complete, valid agent form as a manager with every agent role fills it in. */
 const form = (overrides: Record<string, unknown> = {}) => {
   serial += 1;
-  return {
+  return agentBody(countries.CH!.id, {
     email: `agency.${serial}@example.test`,
-    salutation: 'mr',
     company: `Dardania Reisen ${String(serial).padStart(3, '0')}`,
-    firstName: 'Besnik',
-    lastName: 'Gashi',
-    street: 'Langstrasse 10',
-    zip: '8004',
-    city: 'Zürich',
-    country: { id: countries.CH!.id },
-    language: 'de',
-    birthday: '1978-09-30',
-    phoneMobile: '+41 79 555 12 34',
-    marginType: 'percent',
-    moneyMargin: 0,
-    percentMargin: 5,
-    password: 'agency-pass',
-    passwordConfirm: 'agency-pass',
     ...overrides,
-  };
+  });
 };
 
 const create = async (overrides: Record<string, unknown> = {}, token = manager) =>

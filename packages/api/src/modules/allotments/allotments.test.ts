@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentBody } from '../../test/agents.ts';
 import { adult, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -122,25 +123,8 @@ beforeAll(async () => {
   managerId = (await api('GET', 'user/me', manager)).body.id;
   managerGroupId = (await api('GET', `user/${managerId}`, admin)).body.group.id;
   const countries = (await api('GET', 'country/entire-list', admin)).body.items;
-  const created = await api('POST', 'agent', admin, {
-    email: 'dardania@example.test',
-    salutation: 'mr',
-    company: 'Dardania Travel',
-    firstName: 'Besnik',
-    lastName: 'Gashi',
-    street: 'Langstrasse 10',
-    zip: '8004',
-    city: 'Zürich',
-    country: { id: countries.find((country: { code: string }) => country.code === 'CH').id },
-    language: 'de',
-    birthday: '1978-09-30',
-    phoneMobile: '+41 79 555 12 34',
-    marginType: 'percent',
-    moneyMargin: 0,
-    percentMargin: 5,
-    password: 'agency-pass',
-    passwordConfirm: 'agency-pass',
-  });
+  const ch = countries.find((country: { code: string }) => country.code === 'CH').id;
+  const created = await api('POST', 'agent', admin, agentBody(ch, { company: 'Dardania Travel' }));
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   otherAgentId = created.body.id;
   otherAgent = await t.login('dardania@example.test', 'agency-pass');

@@ -1,5 +1,6 @@
 import { PNL_LINE_LENGTH } from '@flybook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentBody } from '../../test/agents.ts';
 import { bookTravellers, type TestTraveller } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -50,25 +51,12 @@ beforeAll(async () => {
     arrival: '2031-10-02T07:45:00Z',
   });
   const countries = (await api('GET', 'country/entire-list', admin)).body.items;
-  const created = await api('POST', 'agent', admin, {
-    email: 'dardania@example.test',
-    salutation: 'mr',
-    company: 'Dardania Reisen',
-    firstName: 'Besnik',
-    lastName: 'Gashi',
-    street: 'Langstrasse 10',
-    zip: '8004',
-    city: 'Zürich',
-    country: { id: countries.find((c: { code: string }) => c.code === 'CH').id },
-    language: 'de',
-    birthday: '1978-09-30',
-    phoneMobile: '+41 79 555 12 34',
-    marginType: 'percent',
-    moneyMargin: 0,
-    percentMargin: 5,
-    password: 'agency-pass',
-    passwordConfirm: 'agency-pass',
-  });
+  const created = await api(
+    'POST',
+    'agent',
+    admin,
+    agentBody(countries.find((c: { code: string }) => c.code === 'CH').id),
+  );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   otherAgent = await t.login('dardania@example.test', 'agency-pass');
 

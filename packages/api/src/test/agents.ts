@@ -1,0 +1,21 @@
+/** A travel agency as `POST agent` takes it, in Zürich (the country's id from country/list). */
+export const agentBody = (countryId: number, overrides: Record<string, unknown> = {}) => ({
+  email: 'dardania@example.test',
+  salutation: 'mr',
+  company: 'Dardania Reisen',
+  firstName: 'Besnik',
+  lastName: 'Gashi',
+  street: 'Langstrasse 10',
+  zip: '8004',
+  city: 'Zürich',
+  country: { id: countryId },
+  language: 'de',
+  birthday: '1978-09-30',
+  phoneMobile: '+41 79 555 12 34',
+  marginType: 'percent',
+  moneyMargin: 0,
+  percentMargin: 5,
+  password: 'agency-pass',
+  passwordConfirm: 'agency-pass',
+  ...overrides,
+});
