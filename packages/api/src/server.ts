@@ -22,7 +22,7 @@ export interface RunningServer {
 /** Opens and migrates the database, seeds an empty one, and serves everything on one port. */
 export async function startServer(
   config: Config,
-  options: { adminDist?: string; siteDist?: string; quiet?: boolean; logLevel?: string } = {},
+  options: { adminDist?: string; siteDist?: string; quiet?: boolean } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
@@ -38,7 +38,7 @@ export async function startServer(
     adminDist: options.adminDist,
     siteDist: options.siteDist,
     // Requests are logged at info (one JSON line when it arrives, one when answered, both with reqId).
-    logger: options.quiet ? false : { level: options.logLevel ?? process.env.LOG_LEVEL ?? 'info' },
+    logger: options.quiet ? false : { level: process.env.LOG_LEVEL ?? 'info' },
     isAccepting: () => accepting,
   });
   await app.listen({ port: config.port, host: config.host });

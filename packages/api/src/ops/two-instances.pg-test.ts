@@ -1,28 +1,16 @@
 // Two API processes on one PostgreSQL database, as behind a load balancer. PostgreSQL only: the
 // vitest config includes this file when FLYBOOK_TEST_DB=postgres (PGlite serves one process).
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDatabase, checkHotFlight } from '../../../../bench/checks.ts';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../seed/seed.ts';
 import { billing } from '../test/bookings.ts';
 import { flightBody } from '../test/flights.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SEATS = 40;
 const ATTEMPTS = 120;
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A JSON call to one instance; answers status and parsed body. */
 async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
@@ -39,21 +27,19 @@ async function call(base: string, method: string, path: string, token?: string, 
 }
 
 describe('two API processes on one PostgreSQL database', () => {
-  const databaseName = `flybook_two_${randomBytes(5).toString('hex')}`;
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
+  let scratch: ScratchDatabase | null = null;
   let instances: ServerProcess[] = [];
 
   beforeAll(async () => {
-    await adminQuery(`CREATE DATABASE ${databaseName}`);
+    scratch = await createScratchDatabase('flybook_two');
     // Both start at once on the empty database: one migrates and seeds, the other waits its turn.
-    const env = { DATABASE_URL: url.toString(), FLYBOOK_DEMO: '1', DB_POOL_SIZE: '8' };
+    const env = { DATABASE_URL: scratch.url, FLYBOOK_DEMO: '1', DB_POOL_SIZE: '8' };
     instances = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 240_000);
 
   afterAll(async () => {
     for (const instance of instances) if (instance.child.exitCode === null) instance.child.kill('SIGKILL');
-    await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await scratch?.drop();
   });
 
   it('sells the last seats of a hot flight to exactly as many bookings as there are seats', {
@@ -133,7 +119,7 @@ describe('two API processes on one PostgreSQL database', () => {
     for (const instance of [0, 1])
       expect(answers.filter((answer) => answer.instance === instance)).toHaveLength(ATTEMPTS / 2);
 
-    const database = await openDatabase({ url: url.toString(), dataDir: 'memory://' });
+    const database = await openDatabase({ url: scratch!.url, dataDir: 'memory://' });
     try {
       const hot = await checkHotFlight(database.db, flightId);
       expect(hot).toMatchObject({ seatsForSale: SEATS, booked: SEATS, activeTickets: SEATS, oversold: 0 });

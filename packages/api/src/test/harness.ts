@@ -1,24 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from '../seed/seed.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 /** Which database the API suite runs on: PGlite in memory, or PostgreSQL with FLYBOOK_TEST_DB=postgres. */
 export const testDatabaseKind = process.env.FLYBOOK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function adminQuery(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 export interface TestResponse {
   status: number;
@@ -50,15 +38,8 @@ export interface TestApp {
 
 /** A fresh, migrated and seeded database with the app on top, one per test file. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  let url: string | null = null;
-  let dropName: string | null = null;
-  if (testDatabaseKind === 'postgres') {
-    dropName = `flybook_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${dropName}`);
-    const parsed = new URL(serverUrl);
-    parsed.pathname = `/${dropName}`;
-    url = parsed.toString();
-  }
+  const scratch = testDatabaseKind === 'postgres' ? await createScratchDatabase('flybook_test') : null;
+  const url = scratch?.url ?? null;
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://flybook.test' }),
     databaseUrl: url,
@@ -117,7 +98,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       for (const other of extra) await other.close();
       await app.close();
       await database.close();
-      if (dropName) await adminQuery(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
+      await scratch?.drop();
     },
   };
 }

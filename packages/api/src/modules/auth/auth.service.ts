@@ -80,7 +80,8 @@ export function createAuthService(db: Db, config: Config) {
         ...config.rateLimits.recovery,
         max: config.rateLimits.recovery.max * 5,
       });
-      const found = await repo.findUserByEmail(db, email.trim());
+      const address = email.trim();
+      const found = await repo.findUserByEmail(db, address);
       const user = found?.isActive ? found : null;
       const { token, tokenHash } = newToken();
       const t = translator(locale);
@@ -90,7 +91,7 @@ export function createAuthService(db: Db, config: Config) {
       // commit alike; on PostgreSQL a commit that wrote waits for the WAL flush, one that did not
       // would answer sooner. A refusal (429) rolls the counter back, which keeps it at the limit.
       const issued = await db.transaction(async (tx) => {
-        await hitRateLimit(tx, `recover:user:${email.trim().toLowerCase()}`, config.rateLimits.recovery);
+        await hitRateLimit(tx, `recover:user:${address.toLowerCase()}`, config.rateLimits.recovery);
         return repo.issueRecovery(
           tx,
           user?.id ?? 0,
@@ -98,11 +99,11 @@ export function createAuthService(db: Db, config: Config) {
           new Date(Date.now() + config.recoveryTtlMinutes * 60_000),
           {
             channel: 'email',
-            recipient: user?.email ?? email.trim(),
+            recipient: user?.email ?? address,
             template: 'password-recovery',
             subject: t('email.recovery.subject'),
             body: t('email.recovery.body', {
-              name: user?.displayName ?? email.trim(),
+              name: user?.displayName ?? address,
               link,
               minutes: config.recoveryTtlMinutes,
             }),
