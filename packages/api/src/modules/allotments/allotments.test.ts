@@ -4,6 +4,7 @@ import { agentBody } from '../../test/agents.ts';
 import { adult, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { withSpecialRoles } from '../../test/special-roles.ts';
 import { ledgerCheck } from '../ledger/ledger.ts';
 import { chf, line, readPdf, removePdfFiles } from '../reservations/documents/document-fixtures.ts';
 import { officeToday } from './allotments.service.ts';
@@ -540,22 +541,8 @@ describe('changing and deleting an allotment invoice', () => {
 
 describe('an agent holding the invoice role', () => {
   /** Runs `work` while the other agent also holds ROLE_ALLOTMENT_INVOICE_EDIT, then takes it back. */
-  async function withInvoiceRole(work: () => Promise<void>) {
-    const current = (await api('GET', `user/${otherAgentId}`, admin)).body;
-    const set = (allowed: string[]) =>
-      api('PUT', `user/${otherAgentId}`, admin, {
-        id: otherAgentId,
-        group: { id: current.group.id },
-        allowedSpecialRoles: allowed,
-        deniedSpecialRoles: [],
-      });
-    expect((await set(['ROLE_ALLOTMENT_INVOICE_EDIT'])).status).toBe(200);
-    try {
-      await work();
-    } finally {
-      await set([]);
-    }
-  }
+  const withInvoiceRole = (work: () => Promise<void>) =>
+    withSpecialRoles(t, admin, otherAgentId, ['ROLE_ALLOTMENT_INVOICE_EDIT'], work);
 
   it('changes and deletes only their own invoices, and invoices no one else’s allotments', async () => {
     const demoAgents = await invoice([(await allot()).allotmentId]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { withSpecialRoles } from '../../test/special-roles.ts';
 
 let t: TestApp;
 let manager: string;
@@ -72,25 +73,20 @@ describe('cancelling', () => {
     const reservation = await book(flightId, [person('Ilir'), person('Dren')]);
     const admin = await t.login('admin');
     const agentId = (await api('GET', 'user/me', agent)).body.id;
-    const current = (await api('GET', `user/${agentId}`, admin)).body;
-    const grant = (roles: string[]) =>
-      api('PUT', `user/${agentId}`, admin, {
-        id: agentId,
-        group: { id: current.group.id },
-        allowedSpecialRoles: roles,
-        deniedSpecialRoles: [],
-      });
-    expect((await grant(['ROLE_RESERVATION_CANCEL', 'ROLE_RESERVATION_SPLIT'])).status).toBe(200);
-    try {
-      const cancel = await api('POST', `reservation/${reservation.id}/cancel`, agent, { fee: 0 });
-      expect(cancel.status, JSON.stringify(cancel.body)).toBe(404);
-      const passengerId = reservation.passengers[1].id;
-      expect((await api('POST', `reservation/${reservation.id}/split`, agent, { passengerId })).status).toBe(
-        404,
-      );
-    } finally {
-      await grant([]);
-    }
+    await withSpecialRoles(
+      t,
+      admin,
+      agentId,
+      ['ROLE_RESERVATION_CANCEL', 'ROLE_RESERVATION_SPLIT'],
+      async () => {
+        const cancel = await api('POST', `reservation/${reservation.id}/cancel`, agent, { fee: 0 });
+        expect(cancel.status, JSON.stringify(cancel.body)).toBe(404);
+        const passengerId = reservation.passengers[1].id;
+        expect(
+          (await api('POST', `reservation/${reservation.id}/split`, agent, { passengerId })).status,
+        ).toBe(404);
+      },
+    );
     const after = (await api('GET', `reservation/${reservation.id}`, manager)).body;
     expect(after.status).toBe(reservation.status);
     expect(after.passengers).toHaveLength(2);
