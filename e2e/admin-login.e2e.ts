@@ -6,7 +6,8 @@ import {
   type MainMenuEntry,
   menuEntryTarget,
 } from '@flybook/domain';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support.ts';
 
 const PASSWORD = 'flybook-demo';
 

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { API, apiToken, expectAccessible, logIn } from './support.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { API, apiToken, expect, expectAccessible, logIn, test } from './support.ts';
 
 interface DemoFlight {
   id: number;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { API, apiToken, expectAccessible, logIn } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API, apiToken, expect, expectAccessible, logIn, test } from './support.ts';
 
 const MANAGER = 'manager@flybook.test';
 const AGENT = 'agent@flybook.test';

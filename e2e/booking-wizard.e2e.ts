@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { API, expectAccessible } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API, expect, expectAccessible, test } from './support.ts';
 
 /** The first bookable flight of a route from the public search, as the wizard will list it. */
 async function firstFlight(request: APIRequestContext, origin: string, destination: string, from: string) {

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, PASSWORD } from './support.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, PASSWORD, test } from './support.ts';
 
 const MANAGER = 'manager@flybook.test';
 

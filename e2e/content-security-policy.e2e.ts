@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { API, logIn } from './support.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { API, expect, logIn, test } from './support.ts';
 
 /**
  * Every Content-Security-Policy refusal Chromium reports in any tab of the context (the payment page

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support.ts';
 
 // The turnover list is an admin document (spec 03 §6): the whole journey runs as the demo admin.
 const ADMIN = 'admin@flybook.test';

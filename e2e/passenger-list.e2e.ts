@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { API, apiToken, expectAccessible, PASSWORD } from './support.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { API, apiToken, expect, expectAccessible, PASSWORD, test } from './support.ts';
 
 const MANAGER = 'manager@flybook.test';
 const AGENT = 'agent@flybook.test';

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectAccessible } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './support.ts';
 
 /**
  * Waits until the page's islands have hydrated (Astro then drops their `ssr` attribute): text typed

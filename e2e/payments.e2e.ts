@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { API, apiToken, logIn } from './support.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { API, apiToken, expect, logIn, test } from './support.ts';
 
 /** A billed booking of two adults on the first open demo flight, made through the API as the manager. */
 async function billedReservation(request: APIRequestContext, token: string) {

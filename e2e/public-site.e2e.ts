@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { API, apiToken, expectAccessible, PASSWORD } from './support.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API, apiToken, expect, expectAccessible, PASSWORD, test } from './support.ts';
 
 const CUSTOMER = 'customer@flybook.test';
 

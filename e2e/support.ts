@@ -1,5 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { logEntries, type ServerProcess, startServerProcess } from '@flybook/api/ops/server-process';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** A port nobody listens on now (the kernel's choice), for a server that must know its own address. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+interface JourneyServer {
+  url: string;
+  process: ServerProcess;
+}
+
+/**
+ * Each Playwright worker runs its journeys against a platform of its own: the built back office
+ * and site served by a server process on a fresh PGlite database with the demo data. So journeys
+ * in parallel workers never see each other's users, flights or bookings (one changes the manager's
+ * password, others sell seats). The server logs requests at info; the lines stay out of the run's
+ * output and are attached to a journey that fails, with the warnings and errors of that journey.
+ */
+export const test = base.extend<{ serverLog: undefined }, { server: JourneyServer }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter
+    async ({}, use) => {
+      const port = await freePort();
+      const dataDir = mkdtempSync(join(tmpdir(), 'flybook-e2e-'));
+      const serverProcess = await startServerProcess({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ADMIN_DIST: join(repositoryRoot, 'admin', 'dist'),
+        SITE_DIST: join(repositoryRoot, 'site', 'dist'),
+      });
+      await use({ url: `http://localhost:${port}`, process: serverProcess });
+      serverProcess.child.kill('SIGTERM');
+      await serverProcess.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  serverLog: [
+    async ({ server }, use, testInfo) => {
+      const from = server.process.lines.length;
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const lines = server.process.lines.slice(from);
+      await testInfo.attach('server log', { body: lines.join('\n'), contentType: 'text/plain' });
+      const problems = logEntries(lines).filter((entry) => Number(entry.level) >= 40);
+      if (problems.length) console.error(problems.map((entry) => JSON.stringify(entry)).join('\n'));
+    },
+    { auto: true },
+  ],
+});
 
 /** Every demo user's password (the seed's). */
 export const PASSWORD = 'flybook-demo';

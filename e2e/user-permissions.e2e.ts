@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { expectAccessible, logIn, PASSWORD } from './support.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, logIn, PASSWORD, test } from './support.ts';
 
 const ADMIN = 'admin@flybook.test';
 

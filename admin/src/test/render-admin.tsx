@@ -1,7 +1,6 @@
-import { cleanup, configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach } from 'vitest';
 import { AdminProviders } from '../app/context.tsx';
 import { detectStartLocale } from '../app/i18n.ts';
 import { ADMIN_BASE } from '../app/paths.ts';
@@ -11,12 +10,6 @@ import { SESSION_STORAGE_KEY } from '../app/session.ts';
 import { ALL_CATALOGUES } from './catalogues.ts';
 import { createFakeApi, type DemoUser, type FakeApiOptions, tokenOf } from './fake-api.ts';
 import { MemoryStorage } from './memory-storage.ts';
-
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => cleanup());
-// A page waits for its (fake) API and lazy chunks; on a busy CI machine that takes longer than the
-// library's 1 s default. findBy… and waitFor still fail when what they wait for never comes.
-configure({ asyncUtilTimeout: 5000 });
 
 export interface RenderAdminOptions extends FakeApiOptions {
   /** The address opened, with the /admin base, e.g. '/admin/flight/list'. */

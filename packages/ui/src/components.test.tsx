@@ -1,14 +1,12 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Button } from './Button.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { formatChf, Money } from './Money.tsx';
 import { TextField } from './TextField.tsx';
-
-afterEach(() => cleanup());
 
 describe('Money', () => {
   it('formats CHF amounts and Rappen for the interface language', () => {

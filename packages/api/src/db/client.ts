@@ -20,15 +20,22 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: its data folder as an uncompressed tarball, to start other instances from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
  * Opens the database: PostgreSQL when `url` is given, else PGlite in `dataDir`
- * (`memory://` keeps it in memory, for tests).
+ * (`memory://` keeps it in memory, for tests). `loadDataDir` starts PGlite from a dump of
+ * another instance's data folder (`dumpDataDir`), as the tests do from one seeded template.
  */
-export async function openDatabase(options: { url: string | null; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url: string | null;
+  dataDir: string;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
     // An idle connection the server drops (restart, failover) must not crash the process:
@@ -64,12 +71,16 @@ export async function openDatabase(options: { url: string | null; dataDir: strin
     };
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create(
+    options.dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined,
+  );
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    dumpDataDir: () => client.dumpDataDir('none'),
     // Closing flushes PGlite's state; a killed process would skip sequence values.
     close: () => client.close(),
   };

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from '../seed/seed.ts';
-import { createScratchDatabase } from './scratch-database.ts';
+import type { DatabaseTemplate } from './database-template.ts';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 
 /** Which database the API suite runs on: PGlite in memory, or PostgreSQL with FLYBOOK_TEST_DB=postgres. */
 export const testDatabaseKind = process.env.FLYBOOK_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -36,19 +39,51 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The template's dump, read once per worker (files share the worker's modules) and never changed. */
+let templateDump: Blob | undefined;
+
+/**
+ * A fresh, migrated and seeded database of the test file's own: a copy of the run's template
+ * (`database-template.ts`) when the project has one, else migrated and seeded here.
+ */
+async function openTestDatabase(): Promise<{ database: Database; scratch: ScratchDatabase | null }> {
+  const template: DatabaseTemplate | undefined = inject('databaseTemplate');
+  if (testDatabaseKind === 'postgres') {
+    const scratch = await createScratchDatabase(
+      'flybook_test',
+      undefined,
+      template?.kind === 'postgres' ? template.name : undefined,
+    );
+    const database = await openDatabase({ url: scratch.url, dataDir: 'memory://' });
+    if (template?.kind !== 'postgres') await migrateAndSeed(database);
+    return { database, scratch };
+  }
+  if (template?.kind === 'pglite') {
+    templateDump ??= new Blob([readFileSync(template.dumpFile)]);
+    return {
+      database: await openDatabase({ url: null, dataDir: 'memory://', loadDataDir: templateDump }),
+      scratch: null,
+    };
+  }
+  const database = await openDatabase({ url: null, dataDir: 'memory://' });
+  await migrateAndSeed(database);
+  return { database, scratch: null };
+}
+
+async function migrateAndSeed(database: Database) {
+  await database.migrate();
+  await seedIfEmpty(database.db, { demo: true });
+}
+
 /** A fresh, migrated and seeded database with the app on top, one per test file. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const scratch = testDatabaseKind === 'postgres' ? await createScratchDatabase('flybook_test') : null;
-  const url = scratch?.url ?? null;
+  const { database, scratch } = await openTestDatabase();
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://flybook.test' }),
-    databaseUrl: url,
+    databaseUrl: scratch?.url ?? null,
     dataDir: 'memory://',
     ...overrides,
   };
-  const database = await openDatabase({ url, dataDir: 'memory://' });
-  await database.migrate();
-  await seedIfEmpty(database.db, { demo: true });
   const app = await buildApp({ database, config });
   const extra: FastifyInstance[] = [];
 

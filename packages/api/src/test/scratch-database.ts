@@ -25,13 +25,17 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates `<prefix>_<random>`, an empty database of its own, on the server at `serverUrl`. */
+/**
+ * Creates `<prefix>_<random>` on the server at `serverUrl`: an empty database of its own, or a
+ * copy of the database `template` (which no one may be connected to).
+ */
 export async function createScratchDatabase(
   prefix: string,
   serverUrl = testServerUrl,
+  template?: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await maintenanceQuery(serverUrl, `CREATE DATABASE ${name}`);
+  await maintenanceQuery(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const parsed = new URL(serverUrl);
   parsed.pathname = `/${name}`;
   let dropped = false;

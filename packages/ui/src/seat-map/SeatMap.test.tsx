@@ -1,11 +1,9 @@
 import { SEAT_FLAGS } from '@flybook/schemas/flights';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SeatMap } from './SeatMap.tsx';
 import { a320, seatMapLabels } from './seat-map.fixtures.ts';
-
-afterEach(() => cleanup());
 
 const seat = (label: string) => {
   const cell = document.querySelector<HTMLElement>(`[data-seat="${label}"]`);

@@ -1,12 +1,10 @@
 import { type AircraftSection, SEAT_FLAGS } from '@flybook/schemas/flights';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SeatMapEditor } from './SeatMapEditor.tsx';
 import { a320, seatMapEditorLabels, tariffGroupName } from './seat-map.fixtures.ts';
-
-afterEach(() => cleanup());
 
 /** The popup as the flight form uses it: the form keeps the sections and saves what onChange gives. */
 function renderEditor(initial: AircraftSection[] = a320(), lockedLabels?: ReadonlySet<string>) {

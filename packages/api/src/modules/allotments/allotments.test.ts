@@ -6,7 +6,7 @@ import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { withSpecialRoles } from '../../test/special-roles.ts';
 import { ledgerCheck } from '../ledger/ledger.ts';
-import { chf, line, readPdf, removePdfFiles } from '../reservations/documents/document-fixtures.ts';
+import { chf, line, readPdf } from '../reservations/documents/document-fixtures.ts';
 import { officeToday } from './allotments.service.ts';
 
 let t: TestApp;
@@ -133,7 +133,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  removePdfFiles();
 });
 
 describe('the allotment list', () => {

@@ -4,7 +4,7 @@ import { reservationInvoices } from '../../db/schema/index.ts';
 import { billing } from '../../test/bookings.ts';
 import { catalogueIds, flightBody } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { amountsIn, chf, line, readPdf, removePdfFiles } from './documents/document-fixtures.ts';
+import { amountsIn, chf, line, readPdf } from './documents/document-fixtures.ts';
 import { createReservationsService } from './reservations.service.ts';
 
 let t: TestApp;
@@ -134,7 +134,6 @@ beforeAll(async () => {
   bag = { id: found.id, price: rappen(found.configValues.price) };
 });
 afterAll(async () => {
-  removePdfFiles();
   await t.close();
 });
 

@@ -1,8 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { amountsIn, line, readPdf, removePdfFiles } from '../../reservations/documents/document-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { amountsIn, line, readPdf } from '../../reservations/documents/document-fixtures.ts';
 import { type CashbackConfirmationInput, renderCashbackConfirmation } from './cashback-pdf.ts';
-
-afterAll(removePdfFiles);
 
 const cashback = (changes: Partial<CashbackConfirmationInput> = {}): CashbackConfirmationInput => ({
   record: {

@@ -1,14 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  amountsIn,
-  chf,
-  line,
-  readPdf,
-  removePdfFiles,
-} from '../../reservations/documents/document-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { amountsIn, chf, line, readPdf } from '../../reservations/documents/document-fixtures.ts';
 import { type CreditNoteInput, renderCreditNote } from './credit-note-pdf.ts';
-
-afterAll(removePdfFiles);
 
 /**
  * The cancelled return trip Zürich–Prishtina of the reservation documents' fixture: CHF 1,075.90

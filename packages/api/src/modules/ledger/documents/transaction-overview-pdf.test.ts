@@ -1,16 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  amountsIn,
-  chf,
-  line,
-  readPdf,
-  removePdfFiles,
-  sum,
-} from '../../reservations/documents/document-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { amountsIn, chf, line, readPdf, sum } from '../../reservations/documents/document-fixtures.ts';
 import { agencyOverview } from './ledger-document-fixtures.ts';
 import { renderTransactionOverview } from './transaction-overview-pdf.ts';
-
-afterAll(removePdfFiles);
 
 const generatedAt = new Date('2026-07-01T10:00:00Z');
 

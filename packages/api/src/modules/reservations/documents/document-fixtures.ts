@@ -163,24 +163,25 @@ export function returnTripReservation(): DocumentReservation {
   };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'flybook-reservation-docs-'));
-let fileCount = 0;
-
-/** Removes the files readPdf wrote; call from afterAll. */
-export const removePdfFiles = () => rmSync(dir, { recursive: true, force: true });
-
 /**
  * Writes the PDF and reads it back the way a person copying its text would get it, with no-break
- * spaces (inside amounts) read as plain spaces.
+ * spaces (inside amounts) read as plain spaces. The file lives only while it is read.
  */
 export function readPdf(pdf: Buffer): { text: string; pages: string[]; info: string } {
-  const file = join(dir, `document-${++fileCount}.pdf`);
-  writeFileSync(file, pdf);
-  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(
-    /[\u00a0\u202f]/g,
-    ' ',
-  );
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const dir = mkdtempSync(join(tmpdir(), 'flybook-document-'));
+  const file = join(dir, 'document.pdf');
+  let text: string;
+  let info: string;
+  try {
+    writeFileSync(file, pdf);
+    text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(
+      /[\u00a0\u202f]/g,
+      ' ',
+    );
+    info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   // pdftotext ends every page with a form feed.
   const pages = text.split('\f').filter((page) => page.trim() !== '');
   return { text, pages, info };

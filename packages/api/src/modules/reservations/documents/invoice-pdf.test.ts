@@ -1,17 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  amountsIn,
-  chf,
-  line,
-  readPdf,
-  removePdfFiles,
-  returnTripReservation,
-  sum,
-} from './document-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { amountsIn, chf, line, readPdf, returnTripReservation, sum } from './document-fixtures.ts';
 import { renderInvoice } from './invoice-pdf.ts';
 import type { DocumentReservation } from './reservation-document.ts';
-
-afterAll(removePdfFiles);
 
 /** The printed lines from the one starting with `from` to the one starting with `to`, both included. */
 function section(text: string, from: string, to: string): string {

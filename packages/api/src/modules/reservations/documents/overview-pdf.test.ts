@@ -1,8 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { amountsIn, line, readPdf, removePdfFiles, returnTripReservation, sum } from './document-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { amountsIn, line, readPdf, returnTripReservation, sum } from './document-fixtures.ts';
 import { renderReservationOverview } from './overview-pdf.ts';
-
-afterAll(removePdfFiles);
 
 const generatedAt = new Date('2026-06-07T09:00:00Z');
 

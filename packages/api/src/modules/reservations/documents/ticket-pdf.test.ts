@@ -1,9 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bookingReference } from './booking-reference.ts';
-import { line, readPdf, removePdfFiles, returnTripReservation } from './document-fixtures.ts';
+import { line, readPdf, returnTripReservation } from './document-fixtures.ts';
 import { renderTicket } from './ticket-pdf.ts';
-
-afterAll(removePdfFiles);
 
 const issuedAt = new Date('2026-06-07T09:00:00Z');
 
