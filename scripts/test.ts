@@ -20,6 +20,8 @@ interface Outcome {
   name: string;
   seconds: number;
   ok: boolean;
+  /** The phases it ran beside, if any. */
+  beside: string[];
 }
 
 const npm = (script: string): string[] => ['npm', 'run', '--silent', script];
@@ -43,7 +45,7 @@ function run(phase: Phase): Promise<Outcome> {
         process.stdout.write(`\n── ${phase.name} (${seconds.toFixed(1)} s)\n`);
         process.stdout.write(Buffer.concat(held));
       }
-      resolve({ name: phase.name, seconds, ok: code === 0 });
+      resolve({ name: phase.name, seconds, ok: code === 0, beside: [] });
     });
   });
 }
@@ -63,6 +65,8 @@ function report() {
 /** Runs phases side by side; false when any failed. */
 async function together(...phases: Phase[]): Promise<boolean> {
   const results = await Promise.all(phases.map(run));
+  for (const result of results)
+    result.beside = results.filter((other) => other !== result).map((other) => other.name);
   outcomes.push(...results);
   return results.every((result) => result.ok);
 }
@@ -73,8 +77,8 @@ const siteDist = fileURLToPath(new URL('../site/dist', import.meta.url));
 const steps: (() => Promise<boolean>)[] = [
   () =>
     together(
-      { name: 'typecheck', command: npm('typecheck') },
-      { name: 'lint', command: npm('lint') },
+      { name: 'check: typecheck', command: npm('typecheck') },
+      { name: 'check: lint', command: npm('lint') },
       { name: 'build', command: npm('build') },
     ),
   () =>
