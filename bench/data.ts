@@ -84,7 +84,10 @@ export async function prepareData(
   const database = await openDatabase({ url: bench.url, dataDir: 'memory://' });
   try {
     log('Migrating and seeding the demo data…');
-    const config = { ...loadConfig({ NODE_ENV: 'production' }), databaseUrl: bench.url };
+    const config = {
+      ...loadConfig({ NODE_ENV: 'production', FLYBOOK_PAYMENTS_SIM: '1' }),
+      databaseUrl: bench.url,
+    };
     const { manager, managerToken } = await prepareDemo(database, config);
     log(
       `Writing the volume: ${options.reservations} reservations, ${options.balanceLogRecords} balance-log records…`,

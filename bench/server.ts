@@ -10,9 +10,17 @@ import { openDatabase } from '../packages/api/src/db/client.ts';
 import { checkHotFlight } from './checks.ts';
 import { createHotFlight, prepareDemo } from './data.ts';
 
-// Production settings: no dev endpoints, no response self-checks; the logger on but quiet.
+const benchCards = {
+  FLYBOOK_PAYMENTS_SIM: '1',
+  DATATRANS_MERCHANT_ID: '',
+  DATATRANS_PASSWORD: '',
+  DATATRANS_SIGN_KEY: '',
+};
+
+// Production settings: no dev endpoints, no response self-checks; the logger on but quiet. Cards go to
+// the local stand-in (never a real provider under load), which production takes only when asked.
 const pglite = process.env.BENCH_PGLITE === '1';
-const config = loadConfig({ ...process.env, NODE_ENV: 'production' });
+const config = loadConfig({ ...process.env, ...benchCards, NODE_ENV: 'production' });
 if (!pglite && !config.databaseUrl) throw new Error('bench/server.ts needs DATABASE_URL or BENCH_PGLITE=1');
 const database = await openDatabase({ url: pglite ? null : config.databaseUrl, dataDir: 'memory://' });
 let seeded: { managerToken: string; hotFlightId: number } | null = null;

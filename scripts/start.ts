@@ -3,8 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../packages/api/src/config.ts';
-import { startServer, stopOnSignals } from '../packages/api/src/server.ts';
+import { startOrExit } from '../packages/api/src/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const adminDist = join(root, 'admin', 'dist');
@@ -31,10 +30,12 @@ function buildIfStale(workspace: string, entry: string, sourceDirs: string[]) {
 }
 
 const shared = ['packages/ui', 'packages/client', 'packages/domain', 'schemas', 'locales'];
-buildIfStale('admin', join(adminDist, 'index.html'), ['admin', ...shared]);
-buildIfStale('site', join(siteDist, 'index.html'), ['site', 'packages/content', ...shared]);
 
-const server = await startServer(loadConfig(), { adminDist, siteDist });
-
-// SIGTERM / SIGINT: stop accepting, finish requests in progress, close the database, exit.
-stopOnSignals(server);
+// The configuration is checked first (a refused one says so in one line, before any build); then the
+// apps are built, the database migrated and seeded, and everything served. SIGTERM / SIGINT: stop
+// accepting, finish requests in progress, close the database, exit.
+await startOrExit(() => {
+  buildIfStale('admin', join(adminDist, 'index.html'), ['admin', ...shared]);
+  buildIfStale('site', join(siteDist, 'index.html'), ['site', 'packages/content', ...shared]);
+  return { adminDist, siteDist };
+});

@@ -110,6 +110,11 @@ export type AgentListItem = Agent;
  * required of whoever may edit them (ROLE_AGENT_MARGIN): the server answers ERROR_REQUIRED for
  * them, as the admin form removes the fields a user may not edit.
  */
+/** What the OpenAPI document says of the margin fields, whose requirement depends on the caller. */
+const MARGIN_RULE =
+  'Required (ERROR_REQUIRED) when staff holding ROLE_AGENT_MARGIN create or change another agent; ' +
+  'without that role, or on the own profile, a value other than the current one is refused (403).';
+
 const AgentFields = z.object({
   email: UserEmailSchema,
   salutation: requiredChoice(SalutationSchema),
@@ -133,9 +138,9 @@ const AgentFields = z.object({
   /** Empty is sent absent: 0 on create, unchanged on update; a change needs ROLE_AGENT_CREDIT_LIMIT. */
   creditLimitTotalAmount: optionalField(ProfileMoneySchema),
   /** percent by default; a change of any margin field needs ROLE_AGENT_MARGIN. */
-  marginType: optionalField(z.string().pipe(MarginTypeSchema)),
-  moneyMargin: optionalField(ProfileMoneySchema),
-  percentMargin: optionalField(PercentSchema),
+  marginType: optionalField(z.string().pipe(MarginTypeSchema)).describe(MARGIN_RULE),
+  moneyMargin: optionalField(ProfileMoneySchema).describe(MARGIN_RULE),
+  percentMargin: optionalField(PercentSchema).describe(MARGIN_RULE),
 });
 
 /** A new agent: the form fields with password and its confirmation. */

@@ -65,10 +65,15 @@ export type SeatState = (typeof SEAT_STATES)[number];
 export const PassengerSeatsQuery = z.object({
   /** Only the sections of this tariff's group are bookable; the others are shown as disabled. */
   tariffId: IdSchema.optional(),
-  /** Seats of this reservation show as own (editing a booking). */
+  /**
+   * Seats of this reservation show as own (editing a booking), when the caller may read it: a
+   * session of its owner, reservator or staff, or its guest key. For anyone else they show as taken.
+   */
   reservationId: IdSchema.optional(),
   /** With reservationId: only this passenger's seat shows as own. */
   reservationPassengerId: IdSchema.optional(),
+  /** A guest booking's key (its booking answer's `guestKey`), for reservationId without a session. */
+  guestKey: z.string().max(100).optional(),
 });
 
 export const PassengerSeatSectionSchema = z.object({
@@ -126,7 +131,7 @@ export const CalculateBody = z.object({
     .array(PassengerSeatBody)
     .max(2 * MAX_PASSENGERS)
     .default([]),
-  /** When repricing a booking: its own seats count as free for it. */
+  /** When repricing a booking: its own seats count as free for it, for a session that may read it. */
   reservationId: IdSchema.optional(),
 });
 export type CalculateBody = z.input<typeof CalculateBody>;
@@ -162,6 +167,7 @@ export const bookingCalls = {
     path: 'public/flight/{id}/aircraft-passengers-seats',
     summary: 'The seat map of a flight with each seat free, taken, disabled, reserved, absent or own',
     auth: 'public',
+    keyed: true,
     params: IdParams,
     query: PassengerSeatsQuery,
     response: PassengerSeatsSchema,

@@ -38,6 +38,19 @@ export interface ApiCall<
   status?: 200 | 201;
   /** A POST that changes nothing (a computation, a document): safe to retry, keeps read caches. */
   readOnly?: true;
+  /**
+   * A public call keyed by an id or a secret (a transaction id, a guest key, a recovery token):
+   * counted per client IP and refused with 429 and `Retry-After` over `KEYED_RATE_MAX` per
+   * `KEYED_RATE_WINDOW`, so ids and keys cannot be tried in bulk (docs/security.md).
+   */
+  keyed?: true;
+  /**
+   * A public call that needs no session by its nature (log in, recover a password): a token sent
+   * with it is not looked at. Every other call answers 401 ERROR_SESSION_EXPIRED to an unknown or
+   * expired token, public or not, so nothing is done as a guest that the caller meant to do as
+   * themself (docs/security.md).
+   */
+  ignoresSession?: true;
 }
 
 /** Declares a call once; the server registers it, the client calls by it, OpenAPI is made from it. */

@@ -35,6 +35,7 @@ export * from './lookups.ts';
 export * from './managers.ts';
 export * from './passengers.ts';
 export * from './payments.ts';
+export * from './query.ts';
 export * from './rates.ts';
 export * from './reservation-documents.ts';
 export * from './reservation-lists.ts';
@@ -73,3 +74,15 @@ export const API_VERSION = 'v1';
 /** All calls as a flat list. */
 export const allCalls = (): ApiCall[] =>
   Object.values(api).flatMap((area) => Object.values(area as Record<string, ApiCall>));
+
+/**
+ * Every call with its name in `api`, area and call joined in camel case (`api.reservationList.list`
+ * is `reservationListList`): the stable `operationId` of the OpenAPI document.
+ */
+export const namedCalls = (): { name: string; call: ApiCall }[] =>
+  Object.entries(api).flatMap(([area, calls]) =>
+    Object.entries(calls as Record<string, ApiCall>).map(([name, call]) => ({
+      name: `${area}${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+      call,
+    })),
+  );

@@ -64,6 +64,9 @@ export const CardTransactionSchema = z.object({
 });
 export type CardTransaction = z.infer<typeof CardTransactionSchema>;
 
+/** A guest booking's key, as its booking answer carried it (`guestKey` of ReservationSchema). */
+const GuestKeySchema = z.string().max(100);
+
 export const CardReservationInitBody = z.object({
   source: CardPaymentSourceSchema.exclude(['agentAccount']),
   reservationId: IdSchema,
@@ -71,7 +74,7 @@ export const CardReservationInitBody = z.object({
   /** Language of the payment page and of the return pages. */
   locale: z.enum(['de', 'en', 'fr', 'sq']).default('en'),
   /** A guest paying their guest booking without a session: the key its booking answer carried. */
-  guestKey: z.string().max(100).optional(),
+  guestKey: GuestKeySchema.optional(),
 });
 
 export const CardAgentInitBody = z.object({
@@ -84,6 +87,26 @@ export const CardAgentInitBody = z.object({
 
 export const TransactionBody = z.object({ transactionId: TransactionIdSchema });
 const TransactionParams = z.object({ id: TransactionIdSchema });
+
+export const TransactionReservationQuery = z.object({
+  /** The booking's guest key: with it (or a session that may read the booking) the people are shown too. */
+  guestKey: GuestKeySchema.optional(),
+});
+
+/**
+ * The reservation a card transaction pays, as the public card result pages get it. Knowing the
+ * transaction id shows only what the page needs without people: status, flights, amounts and paid
+ * state. Passengers, the booker's contact details, owner, reservator and comment come only with the
+ * booking's guest key or a session that may read the reservation (docs/security.md).
+ */
+export const CardPageReservationSchema = ReservationSchema.omit({ guestKey: true }).partial({
+  passengers: true,
+  billingInformation: true,
+  owner: true,
+  reservator: true,
+  comment: true,
+});
+export type CardPageReservation = z.infer<typeof CardPageReservationSchema>;
 
 /** What the public card-result pages poll (spec 02 §2). */
 export const CardPaymentStatusSchema = z.object({
@@ -117,6 +140,7 @@ export const paymentCalls = {
     summary:
       'Starts a card payment of a reservation at the provider; guests for their own guest booking within its payment window',
     auth: 'public',
+    keyed: true,
     body: CardReservationInitBody,
     response: z.object({ transactionId: z.string() }),
     status: 201,
@@ -136,6 +160,7 @@ export const paymentCalls = {
     path: 'public/payment/datatrans/start',
     summary: "The provider's payment page for a started transaction",
     auth: 'public',
+    keyed: true,
     body: TransactionBody,
     response: z.object({ transactionId: z.string(), paymentPageUrl: z.string() }),
   }),
@@ -169,10 +194,12 @@ export const paymentCalls = {
     method: 'GET',
     path: 'transaction/{id}/reservation',
     summary:
-      'The reservation a card transaction pays, for the card error page (the transaction id is the key)',
+      'The reservation a card transaction pays, for the card result pages: without the guest key or a session that may read it, no passengers nor contact details',
     auth: 'public',
+    keyed: true,
     params: TransactionParams,
-    response: ReservationSchema,
+    query: TransactionReservationQuery,
+    response: CardPageReservationSchema,
   }),
   cardPaymentStatus: defineCall({
     method: 'GET',
@@ -180,6 +207,7 @@ export const paymentCalls = {
     summary:
       'Where a card payment stands, for the public result pages; settles and books an authorized payment like confirm',
     auth: 'public',
+    keyed: true,
     params: z.object({ reservationId: IdSchema, id: TransactionIdSchema }),
     response: CardPaymentStatusSchema,
   }),

@@ -3,14 +3,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { contentRoutes, createContentService } from '@flybook/content';
 import { isLocale } from '@flybook/locales';
-import { paymentsSimRoutes } from '@flybook/payments-sim';
 import { desc, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
-import type { Config } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
 import type { Database } from './db/client.ts';
 import { outbox } from './db/schema/index.ts';
-import { frameworkErrors, installErrorHandler } from './http/error-handler.ts';
+import { frameworkErrors, installErrorHandler, serviceUnavailable } from './http/error-handler.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { registerCalls } from './http/register.ts';
 import { notFoundPageOf, serveSite } from './http/site.ts';
@@ -58,7 +57,26 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { registerHealthRoutes } from './ops/health.ts';
 import { type LogOptions, loggerOptions, requestIdOf } from './ops/logging.ts';
 import { inlineScriptHashes, installSecurityHeaders } from './ops/security-headers.ts';
+import { hitRateLimit } from './platform/rate-limiter.ts';
 import { createShortCache } from './platform/short-cache.ts';
+
+/** Paths of the API (`Cache-Control: no-store`). */
+const API_PATH = /^\/api(?:[/?]|$)/;
+/** Load-balancer probes, which answer for themselves while the server shuts down. */
+const HEALTH_PROBES = new Set(['/api/health', '/api/ready']);
+
+/** The card stand-in (packages/payments-sim), imported only when the config asks for it. */
+async function loadPaymentsSim() {
+  try {
+    return await import('@flybook/payments-sim');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code !== 'ERR_MODULE_NOT_FOUND' || !message.includes('@flybook/payments-sim')) throw error;
+    throw new ConfigError(
+      'the card stand-in (@flybook/payments-sim) is not installed; set the DATATRANS_* credentials or install dev dependencies',
+    );
+  }
+}
 
 export interface AppOptions {
   database: Database;
@@ -94,6 +112,8 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    // Fastify's own 503 while closing is not in the error format: the onRequest hook below answers.
+    return503OnClosing: false,
     routerOptions: {
       querystringParser: (query: string) =>
         qs.parse(query, { arrayLimit: 500, depth: 3, parameterLimit: 1000 }),
@@ -107,6 +127,26 @@ export async function buildApp({
   // close once they are sent instead of waiting for clients to hang up.
   app.addHook('onSend', async (_request, reply) => {
     if (!isAccepting()) reply.header('connection', 'close');
+  });
+  // A request that arrives while shutting down (on a kept-alive connection) is not started: 503 in
+  // the error format with Retry-After, so the client repeats it on another instance. The probes
+  // answer as before (/api/ready says 503 itself, with its checks).
+  app.addHook('onRequest', async (request, reply) => {
+    if (isAccepting() || HEALTH_PROBES.has(request.url.split('?')[0] ?? '')) return;
+    return serviceUnavailable(reply, 'The server is shutting down. Please try again.');
+  });
+  // API answers are per user and per moment: never kept by a browser or a proxy, errors included,
+  // unless a route sets its own caching.
+  app.addHook('onSend', async (request, reply) => {
+    if (API_PATH.test(request.url) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
+  // A pooled connection that fails (terminated, reset) is survived and logged, without parameters.
+  const stopConnectionErrors = database.onConnectionError?.((error) =>
+    app.log.warn({ err: error }, 'database connection lost'),
+  );
+  app.addHook('onClose', async () => {
+    stopConnectionErrors?.();
   });
   installSecurityHeaders(app, {
     scriptHashes: [...new Set([...inlineScriptHashes(siteDist), ...inlineScriptHashes(adminDist)])],
@@ -123,14 +163,20 @@ export async function buildApp({
     refundOnCancel: createRefunds(cardProvider),
   });
   const cards = createCardPaymentsService(db, cardProvider, reservations, config);
+  // Public calls keyed by an id or a secret are counted per client IP before anything is read,
+  // so transaction ids, guest keys and recovery tokens cannot be tried in bulk (docs/security.md).
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.keyed)
+      await hitRateLimit(db, `keyed:ip:${request.ip}`, config.rateLimits.keyed);
+  });
   registerCalls(
     app,
     [
       ...authRoutes(auth),
       ...userRoutes(createUsersService(db)),
-      ...agentRoutes(db),
-      ...customerRoutes(db),
-      ...managerRoutes(db),
+      ...agentRoutes(db, auth.attempts),
+      ...customerRoutes(db, auth.attempts),
+      ...managerRoutes(db, auth.attempts),
       ...accountRoutes(createAccountsService(db)),
       ...lookupRoutes(db),
       ...entityLogRoutes(db),
@@ -164,7 +210,9 @@ export async function buildApp({
 
   await registerCardWebhook(app, cards);
   if (config.datatrans.simulated) {
-    // No card provider configured: the local stand-in answers on this server, over real HTTP.
+    // No card provider configured: the local stand-in answers on this server, over real HTTP. It is
+    // loaded only here, so a production install without it (a dev dependency) never needs it.
+    const { paymentsSimRoutes } = await loadPaymentsSim();
     await app.register(paymentsSimRoutes, {
       prefix: '/payments-sim',
       merchantId: config.datatrans.merchantId,

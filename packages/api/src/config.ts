@@ -2,26 +2,37 @@ import { resolve } from 'node:path';
 
 /** Everything the server reads from the environment, parsed once. */
 export interface Config {
+  /** `NODE_ENV=production`: no dev endpoints, no demo data unless asked, real card provider. */
+  production: boolean;
   port: number;
   host: string;
   /** PostgreSQL URL; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | null;
   dataDir: string;
+  /** How long a start waits for an unreachable PostgreSQL server before giving up. */
+  dbStartTimeoutSeconds: number;
+  /** Built back office and public site to serve (ADMIN_DIST / SITE_DIST), absolute. */
+  adminDist: string | null;
+  siteDist: string | null;
   /** Public base URL of the site, used in e-mail links. */
   publicUrl: string;
   smtpUrl: string | null;
   /** Sender address of e-mails. */
   mailFrom: string;
+  /** Seed demo users and demo data into an empty database (FLYBOOK_DEMO). */
   seedDemo: boolean;
+  /** A session ends after this many hours without a call (sliding). */
   sessionTtlHours: number;
+  /** A session ends this many hours after its login, however active (absolute; SESSION_MAX_HOURS). */
+  sessionMaxHours: number;
   recoveryTtlMinutes: number;
   /** How long an unpaid card booking holds its seats (spec 02 §9). */
   paymentWindowMinutes: number;
   /** How long a public flight search answer may be reused; 0 turns the cache off. */
   searchCacheMs: number;
   /**
-   * The card provider (Datatrans JSON API). Without a merchant id the server mounts the local
-   * stand-in (packages/payments-sim) under /payments-sim and talks to it over HTTP.
+   * The card provider (Datatrans JSON API). When `simulated`, the server mounts the local stand-in
+   * (packages/payments-sim) under /payments-sim and talks to it over HTTP (docs/operations.md).
    */
   datatrans: {
     apiUrl: string;
@@ -30,6 +41,8 @@ export interface Config {
     password: string;
     signKey: string;
     simulated: boolean;
+    /** Real credentials in production: the live Datatrans URLs are the default. */
+    live: boolean;
   };
   trustProxy: boolean;
   /** Dev-only endpoints (outbox reader) are mounted when true. */
@@ -37,7 +50,14 @@ export interface Config {
   rateLimits: {
     login: { max: number; windowSeconds: number };
     recovery: { max: number; windowSeconds: number };
+    /** Public calls keyed by an id or a secret (`keyed` in schemas), per client IP. */
+    keyed: { max: number; windowSeconds: number };
   };
+}
+
+/** A setting that makes the server refuse to start; the message names the variables to fix. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -52,39 +72,98 @@ const SIM_CREDENTIALS = {
   signKey: '6a1f0c3e9b7d45e2a8c4f1d0b3e6a9c25f8e1d4b7a0c3f6e9d2b5a8c1f4e7d0b',
 };
 
+const DATATRANS_VARIABLES = ['DATATRANS_MERCHANT_ID', 'DATATRANS_PASSWORD', 'DATATRANS_SIGN_KEY'] as const;
+const DATATRANS_URLS = {
+  live: { api: 'https://api.datatrans.com', pay: 'https://pay.datatrans.com' },
+  sandbox: { api: 'https://api.sandbox.datatrans.com', pay: 'https://pay.sandbox.datatrans.com' },
+};
+
+/** A `0`/`1` switch: `undefined` when unset or empty, a problem noted for any other value. */
+function flag(env: NodeJS.ProcessEnv, name: string, problems: string[]): boolean | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  if (value === '1') return true;
+  if (value === '0') return false;
+  problems.push(`${name} must be 0 or 1 (got "${value}")`);
+  return undefined;
+}
+
+/**
+ * Reads the configuration from the environment. Throws a `ConfigError` listing every problem at
+ * once when the settings are unsafe or contradictory (docs/operations.md, "What production needs").
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
   const port = int(env.PORT, 4321);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const simulated = !env.DATATRANS_MERCHANT_ID;
+
+  // The card provider: all three credentials, or the stand-in; never a mix, never by accident in
+  // production.
+  const present = DATATRANS_VARIABLES.filter((name) => Boolean(env[name]));
+  const missing = DATATRANS_VARIABLES.filter((name) => !env[name]);
+  const simWanted = flag(env, 'FLYBOOK_PAYMENTS_SIM', problems);
+  let simulated = false;
+  if (present.length > 0 && missing.length > 0) {
+    problems.push(
+      `the card provider's settings are incomplete: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set (${present.join(', ')} ${present.length > 1 ? 'are' : 'is'})`,
+    );
+  } else if (present.length > 0 && simWanted) {
+    problems.push('FLYBOOK_PAYMENTS_SIM=1 and the DATATRANS_* credentials are both set; set one of them');
+  } else if (present.length === 0) {
+    if (simWanted || (simWanted === undefined && !production)) simulated = true;
+    else
+      problems.push(
+        `${production ? 'production' : 'FLYBOOK_PAYMENTS_SIM=0'} needs the card provider's settings: ${missing.join(', ')} are not set (FLYBOOK_PAYMENTS_SIM=1 runs the local stand-in instead)`,
+      );
+  }
+  const urls = production ? DATATRANS_URLS.live : DATATRANS_URLS.sandbox;
   const simUrl = `${publicUrl}/payments-sim`;
+
+  const demo = flag(env, 'FLYBOOK_DEMO', problems);
+  const dbStartTimeout = env.DB_START_TIMEOUT_SECONDS;
+  const dbStartTimeoutSeconds =
+    dbStartTimeout === undefined || dbStartTimeout === '' ? 60 : Number(dbStartTimeout);
+  if (!Number.isFinite(dbStartTimeoutSeconds) || dbStartTimeoutSeconds < 0)
+    problems.push(`DB_START_TIMEOUT_SECONDS must be a number of seconds (got "${dbStartTimeout}")`);
+
+  if (problems.length > 0) throw new ConfigError(problems.join('; '));
   return {
+    production,
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: resolve(env.DATA_DIR ?? './data'),
+    dbStartTimeoutSeconds,
+    // Relative to the working directory, like DATA_DIR.
+    adminDist: env.ADMIN_DIST ? resolve(env.ADMIN_DIST) : null,
+    siteDist: env.SITE_DIST ? resolve(env.SITE_DIST) : null,
     publicUrl,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Flybook <noreply@flybook.test>',
-    seedDemo: env.FLYBOOK_DEMO !== '0',
+    seedDemo: demo ?? !production,
     sessionTtlHours: int(env.SESSION_TTL_HOURS, 12),
+    sessionMaxHours: int(env.SESSION_MAX_HOURS, 72),
     recoveryTtlMinutes: int(env.RECOVERY_TTL_MINUTES, 60),
     paymentWindowMinutes: int(env.PAYMENT_WINDOW_MINUTES, 15),
     searchCacheMs: int(env.SEARCH_CACHE_MS, 2000),
     datatrans: simulated
-      ? { apiUrl: simUrl, payUrl: simUrl, ...SIM_CREDENTIALS, simulated: true }
+      ? { apiUrl: simUrl, payUrl: simUrl, ...SIM_CREDENTIALS, simulated: true, live: false }
       : {
-          apiUrl: (env.DATATRANS_API_URL ?? 'https://api.sandbox.datatrans.com').replace(/\/$/, ''),
-          payUrl: (env.DATATRANS_PAY_URL ?? 'https://pay.sandbox.datatrans.com').replace(/\/$/, ''),
+          apiUrl: (env.DATATRANS_API_URL || urls.api).replace(/\/$/, ''),
+          payUrl: (env.DATATRANS_PAY_URL || urls.pay).replace(/\/$/, ''),
           merchantId: env.DATATRANS_MERCHANT_ID ?? '',
           password: env.DATATRANS_PASSWORD ?? '',
           signKey: env.DATATRANS_SIGN_KEY ?? '',
           simulated: false,
+          live: production,
         },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    devEndpoints: env.NODE_ENV !== 'production',
+    devEndpoints: !production,
     rateLimits: {
-      login: { max: int(env.LOGIN_RATE_MAX, 10), windowSeconds: int(env.LOGIN_RATE_WINDOW, 300) },
+      login: { max: int(env.LOGIN_RATE_MAX, 5), windowSeconds: int(env.LOGIN_RATE_WINDOW, 300) },
       recovery: { max: int(env.RECOVERY_RATE_MAX, 5), windowSeconds: int(env.RECOVERY_RATE_WINDOW, 900) },
+      keyed: { max: int(env.KEYED_RATE_MAX, 120), windowSeconds: int(env.KEYED_RATE_WINDOW, 60) },
     },
   };
 }

@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type Config, loadConfig } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Database, DatabaseUnreachableError, databaseAddressOf, openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { startFlightCloser } from './jobs/flight-closer.ts';
 import { smtpTransport, startOutboxSender } from './jobs/outbox-sender.ts';
 import { startReservationExpirer } from './jobs/reservation-expirer.ts';
@@ -19,29 +21,64 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Opens and migrates the database, seeds an empty one, and serves everything on one port. */
-export async function startServer(
-  config: Config,
-  options: { adminDist?: string; siteDist?: string; quiet?: boolean } = {},
-): Promise<RunningServer> {
+export interface StartOptions {
+  /** Built back office to serve under /admin (default: the config's ADMIN_DIST). */
+  adminDist?: string | undefined;
+  /** Built public site to serve at / (default: the config's SITE_DIST). */
+  siteDist?: string | undefined;
+  /** No banner and no logger (tests). */
+  quiet?: boolean;
+}
+
+/**
+ * Opens the database (waiting up to DB_START_TIMEOUT_SECONDS for PostgreSQL; taking the DATA_DIR
+ * lock for PGlite), migrates it, seeds an empty one, and serves everything on one port. A failure
+ * closes what was opened (and so gives the DATA_DIR lock back) before it is thrown.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const adminDist = options.adminDist ?? config.adminDist ?? undefined;
+  const siteDist = options.siteDist ?? config.siteDist ?? undefined;
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  const admin =
-    process.env.FLYBOOK_ADMIN_EMAIL && process.env.FLYBOOK_ADMIN_PASSWORD
-      ? { email: process.env.FLYBOOK_ADMIN_EMAIL, password: process.env.FLYBOOK_ADMIN_PASSWORD }
-      : null;
-  const seeded = await seedIfEmpty(database.db, { demo: config.seedDemo, admin });
+  let app: FastifyInstance | undefined;
   let accepting = true;
-  const app = await buildApp({
-    database,
-    config,
-    adminDist: options.adminDist,
-    siteDist: options.siteDist,
-    // Requests are logged at info (one JSON line when it arrives, one when answered, both with reqId).
-    logger: options.quiet ? false : { level: process.env.LOG_LEVEL ?? 'info' },
-    isAccepting: () => accepting,
-  });
-  await app.listen({ port: config.port, host: config.host });
+  let seeded: Awaited<ReturnType<typeof seedIfEmpty>>;
+  try {
+    await database.waitUntilReachable(
+      config.dbStartTimeoutSeconds * 1000,
+      options.quiet || !config.databaseUrl
+        ? undefined
+        : (reason, retryInMs) =>
+            console.log(
+              `Waiting for the database at ${databaseAddressOf(config.databaseUrl ?? '')} (${reason}); next try in ${Number((retryInMs / 1000).toFixed(2))} s`,
+            ),
+    );
+    await database.migrate();
+    const admin =
+      process.env.FLYBOOK_ADMIN_EMAIL && process.env.FLYBOOK_ADMIN_PASSWORD
+        ? { email: process.env.FLYBOOK_ADMIN_EMAIL, password: process.env.FLYBOOK_ADMIN_PASSWORD }
+        : null;
+    seeded = await seedIfEmpty(database.db, { demo: config.seedDemo, admin });
+    app = await buildApp({
+      database,
+      config,
+      adminDist,
+      siteDist,
+      // Requests are logged at info (one JSON line when it arrives, one when answered, both with reqId).
+      logger: options.quiet ? false : { level: process.env.LOG_LEVEL ?? 'info' },
+      isAccepting: () => accepting,
+    });
+    if (config.production && config.datatrans.simulated) {
+      app.log.warn(
+        { payments: 'simulated' },
+        'FLYBOOK_PAYMENTS_SIM=1 IN PRODUCTION: card payments go to the local stand-in at /payments-sim; no card is charged',
+      );
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
   const jobs = [
     ...(config.smtpUrl
       ? [startOutboxSender(database.db, smtpTransport(config.smtpUrl), config.mailFrom)]
@@ -55,16 +92,29 @@ export async function startServer(
 
   if (!options.quiet) {
     const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+    const { datatrans } = config;
+    const cards = datatrans.simulated
+      ? `local stand-in at ${url}/payments-sim${config.production ? '   (FLYBOOK_PAYMENTS_SIM=1 in production: no card is charged)' : ''}`
+      : `Datatrans (${datatrans.live ? 'live' : 'sandbox'}) ${datatrans.apiUrl}`;
+    const email = config.smtpUrl
+      ? 'sent by SMTP'
+      : config.devEndpoints
+        ? `kept in the outbox (${url}/api/dev/outbox)`
+        : 'kept in the outbox (no SMTP_URL: not sent)';
+    const siteServed = Boolean(siteDist && existsSync(siteDist));
     const lines = [
       '',
       `Flybook is running on ${url}`,
-      `  Public site  ${url}/   (content: ${url}/graphql)`,
-      `  Back office  ${url}/admin/`,
+      siteServed
+        ? `  Public site  ${url}/   (content: ${url}/graphql)`
+        : `  Content      ${url}/graphql   (public site not served: no SITE_DIST)`,
+      ...(adminDist && existsSync(adminDist) ? [`  Back office  ${url}/admin/`] : []),
       `  API          ${url}/api/v1/   (OpenAPI: ${url}/api/docs)`,
       `  Database     ${where}${seeded.referenceData ? ', reference data seeded' : ''}`,
-      `  E-mail       ${config.smtpUrl ? 'sent by SMTP' : `kept in the outbox (${url}/api/dev/outbox)`}`,
+      `  Cards        ${cards}`,
+      `  E-mail       ${email}`,
     ];
-    if (seeded.demoUsers || config.seedDemo) {
+    if (config.seedDemo) {
       lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
       for (const user of DEMO_USERS) lines.push(`    ${user.type.padEnd(9)} ${user.email}`);
     }
@@ -73,6 +123,7 @@ export async function startServer(
   }
 
   let stopped: Promise<void> | null = null;
+  const running = app;
   return {
     app,
     database,
@@ -81,7 +132,7 @@ export async function startServer(
       stopped ??= (async () => {
         accepting = false;
         try {
-          await app.close();
+          await running.close();
         } finally {
           await Promise.all(jobs.map((stopJob) => stopJob()));
           await database.close();
@@ -124,13 +175,45 @@ export function stopOnSignals(
   }
 }
 
-// `node packages/api/src/server.ts`: the API alone, configured by the environment (DATABASE_URL,
-// PORT, …; docs/operations.md), serving the built apps when ADMIN_DIST / SITE_DIST name them. This
-// is how one of N instances behind a load balancer runs; `npm start` builds the apps first.
-if (import.meta.main) {
-  const server = await startServer(loadConfig(), {
-    ...(process.env.ADMIN_DIST ? { adminDist: process.env.ADMIN_DIST } : {}),
-    ...(process.env.SITE_DIST ? { siteDist: process.env.SITE_DIST } : {}),
-  });
-  stopOnSignals(server);
+/** The failures an operator fixes by configuration; they are told in one line, without a stack. */
+function startFailureOf(error: unknown): string | null {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseUnreachableError ||
+    error instanceof DataDirLockedError
+  )
+    return error.message;
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'EADDRINUSE' || code === 'EACCES') return message;
+  return null;
 }
+
+/**
+ * Loads the configuration and starts the server, stopping it on SIGTERM/SIGINT. `prepare` runs
+ * between the two (`npm start` builds the apps there) and may choose what is served. A start that
+ * fails prints one line, `Flybook cannot start: <reason>`, on stderr and exits 1; only an
+ * unexpected error (a bug) adds its stack.
+ */
+export async function startOrExit(
+  prepare?: (config: Config) => StartOptions | Promise<StartOptions>,
+): Promise<RunningServer> {
+  try {
+    const config = loadConfig();
+    const server = await startServer(config, prepare ? await prepare(config) : {});
+    stopOnSignals(server);
+    return server;
+  } catch (error) {
+    const known = startFailureOf(error);
+    console.error(
+      `Flybook cannot start: ${known ?? (error instanceof Error ? error.message : String(error))}`,
+    );
+    if (known === null && error instanceof Error && error.stack) console.error(error.stack);
+    process.exit(1);
+  }
+}
+
+// `node packages/api/src/server.ts`: the API alone, configured by the environment (DATABASE_URL,
+// PORT, …; docs/operations.md), serving the built apps when ADMIN_DIST / SITE_DIST name them (a
+// relative path is taken from the working directory). This is how one of N instances behind a load
+// balancer runs; `npm start` builds the apps first.
+if (import.meta.main) await startOrExit();

@@ -81,6 +81,44 @@ describe('the API client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('after a lapsed session, sends a public read again as a guest but never a write', async () => {
+    const expired = {
+      errors: [{ code: 'ERROR_SESSION_EXPIRED', message: 'The session has expired. Login again.' }],
+    };
+    let token: string | null = 'stale';
+    const { fetch, sent } = recordingFetch(() => {
+      const withToken = (sent.at(-1)!.init!.headers as Record<string, string>)['X-AUTH-TOKEN'];
+      if (withToken) return json(401, expired);
+      return sent.at(-1)!.init!.method === 'GET' ? json(200, { items: [] }) : json(201, {});
+    });
+    const onUnauthorized = vi.fn(() => {
+      token = null;
+    });
+    const client = createClient({ baseUrl: '/api', fetch, getToken: () => token, onUnauthorized });
+    await expect(client.call(api.lookup.publicCountryList)).resolves.toEqual({ items: [] });
+    expect(sent.map((request) => (request.init!.headers as Record<string, string>)['X-AUTH-TOKEN'])).toEqual([
+      'stale',
+      undefined,
+    ]);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+
+    token = 'stale-again';
+    sent.length = 0;
+    const write = defineCall({
+      method: 'POST',
+      path: 'x',
+      summary: 'a public write',
+      auth: 'public',
+      body: z.object({}),
+      response: z.object({}),
+    });
+    const error = await client.call(write, { body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401, code: 'ERROR_SESSION_EXPIRED' });
+    expect(sent).toHaveLength(1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
+    expect(token).toBeNull();
+  });
+
   it('keeps a non-JSON error text and reports network failures as such', async () => {
     const client = createClient({
       baseUrl: '/api',

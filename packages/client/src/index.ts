@@ -61,7 +61,12 @@ export interface ClientOptions {
   /** API address without the version, e.g. '/api' or 'http://localhost:4321/api'. */
   baseUrl: string;
   getToken?: () => string | null;
-  /** Called on a 401 to any call but login: the session is gone. */
+  /**
+   * Called on a 401 to any call but login: the session is gone. A public read (GET, or a POST
+   * declared `readOnly`) that was refused with ERROR_SESSION_EXPIRED is then sent once more without
+   * the token and answers as for a guest; any other call throws, so the caller can ask the user to
+   * sign in again before anything is done in their name (docs/security.md).
+   */
   onUnauthorized?: (error: ApiRequestError) => void;
   fetch?: typeof fetch;
 }
@@ -91,6 +96,8 @@ function fileNameFrom(header: string | null, fallback: string): string {
   return plain?.[1] ?? fallback;
 }
 
+type Parts = { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+
 /** The typed API client: calls are made by their declarations and checked both ways. */
 export function createClient(options: ClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
@@ -102,15 +109,24 @@ export function createClient(options: ClientOptions) {
       ? [CallInput<C>?, CallOptions?]
       : [CallInput<C>, CallOptions?]
   ): Promise<CallOutput<C>> {
-    const parts = (input ?? {}) as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+    const parts = (input ?? {}) as Parts;
     check(declared, 'params', parts.params);
     check(declared, 'query', parts.query);
     check(declared, 'body', parts.body);
+    return send(declared, parts, callOptions, false);
+  }
 
+  /** Sends a checked call, with the session's token unless `asGuest`. */
+  async function send<C extends ApiCall>(
+    declared: C,
+    parts: Parts,
+    callOptions: CallOptions | undefined,
+    asGuest: boolean,
+  ): Promise<CallOutput<C>> {
     const search = parts.query ? toQueryString(parts.query) : '';
     const url = `${base}/${fillPath(declared.path, parts.params)}${search ? `?${search}` : ''}`;
     const headers: Record<string, string> = { ...callOptions?.headers, Accept: 'application/json' };
-    const token = options.getToken?.();
+    const token = asGuest ? null : options.getToken?.();
     if (token) headers['X-AUTH-TOKEN'] = token;
     let body: string | undefined;
     if (declared.method !== 'GET' && parts.body !== undefined) {
@@ -137,6 +153,11 @@ export function createClient(options: ClientOptions) {
       const error = new ApiRequestError(declared, response.status, parsed, text);
       const isLogin = declared.method === 'POST' && declared.path === 'auth/token';
       if (response.status === 401 && !isLogin) options.onUnauthorized?.(error);
+      const publicRead =
+        declared.auth === 'public' && (declared.method === 'GET' || declared.readOnly === true);
+      if (response.status === 401 && error.code === 'ERROR_SESSION_EXPIRED' && token && publicRead) {
+        return send(declared, parts, callOptions, true);
+      }
       throw error;
     }
 

@@ -28,7 +28,8 @@ export const PAGE_SLUGS = [
 
 type Translations<T> = Partial<Record<Locale, T>>;
 
-const Instant = z.iso.datetime({ offset: true });
+/** An ISO 8601 instant with its offset (`Z` or `+01:00`). */
+export const Instant = z.iso.datetime({ offset: true });
 /** HTML from a content file, sanitized once as it is read. */
 const Html = z.string().min(1).transform(sanitizeContentHtml);
 /** Texts per locale; English is required, the others fall back to it when missing. */

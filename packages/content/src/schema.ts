@@ -1,6 +1,7 @@
 import { FALLBACK_LOCALE, isLocale, type Locale } from '@flybook/locales';
-import { createSchema } from 'graphql-yoga';
-import type { Content, ImageEntry } from './load.ts';
+import { createGraphQLError, createSchema } from 'graphql-yoga';
+import { type Content, type ImageEntry, Instant } from './load.ts';
+import { BAD_USER_INPUT } from './query-guards.ts';
 
 /** Where the service serves image files; image urls are paths on the serving origin. */
 export const IMAGE_PATH = '/content/images';
@@ -42,6 +43,10 @@ const textOf = <T>(item: Localized<T>, locale: string): { locale: Locale; value:
     ? { locale, value: wanted }
     : { locale: FALLBACK_LOCALE, value: item.translations.en };
 };
+
+/** An argument the schema's types let through but the field cannot use: the caller's mistake. */
+const badArgument = (argument: string, message: string) =>
+  createGraphQLError(message, { extensions: { code: BAD_USER_INPUT, argument } });
 
 const bySort = <T extends { sort: number }>(items: T[]) => [...items].sort((a, b) => a.sort - b.sort);
 const byYear = <T extends { year: number }>(items: T[]) => [...items].sort((a, b) => a.year - b.year);
@@ -104,8 +109,14 @@ export function createContentSchema(content: Content, now: () => Date) {
             title: textOf(item, locale).value.title,
           })),
         news: (_: unknown, args: Args & { at?: string | null }) => {
-          const at = args.at ? Date.parse(args.at) : now().getTime();
-          if (Number.isNaN(at)) throw new Error('at must be an ISO instant');
+          const at =
+            args.at == null
+              ? now().getTime()
+              : Instant.safeParse(args.at).success
+                ? Date.parse(args.at)
+                : NaN;
+          if (Number.isNaN(at))
+            throw badArgument('at', 'at must be an ISO 8601 instant, e.g. 2026-07-01T00:00:00Z');
           return content.news
             .filter(
               (item) =>

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createYoga } from 'graphql-yoga';
 import { loadContent } from './load.ts';
+import { badVariablesAreUserInput, queryLimitPlugins } from './query-guards.ts';
 import { createContentSchema } from './schema.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface ContentServiceOptions {
   now?: () => Date;
   /** GraphiQL in the browser at GET /graphql; off in production. */
   graphiql?: boolean;
+  /** Schema introspection (and "Did you mean" hints); default: on unless NODE_ENV is production. */
+  introspection?: boolean;
 }
 
 export interface GraphQLAnswer {
@@ -32,8 +35,10 @@ export interface GraphQLAnswer {
  */
 export function createContentService(options: ContentServiceOptions = {}) {
   const content = loadContent(options.dataDir ?? DEFAULT_DATA_DIR);
+  const introspection = options.introspection ?? process.env.NODE_ENV !== 'production';
   const yoga = createYoga({
     schema: createContentSchema(content, options.now ?? (() => new Date())),
+    plugins: [...queryLimitPlugins({ introspection }), badVariablesAreUserInput],
     graphqlEndpoint: '/graphql',
     graphiql: options.graphiql ?? false,
     landingPage: false,

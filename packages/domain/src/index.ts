@@ -7,6 +7,7 @@ export * from './inventory.ts';
 export * from './ledger.ts';
 export * from './money.ts';
 export * from './passengers.ts';
+export * from './passwords.ts';
 export * from './permissions.ts';
 export * from './phone.ts';
 export * from './pnl.ts';

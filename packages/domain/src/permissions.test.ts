@@ -4,6 +4,8 @@ import {
   accountPickerScope,
   allOf,
   anyOf,
+  backOfficeRoles,
+  CUSTOMER_ROLES,
   canSeeAccount,
   effectiveRoles,
   hasAdminSiteAccess,
@@ -12,11 +14,13 @@ import {
   ROLE_ACCOUNT_VIRTUAL_LIST_FREE,
   ROLE_ACCOUNTING,
   ROLE_ADMIN,
+  rolesForUserType,
   rolesInRule,
   satisfies,
   specialRolesFor,
   type UserType,
 } from './permissions.ts';
+import { isKnownRole } from './roles.ts';
 
 describe('satisfies', () => {
   it('passes a single-role rule only with that role', () => {
@@ -139,6 +143,34 @@ describe('hasAdminSiteAccess', () => {
       expect(hasAdminSiteAccess({ type, roles })).toBe(expected);
     });
   }
+});
+
+describe('roles of customers', () => {
+  it('lists only known roles, none of which opens a back-office page on its own', () => {
+    expect(CUSTOMER_ROLES.every((role) => isKnownRole(role))).toBe(true);
+    expect(CUSTOMER_ROLES).not.toContain(ROLE_ADMIN);
+    expect(CUSTOMER_ROLES).not.toContain('ROLE_FLIGHT_LIST');
+    expect(CUSTOMER_ROLES).not.toContain('ROLE_RESERVATION_LIST');
+    expect(CUSTOMER_ROLES).not.toContain('ROLE_CUSTOMER_LIST');
+  });
+
+  it('names the roles a customer may not hold, each once and sorted', () => {
+    expect(
+      backOfficeRoles(['ROLE_PAYMENT_DATATRANS', 'ROLE_FLIGHT_LIST', ROLE_ADMIN, 'ROLE_FLIGHT_LIST']),
+    ).toEqual([ROLE_ADMIN, 'ROLE_FLIGHT_LIST']);
+    expect(backOfficeRoles([...CUSTOMER_ROLES])).toEqual([]);
+  });
+
+  it('leaves a customer only the customer roles, whatever they were given, and staff everything', () => {
+    const given = [ROLE_ADMIN, 'ROLE_FLIGHT_LIST', 'ROLE_PAYMENT_DATATRANS', 'ROLE_RESERVATION_CANCEL'];
+    expect(rolesForUserType('customer', given)).toEqual([
+      'ROLE_PAYMENT_DATATRANS',
+      'ROLE_RESERVATION_CANCEL',
+    ]);
+    expect(satisfies(rolesForUserType('customer', given), 'ROLE_FLIGHT_LIST')).toBe(false);
+    expect(rolesForUserType('manager', given)).toEqual(given);
+    expect(rolesForUserType(null, given)).toEqual(given);
+  });
 });
 
 describe('account picker', () => {

@@ -111,6 +111,39 @@ export function specialRolesFor(
   };
 }
 
+/**
+ * The only roles a customer may hold (docs/security.md, "Sessions and passwords"): their own account
+ * statement and card payment, and the reservation roles whose calls act on the caller's own
+ * reservations only (the services check ownership). Every other role opens back-office data or
+ * calls, so a customer can be given none of them, neither by a group nor as a special role, and a
+ * customer's session holds only these whatever the database says.
+ */
+export const CUSTOMER_ROLES: readonly string[] = Object.freeze([
+  'ROLE_BALANCE_LOG_RECORD_USER_RECORDS_LIST',
+  'ROLE_PAYMENT_DATATRANS',
+  'ROLE_RESERVATION_CANCEL',
+  'ROLE_RESERVATION_INVOICE_PDF_BEFORE_PAID',
+  'ROLE_RESERVATION_PASSENGER_LIST_FILTERS',
+  'ROLE_RESERVATION_SPLIT',
+  'ROLE_RESERVATION_TICKET_PDF_BEFORE_PAID',
+  'ROLE_RESERVATION_UPDATE',
+]);
+
+const CUSTOMER_ROLE_SET: ReadonlySet<string> = new Set(CUSTOMER_ROLES);
+
+/** The roles of `roles` a customer may not hold (they give back-office access), each once, sorted. */
+export function backOfficeRoles(roles: readonly string[]): string[] {
+  return sortedUnique(roles).filter((role) => !CUSTOMER_ROLE_SET.has(role));
+}
+
+/**
+ * The roles a user of `type` holds of `roles`: all of them, except for a customer, who keeps only
+ * {@link CUSTOMER_ROLES}.
+ */
+export function rolesForUserType(type: UserType | null, roles: readonly string[]): string[] {
+  return type === 'customer' ? roles.filter((role) => CUSTOMER_ROLE_SET.has(role)) : [...roles];
+}
+
 /** Whether a user holds ROLE_ADMIN. */
 export function isAdmin(user: { readonly roles: RoleSet }): boolean {
   return hasRole(user.roles, ROLE_ADMIN);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canSplitParty, defaultPaymentDeadline, invoiceStatusOf, isDepartingSoon } from './reservations.ts';
+import {
+  canSplitParty,
+  defaultPaymentDeadline,
+  invoiceStatusOf,
+  isDepartingSoon,
+  repeatedPassengerOptions,
+} from './reservations.ts';
 
 describe('defaultPaymentDeadline', () => {
   it('is 14 days from today when the flight is further away', () => {
@@ -41,5 +47,24 @@ describe('canSplitParty', () => {
     expect(canSplitParty(['infant'], ['adult', 'adult'])).toBe(false);
     expect(canSplitParty(['adult', 'infant'], ['adult'])).toBe(true);
     expect(canSplitParty([], ['adult'])).toBe(false);
+  });
+});
+
+describe('repeatedPassengerOptions', () => {
+  const choice = (passenger: number, flightId: number, optionId: number) => ({
+    passenger,
+    flight: { id: flightId },
+    option: { id: optionId },
+  });
+  it('names every repeat of an option for the same passenger on the same flight, not the first', () => {
+    expect(
+      repeatedPassengerOptions([choice(0, 7, 3), choice(1, 7, 3), choice(0, 7, 3), choice(0, 7, 3)]),
+    ).toEqual([2, 3]);
+  });
+  it('lets the option go with another passenger, another flight, or another option', () => {
+    expect(
+      repeatedPassengerOptions([choice(0, 7, 3), choice(1, 7, 3), choice(0, 8, 3), choice(0, 7, 4)]),
+    ).toEqual([]);
+    expect(repeatedPassengerOptions([])).toEqual([]);
   });
 });

@@ -77,3 +77,27 @@ export function deadlineProblem(deadline: string, today: string): DeadlineProble
   if (year > thisYear + DEADLINE_NEXT_YEARS) return 'tooFarAhead';
   return null;
 }
+
+/** An option a booking asks for: a passenger (by position), one of the booked flights, the option. */
+export interface PassengerOptionChoice {
+  passenger: number;
+  flight: { id: number };
+  option: { id: number };
+}
+
+/**
+ * Positions of the choices that repeat an earlier one: the same option for the same passenger on
+ * the same flight. An option is booked at most once per passenger and flight (a bag is one bag; a
+ * second one is a different option), so a repeat is refused, not charged twice (docs/decisions.md,
+ * API core). Calculating, creating and changing a reservation all refuse with these positions.
+ */
+export function repeatedPassengerOptions(choices: readonly PassengerOptionChoice[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  choices.forEach((choice, index) => {
+    const key = `${choice.passenger}:${choice.flight.id}:${choice.option.id}`;
+    if (seen.has(key)) repeated.push(index);
+    seen.add(key);
+  });
+  return repeated;
+}

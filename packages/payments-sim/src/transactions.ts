@@ -87,16 +87,27 @@ export interface TransactionStore {
   cancelByUser(transaction: Transaction): void;
 }
 
+/** Digits in a transaction id, every one random. */
+export const TRANSACTION_ID_DIGITS = 30;
+
+/** A new transaction id: TRANSACTION_ID_DIGITS random decimal digits from the CSPRNG. */
+export function newTransactionDigits(): string {
+  let digits = '';
+  // randomInt draws below 2^48: six digits at a time, each chunk uniform.
+  while (digits.length < TRANSACTION_ID_DIGITS) digits += String(randomInt(1_000_000)).padStart(6, '0');
+  return digits.slice(0, TRANSACTION_ID_DIGITS);
+}
+
 /** Transactions of one sim instance, in memory; the rules of each operation live here. */
 export function createTransactionStore(options: { now: () => Date; ttlMs: number }): TransactionStore {
   const { now, ttlMs } = options;
   const transactions = new Map<string, Transaction>();
 
   function newTransactionId(): string {
-    // Like Datatrans' ids: 18 digits, the first twelve the date and time (yyMMddHHmmss, UTC).
-    const stamp = now().toISOString().replace(/\D/g, '').slice(2, 14);
+    // Numeric like Datatrans' ids, but all 30 digits random (about 99.7 bits): a transaction id opens
+    // the shop's public result pages, so it must not be guessed from the time it was made.
     for (;;) {
-      const id = `${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+      const id = newTransactionDigits();
       if (!transactions.has(id)) return id;
     }
   }

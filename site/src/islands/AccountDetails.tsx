@@ -158,7 +158,6 @@ export default function AccountDetails({
       values,
       required: [...REQUIRED, ...(values.password || emailChanged ? ['currentPassword'] : [])],
       country: country ? { code: country.code, dialCode: country.dialCode } : null,
-      passwordMinLength: PASSWORD_MIN_LENGTH,
     });
     setProblems(found);
     setStatus('idle');

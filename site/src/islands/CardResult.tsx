@@ -1,9 +1,13 @@
 import type { Locale } from '@flybook/locales';
-import { type CardPaymentStatus, paymentCalls } from '@flybook/schemas/payments';
-import type { Reservation } from '@flybook/schemas/reservations';
+import { type CardPageReservation, type CardPaymentStatus, paymentCalls } from '@flybook/schemas/payments';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { outstandingOf, payOutstanding, transactionOfAddress } from '../lib/card-payment.ts';
+import {
+  guestKeyForTransaction,
+  outstandingOf,
+  payOutstanding,
+  transactionOfAddress,
+} from '../lib/card-payment.ts';
 import { chf, zurichDateTime } from '../lib/format.ts';
 import { $session, client } from '../lib/session.ts';
 
@@ -13,6 +17,7 @@ export const CARD_RESULT_TEXTS = {
   waiting: 'site.cardResult.waiting',
   successTitle: 'site.cardResult.successTitle',
   successText: 'site.cardResult.successText',
+  successTextNoEmail: 'site.cardResult.successTextNoEmail',
   errorTitle: 'site.cardResult.errorTitle',
   cancelTitle: 'site.cardResult.cancelTitle',
   minutesLeft: 'site.cardResult.minutesLeft',
@@ -44,7 +49,7 @@ export type CardOutcome = 'success' | 'error' | 'cancel';
 type View =
   | { kind: 'loading' }
   | { kind: 'notFound' }
-  | { kind: 'ready'; reservation: Reservation; status: CardPaymentStatus };
+  | { kind: 'ready'; reservation: CardPageReservation; status: CardPaymentStatus };
 
 /** How long the success page waits for the provider's answer (the webhook may come a bit later). */
 const POLL_EVERY_MS = 2_000;
@@ -92,15 +97,19 @@ export default function CardResult({
   const date = zurichDateTime(locale);
 
   useEffect(() => {
-    const { transactionId } = transactionOfAddress(window.location.search);
+    const { transactionId, reservationId } = transactionOfAddress(window.location.search);
     if (!transactionId) {
       setView({ kind: 'notFound' });
       return;
     }
+    // A guest's key (kept when the payment started, in this tab) or the session shows the people
+    // too; another browser holding only the address sees the booking without them.
+    const guestKey = guestKeyForTransaction(transactionId, reservationId);
     let stopped = false;
     (async () => {
       const reservation = await client.call(paymentCalls.transactionReservation, {
         params: { id: transactionId },
+        query: guestKey ? { guestKey } : {},
       });
       for (let attempt = 0; !stopped; attempt++) {
         // Asking for the status also settles an authorized payment, as confirm would.
@@ -130,7 +139,7 @@ export default function CardResult({
     return () => clearTimeout(timer);
   }, [goesHome, homePath]);
 
-  async function payNow(reservation: Reservation) {
+  async function payNow(reservation: CardPageReservation) {
     setPaying(true);
     setNotice(null);
     const problem = await payOutstanding(reservation, {
@@ -178,7 +187,9 @@ export default function CardResult({
       <div className="auth-card card-result">
         <h1>{texts.successTitle}</h1>
         <p className="form-success" role="status">
-          {fill(texts.successText, { id: reservation.id, email: reservation.billingInformation.email })}
+          {reservation.billingInformation
+            ? fill(texts.successText, { id: reservation.id, email: reservation.billingInformation.email })
+            : fill(texts.successTextNoEmail, { id: reservation.id })}
         </p>
         <p className="hero-actions">
           <a className="button button-primary" href={homePath}>
@@ -240,7 +251,10 @@ export default function CardResult({
   );
 }
 
-/** Flights, passengers with their seats and options, and the amounts (spec 02 §2 error page). */
+/**
+ * Flights, passengers with their seats and options, and the amounts (spec 02 §2 error page). The
+ * passengers only when the answer has them (the guest key or a session that may read the booking).
+ */
 function ReservationSummary({
   reservation,
   texts,
@@ -248,7 +262,7 @@ function ReservationSummary({
   date,
   locale,
 }: {
-  reservation: Reservation;
+  reservation: CardPageReservation;
   texts: CardResultTexts;
   money: Intl.NumberFormat;
   date: Intl.DateTimeFormat;
@@ -267,25 +281,31 @@ function ReservationSummary({
           </li>
         ))}
       </ul>
-      <h3>{texts.passengers}</h3>
-      <ul>
-        {reservation.passengers.map((passenger) => (
-          <li key={passenger.id}>
-            {passenger.firstName} {passenger.lastName} ({texts[passenger.ageType]})
-            {passenger.tickets.map((ticket) => {
-              const extras = [
-                ticket.seatLabel ? fill(texts.seat, { seat: ticket.seatLabel }) : null,
-                ...ticket.options.map((item) => item.option.title?.[locale] ?? item.option.title?.en ?? null),
-              ].filter(Boolean);
-              return extras.length > 0 ? (
-                <div key={ticket.flight.id} className="field-hint">
-                  {flightNumber.get(ticket.flight.id)}: {extras.join(', ')}
-                </div>
-              ) : null;
-            })}
-          </li>
-        ))}
-      </ul>
+      {reservation.passengers && (
+        <>
+          <h3>{texts.passengers}</h3>
+          <ul>
+            {reservation.passengers.map((passenger) => (
+              <li key={passenger.id}>
+                {passenger.firstName} {passenger.lastName} ({texts[passenger.ageType]})
+                {passenger.tickets.map((ticket) => {
+                  const extras = [
+                    ticket.seatLabel ? fill(texts.seat, { seat: ticket.seatLabel }) : null,
+                    ...ticket.options.map(
+                      (item) => item.option.title?.[locale] ?? item.option.title?.en ?? null,
+                    ),
+                  ].filter(Boolean);
+                  return extras.length > 0 ? (
+                    <div key={ticket.flight.id} className="field-hint">
+                      {flightNumber.get(ticket.flight.id)}: {extras.join(', ')}
+                    </div>
+                  ) : null;
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {reservation.invoice.total !== undefined && (
         <dl className="result-amounts">
           <div>

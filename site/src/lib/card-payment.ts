@@ -20,30 +20,53 @@ export async function startCardPayment({
   /** A guest booking's key (its create answer): without a session, only it starts the payment. */
   guestKey?: string | undefined;
 }): Promise<{ transactionId: string; paymentPageUrl: string }> {
-  if (guestKey) rememberGuestKey(reservationId, guestKey);
+  if (guestKey) remember(guestKeyName(reservationId), guestKey);
   const { transactionId } = await client.call(paymentCalls.cardReservationInit, {
     body: { source: 'customerReservation', reservationId, amount, locale, ...(guestKey ? { guestKey } : {}) },
   });
+  // The result pages the provider sends the payer back to know the transaction: by it they find the
+  // key that shows the booking's passengers and contact details (without it, only the booking).
+  if (guestKey) remember(transactionKeyName(transactionId), guestKey);
   return client.call(paymentCalls.cardStart, { body: { transactionId } });
 }
 
 const guestKeyName = (reservationId: number) => `flybook.guestKey.${reservationId}`;
+const transactionKeyName = (transactionId: string) => `flybook.guestKey.transaction.${transactionId}`;
 
-/** Keeps a guest booking's key for this tab, so a retry from the card result pages can pay it. */
-function rememberGuestKey(reservationId: number, key: string) {
+/**
+ * Keeps a guest booking's key for this tab (sessionStorage: it survives the trip to the provider's
+ * page and back, and ends with the tab), so the card result pages can show and pay the booking.
+ */
+function remember(name: string, key: string) {
   try {
-    sessionStorage.setItem(guestKeyName(reservationId), key);
+    sessionStorage.setItem(name, key);
   } catch {
-    // Storage off: the first start still works; only a later retry needs the key again.
+    // Storage off: the first start still works; the result pages then show the booking without people.
   }
 }
 
-function rememberedGuestKey(reservationId: number): string | undefined {
+function remembered(name: string): string | undefined {
   try {
-    return sessionStorage.getItem(guestKeyName(reservationId)) ?? undefined;
+    return sessionStorage.getItem(name) ?? undefined;
   } catch {
     return undefined;
   }
+}
+
+const rememberedGuestKey = (reservationId: number) => remembered(guestKeyName(reservationId));
+
+/**
+ * The guest key this tab holds for a card transaction the provider sent the payer back with: kept
+ * by the transaction when its payment started, else by the reservation the address names.
+ */
+export function guestKeyForTransaction(
+  transactionId: string,
+  reservationId: number | null,
+): string | undefined {
+  return (
+    remembered(transactionKeyName(transactionId)) ??
+    (reservationId === null ? undefined : rememberedGuestKey(reservationId))
+  );
 }
 
 /** What is still to pay, in CHF; 0 when nothing or when the prices are hidden from the reader. */

@@ -1,9 +1,10 @@
+import { passwordProblem } from '@flybook/domain/passwords';
 import { checkPhone, type PhoneCountry } from '@flybook/domain/phone';
 
 /**
  * The checks the public person forms share (account details now, the booking's billing form
- * next): required fields, e-mail, the phone rule of @flybook/domain (the server's own), and the
- * password pair. They run before a call so the visitor sees every problem at once; the server
+ * next): required fields, e-mail, the phone rule and the password rule of @flybook/domain (the
+ * server's own; the list of common passwords only the server checks), and the password pair. They run before a call so the visitor sees every problem at once; the server
  * checks the same again.
  */
 
@@ -24,15 +25,9 @@ export interface PersonCheck {
   required: readonly string[];
   /** The holder's country, for phone numbers written without dial code. */
   country: PhoneCountry;
-  passwordMinLength: number;
 }
 
-export function checkPersonFields({
-  values,
-  required,
-  country,
-  passwordMinLength,
-}: PersonCheck): FieldProblems {
+export function checkPersonFields({ values, required, country }: PersonCheck): FieldProblems {
   const problems: FieldProblems = {};
   for (const field of required) {
     if (!values[field]?.trim()) problems[field] = { code: 'ERROR_REQUIRED' };
@@ -48,8 +43,9 @@ export function checkPersonFields({
     problems[field] = { code: problem.code, ...(limit === undefined ? {} : { params: { limit } }) };
   }
   const password = values.password ?? '';
-  if (password && password.length < passwordMinLength) {
-    problems.password = { code: 'ERROR_MIN_LENGTH', params: { limit: passwordMinLength } };
+  const refused = password ? passwordProblem(password, { email: values.email }) : null;
+  if (refused && !problems.password) {
+    problems.password = { code: refused.code, ...(refused.params ? { params: refused.params } : {}) };
   }
   if ((password || values.passwordConfirm) && password !== (values.passwordConfirm ?? '')) {
     problems.passwordConfirm = { code: 'ERROR_NOT_EQUAL_PASSWORD' };

@@ -27,7 +27,8 @@ describe('the API contract', () => {
     const response = await t.request({ method: 'GET', url: '/api/docs' });
     expect(response.body.openapi).toBe('3.0.3');
     for (const call of allCalls()) {
-      const operation = response.body.paths[`/api/v1/${call.path}`]?.[call.method.toLowerCase()];
+      expect(response.body.servers).toEqual([{ url: '/api/v1' }]);
+      const operation = response.body.paths[`/${call.path}`]?.[call.method.toLowerCase()];
       expect(operation, `${call.method} ${call.path}`).toBeDefined();
       expect(operation.summary).toBe(call.summary);
     }

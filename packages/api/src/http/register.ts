@@ -1,11 +1,18 @@
 import { satisfies } from '@flybook/domain';
-import { type ApiCall, allCalls, issuesToErrors } from '@flybook/schemas';
+import { type ApiCall, allCalls, parseRequest, readQuery } from '@flybook/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError, ValidationError } from './api-error.ts';
 import type { AuthUser, FileAnswer, RouteBinding } from './routes.ts';
 
 export const API_PREFIX = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The call is `keyed` (schemas/src/http.ts): app.ts counts it per client IP. */
+    keyed?: boolean;
+  }
+}
 
 const fastifyPath = (path: string) => `${API_PREFIX}/${path.replace(/\{(\w+)\}/g, ':$1')}`;
 
@@ -43,8 +50,9 @@ function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown, p
       },
     ]);
   }
-  const result = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
-  if (!result.success) throw new ValidationError(issuesToErrors(result.error.issues));
+  // A missing field is ERROR_REQUIRED, one of the wrong type ERROR_TYPE (spec 01 §5).
+  const result = parseRequest(schema, value ?? (part === 'body' ? undefined : {}));
+  if (!result.success) throw new ValidationError(result.errors);
   return result.data;
 }
 
@@ -94,19 +102,23 @@ export function registerCalls(app: FastifyInstance, bindings: RouteBinding[], op
     app.route({
       method: call.method,
       url: fastifyPath(call.path),
+      config: { keyed: call.keyed === true },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         let user: AuthUser | null = null;
         const token = request.headers['x-auth-token'];
-        if (typeof token === 'string' && token !== '') {
+        if (typeof token === 'string' && token !== '' && !call.ignoresSession) {
           user = await options.authenticate(token);
-          if (!user && call.auth === 'user') throw new ApiError('ERROR_SESSION_EXPIRED', 401);
+          // Also on public calls: a booking made with a lapsed session must not silently become a
+          // guest's, missing from the customer's account (docs/security.md).
+          if (!user) throw new ApiError('ERROR_SESSION_EXPIRED', 401);
         }
         if (call.auth === 'user') {
           if (!user) throw new ApiError('ERROR_UNAUTHORIZED', 401);
           if (call.roles && !satisfies(user.roles, call.roles)) throw ApiError.forbidden();
         }
         const params = parsePart(call.params, request.params, 'params');
-        const query = parsePart(call.query, request.query, 'query');
+        // Blank values count as absent; `status=a` is read like `status[]=a` (docs/decisions.md).
+        const query = parsePart(call.query, readQuery(call.query, request.query), 'query');
         const body = parsePart(call.body, request.body, 'body');
         const answer = await handler({ params, query, body, user, ip: request.ip, request, reply } as never);
         if (call.method !== 'GET' && !call.readOnly) options.onWrite?.();

@@ -1,3 +1,5 @@
+import { loggableError } from '../db/faults.ts';
+
 /** A background job started by the server: stopping it waits for a run in progress to finish. */
 export type StopJob = () => Promise<void>;
 
@@ -18,7 +20,8 @@ export function runPeriodically(
     if (running || stopped) return;
     running = task()
       .then(() => undefined)
-      .catch((error: unknown) => console.error(`${name} failed`, error))
+      // Without the statement's parameters, like every other log line (db/faults.ts).
+      .catch((error: unknown) => console.error(`${name} failed:`, JSON.stringify(loggableError(error))))
       .finally(() => {
         running = null;
       });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import { loggableError } from '../db/faults.ts';
 
 /** An incoming X-Request-Id we keep: short, and only characters safe in logs and headers. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
@@ -82,7 +83,22 @@ export function loggerOptions(options: LogOptions): NonNullable<FastifyServerOpt
     level: options.level,
     ...(options.stream ? { stream: options.stream } : {}),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    hooks: {
+      // `log.error(error)` would take the error's message as the line's `msg`, and a failed
+      // statement's message lists its parameters: the error goes through the serializer instead.
+      logMethod(args, method) {
+        const [first, ...rest] = args as unknown[];
+        if (!(first instanceof Error)) return method.apply(this, args);
+        const message = typeof rest[0] === 'string' ? rest.shift() : loggableError(first).message;
+        return method.apply(this, [{ err: first }, message, ...rest] as Parameters<typeof method>);
+      },
+    },
     serializers: {
+      // Errors without SQL parameters (session token hashes, rate-limit keys, personal data).
+      err: (error: unknown) => {
+        const item = loggableError(error);
+        return { ...item, stack: item.stack ?? '' };
+      },
       req: (request: {
         method: string;
         url: string;

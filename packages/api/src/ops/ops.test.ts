@@ -1,10 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
+import { isDatabaseUnavailable, loggableError } from '../db/faults.ts';
+import { hashToken } from '../platform/secrets.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { loggableUrl } from './logging.ts';
 import { cspHash } from './security-headers.ts';
@@ -28,7 +32,7 @@ describe('health and readiness', () => {
     });
   });
 
-  it('is ready only once the migrations ran, and stays alive but not ready without a database', async () => {
+  it('is ready only once the migrations ran; without a database stays alive, not ready, and answers calls 503, not 500', async () => {
     const database = await openDatabase({ url: t.config.databaseUrl, dataDir: 'memory://' });
     const app = await buildApp({ database, config: t.config });
     try {
@@ -44,6 +48,23 @@ describe('health and readiness', () => {
       const ready = await app.inject({ method: 'GET', url: '/api/ready' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ status: 'not ready', checks: { database: 'unreachable' } });
+      const calls = [
+        app.inject({ method: 'GET', url: '/api/v1/public/country/list' }),
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/token',
+          payload: { login: 'manager@flybook.test', password: 'flybook-demo' },
+        }),
+        app.inject({ method: 'GET', url: '/api/v1/user/me', headers: { 'x-auth-token': 'some-token' } }),
+      ];
+      for (const answer of await Promise.all(calls)) {
+        expect(answer.statusCode, answer.body).toBe(503);
+        expect(answer.headers['retry-after']).toBe('5');
+        expect(answer.headers['cache-control']).toBe('no-store');
+        expect(answer.json()).toEqual({
+          errors: [{ code: 'ERROR_SERVICE_UNAVAILABLE', message: expect.any(String) }],
+        });
+      }
     } finally {
       await app.close();
     }
@@ -61,6 +82,114 @@ describe('health and readiness', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('shutting down', () => {
+  it('answers a request that arrives while draining with 503 in the error format, Retry-After and Connection: close', async () => {
+    let accepting = true;
+    const app = await buildApp({ database: t.database, config: t.config, isAccepting: () => accepting });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/v1/public/country/list' })).statusCode).toBe(200);
+      accepting = false;
+      for (const url of ['/api/v1/public/country/list', '/api/v1/user/me', '/admin/']) {
+        const refused = await app.inject({ method: 'GET', url });
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('5');
+        expect(refused.headers.connection).toBe('close');
+        expect(refused.json()).toEqual({
+          errors: [
+            { code: 'ERROR_SERVICE_UNAVAILABLE', message: 'The server is shutting down. Please try again.' },
+          ],
+        });
+      }
+      // The probes answer for themselves: alive, and not ready.
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().checks.accepting).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('caching', () => {
+  it('marks every API answer Cache-Control: no-store, successes and errors alike', async () => {
+    const answers = [
+      await t.request({ method: 'GET', url: '/api/v1/public/country/list' }),
+      await t.request({ method: 'GET', url: '/api/docs' }),
+      await t.request({
+        method: 'POST',
+        url: '/api/v1/auth/token',
+        payload: { login: 'manager@flybook.test', password: 'wrong-password' },
+      }),
+      await t.request({ method: 'POST', url: '/api/v1/auth/token', payload: { login: 42 } }),
+      await t.request({ method: 'GET', url: '/api/v1/user/me' }),
+      await t.request({ method: 'GET', url: '/api/v1/no-such-call' }),
+      await t.request({ method: 'GET', url: '/api/v1/flight/not-a-number', token: await t.login('manager') }),
+      await t.request({ method: 'GET', url: '/api' }),
+      // Broken percent-encoding: refused by the router before any route runs.
+      await t.request({ method: 'GET', url: '/api/v1/flight/%E0%A4%A' }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 422, 401, 404, 422, 404, 400]);
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves the caching of what is not the API to its routes', async () => {
+    const content = await t.request({ method: 'GET', url: '/graphql?query=%7B__typename%7D' });
+    expect(content.status).toBe(200);
+    expect(content.headers['cache-control']).toBe('public, max-age=60');
+  });
+});
+
+describe('database faults', () => {
+  const connectionLost = () =>
+    Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+
+  it('tells a lost or refused connection (however wrapped) from a failed statement', () => {
+    const wrapped = new DrizzleQueryError('select 1', [], connectionLost());
+    const refused = new AggregateError(
+      [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+      'connect failed',
+    );
+    for (const error of [
+      wrapped,
+      new Error('outer', { cause: wrapped }),
+      refused,
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      new Error('timeout exceeded when trying to connect'),
+      Object.assign(new Error('the database system is shutting down'), { code: '57P03' }),
+    ])
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+    const duplicate = Object.assign(new Error('duplicate key value violates unique constraint "x"'), {
+      code: '23505',
+    });
+    for (const error of [
+      new DrizzleQueryError('insert', ['a'], duplicate),
+      new Error('kaboom'),
+      null,
+      'text',
+    ])
+      expect(isDatabaseUnavailable(error), String(error)).toBe(false);
+  });
+
+  it('logs a failed statement without its parameters, wherever PostgreSQL repeats them', () => {
+    const secret = 'rate-limit-key:10.1.2.3:anna@example.test';
+    const cause = Object.assign(new Error(`invalid input syntax for type integer: "${secret}"`), {
+      code: '22P02',
+      detail: `Key (key)=(${secret}) already exists.`,
+    });
+    const logged = loggableError(new DrizzleQueryError('select $1::int', [secret, 7], cause));
+    expect(JSON.stringify(logged)).not.toContain(secret);
+    expect(logged).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: 'Failed query: select $1::int',
+      query: 'select $1::int',
+      cause: { code: '22P02', detail: 'Key (key)=([redacted]) already exists.' },
+    });
   });
 });
 
@@ -154,6 +283,72 @@ describe('structured logs', () => {
       expect(typeof entry.time).toBe('number');
       expect(typeof entry.level).toBe('number');
     }
+  });
+
+  it('never logs the parameters of a failed SQL statement: not on a 500, not on a 503, not by log.error(error)', async () => {
+    const secret = `secret-param-${Date.now()}`;
+    const failing = await buildApp({
+      database: t.database,
+      config: t.config,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    failing.get('/api/failing-statement', async () => {
+      await t.database.db.execute(sql`SELECT ${secret}::int AS wrong`);
+    });
+    failing.get('/api/failing-statement-logged', async (request) => {
+      try {
+        await t.database.db.execute(sql`SELECT ${secret}::int AS wrong`);
+      } catch (error) {
+        request.log.error(error);
+      }
+      return { logged: true };
+    });
+    // A database that is gone: the session lookup fails with the token's hash among its parameters.
+    const gone = await openDatabase({ url: t.config.databaseUrl, dataDir: 'memory://' });
+    const withoutDatabase = await buildApp({
+      database: gone,
+      config: t.config,
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+    });
+    await gone.close();
+    const token = `session-token-${Date.now()}`;
+    try {
+      const broken = await failing.inject({
+        method: 'GET',
+        url: '/api/failing-statement',
+        headers: { 'x-request-id': 'sql-500' },
+      });
+      expect(broken.statusCode).toBe(500);
+      const logged = await failing.inject({ method: 'GET', url: '/api/failing-statement-logged' });
+      expect(logged.statusCode).toBe(200);
+      const unavailable = await withoutDatabase.inject({
+        method: 'GET',
+        url: '/api/v1/user/me',
+        headers: { 'x-auth-token': token, 'x-request-id': 'sql-503' },
+      });
+      expect(unavailable.statusCode).toBe(503);
+    } finally {
+      await failing.close();
+      await withoutDatabase.close();
+    }
+
+    const text = lines.join('\n');
+    for (const value of [secret, token, hashToken(token)]) expect(text).not.toContain(value);
+    const entries = lines.map((line) => JSON.parse(line));
+    // The lines still say what failed: the statement (placeholders only) and PostgreSQL's code.
+    const of500 = entries.find((entry) => entry.reqId === 'sql-500' && entry.msg === 'unhandled error');
+    expect(of500.err).toMatchObject({ type: 'DrizzleQueryError', query: 'SELECT $1::int AS wrong' });
+    expect(of500.err.cause).toMatchObject({ code: '22P02' });
+    expect(of500.err.cause.message).toContain('[redacted]');
+    // `request.log.error(error)`: the line's message is the statement without its parameters.
+    const byLogError = entries.find((entry) => entry.level === 50 && entry.msg.startsWith('Failed query'));
+    expect(byLogError).toMatchObject({
+      msg: 'Failed query: SELECT $1::int AS wrong',
+      err: { query: 'SELECT $1::int AS wrong' },
+    });
+    const of503 = entries.find((entry) => entry.reqId === 'sql-503' && entry.msg === 'database unavailable');
+    expect(of503.level).toBe(40);
+    expect(of503.err.message).toContain('Failed query');
   });
 
   it('removes secrets from logged addresses and keeps the rest', () => {

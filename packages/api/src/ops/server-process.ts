@@ -6,6 +6,15 @@ import { fileURLToPath } from 'node:url';
 const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
+/** `node server.ts` with `env` on top of this process's environment (PORT 0: a free port). */
+function spawnServer(env: Record<string, string>, cwd = repositoryRoot): ChildProcess {
+  return spawn(process.execPath, ['--disable-warning=ExperimentalWarning', serverEntry], {
+    cwd,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -24,12 +33,9 @@ export interface ServerProcess {
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 180_000,
+  options: { cwd?: string } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', serverEntry], {
-    cwd: repositoryRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer(env, options.cwd);
   const lines: string[] = [];
   const errors: string[] = [];
   const waiters = new Set<{ test: (line: string) => boolean; resolve: (line: string) => void }>();
@@ -91,5 +97,46 @@ export function logEntries(lines: readonly string[]): Record<string, unknown>[] 
     } catch {
       return [];
     }
+  });
+}
+
+export interface ServerProcessExit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** From spawning to exit. */
+  milliseconds: number;
+}
+
+/**
+ * Starts the server with `env` (as `startServerProcess`) for a start that is expected to fail:
+ * resolves with its exit code and output once it exits. A process still running after `timeoutMs`
+ * is killed and the promise rejects with its output.
+ */
+export function runServerProcessToExit(
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  options: { cwd?: string } = {},
+): Promise<ServerProcessExit> {
+  const started = Date.now();
+  const child = spawnServer(env, options.cwd);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`still running after ${timeoutMs} ms; output:\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    // 'close': the exit code and every byte written to stdout and stderr.
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, milliseconds: Date.now() - started });
+    });
   });
 }

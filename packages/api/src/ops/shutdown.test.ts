@@ -1,9 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logEntries, type ServerProcess, startServerProcess } from './server-process.ts';
+import { LOCK_FILE } from '../db/data-dir-lock.ts';
+import {
+  logEntries,
+  runServerProcessToExit,
+  type ServerProcess,
+  startServerProcess,
+} from './server-process.ts';
 
 /** The raw answer on a socket until the server closes it. */
 const answerOf = (socket: Socket) =>
@@ -39,6 +46,24 @@ describe('graceful shutdown of a server process', () => {
   afterAll(() => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a second server process on the same DATA_DIR while the first keeps serving', {
+    timeout: 120_000,
+  }, async () => {
+    const second = await runServerProcessToExit({ DATA_DIR: dataDir, DATABASE_URL: '', FLYBOOK_DEMO: '0' });
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim()).toMatch(
+      new RegExp(
+        `^Flybook cannot start: DATA_DIR ${dataDir} is in use by process ${server.child.pid} \\(started [^)]+\\); stop it first\\.`,
+      ),
+    );
+    expect(second.stderr.trim().split('\n')).toHaveLength(1);
+    // The first still answers, database calls included, and still holds the lock.
+    expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+    const countries = await fetch(`${server.url}/api/v1/public/country/list`);
+    expect(countries.status).toBe(200);
+    expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(server.child.pid);
   });
 
   it('on SIGTERM stops accepting, finishes the request in progress, then closes the database and exits 0', {
@@ -77,6 +102,8 @@ describe('graceful shutdown of a server process', () => {
       (entry) => entry.reqId === 'in-flight-1' && entry.msg === 'request completed',
     );
     expect(finished).toMatchObject({ res: { statusCode: 401 } });
+    // The stop gave the DATA_DIR lock back.
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
   });
 
   it('leaves a database the next start opens and finds ready', { timeout: 200_000 }, async () => {
@@ -88,5 +115,25 @@ describe('graceful shutdown of a server process', () => {
       again.child.kill('SIGTERM');
       expect(await again.exited).toBe(0);
     }
+  });
+
+  it('takes over a lock left by a process that is gone (a crash or kill -9)', {
+    timeout: 200_000,
+  }, async () => {
+    // A pid that surely ended: a process that ran and exited.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(
+      join(dataDir, LOCK_FILE),
+      JSON.stringify({ pid: gone, startedAt: '2026-01-01T00:00:00.000Z', processStart: '1' }),
+    );
+    const again = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', FLYBOOK_DEMO: '0' });
+    try {
+      expect((await fetch(`${again.url}/api/ready`)).status).toBe(200);
+      expect(JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(again.child.pid);
+    } finally {
+      again.child.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
+    }
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
   });
 });

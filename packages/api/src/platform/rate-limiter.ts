@@ -6,16 +6,20 @@ import { ApiError } from '../http/api-error.ts';
 /**
  * Fixed-window counters in the database, so the limit holds across every instance behind the
  * load balancer. One upsert per attempt; a window that has passed starts again at 1. Over the
- * limit: 429 ERROR_RATE_LIMITED with `retryAfterSeconds`.
+ * limit: 429 ERROR_RATE_LIMITED with `retryAfterSeconds`, the seconds left of the window (the
+ * error handler sends it as `Retry-After`). Answers the count so far and the seconds left.
  *
- * What is limited (auth.service.ts; defaults from config.ts, table in docs/security.md):
- * - login per e-mail: 10 attempts / 300 s (LOGIN_RATE_MAX, LOGIN_RATE_WINDOW), reset by a success;
- * - login per client IP: 5 × that, 50 / 300 s, successful logins included;
- * - password recovery per e-mail: 5 / 900 s (RECOVERY_RATE_MAX, RECOVERY_RATE_WINDOW);
- * - password recovery per client IP: 5 × that, 25 / 900 s.
- * Nothing else in the API is rate-limited; per-IP request limits belong in the load balancer.
+ * What is limited (defaults from config.ts, table in docs/security.md):
+ * - login and password recovery, per e-mail and per client IP (auth.service.ts);
+ * - every public call declared `keyed` (a transaction id, a guest key, a recovery token), per
+ *   client IP: 120 / 60 s (KEYED_RATE_MAX, KEYED_RATE_WINDOW), in the onRequest hook of app.ts.
+ * Other per-IP request limits belong in the load balancer.
  */
-export async function hitRateLimit(db: Db | Tx, key: string, limit: { max: number; windowSeconds: number }) {
+export async function hitRateLimit(
+  db: Db | Tx,
+  key: string,
+  limit: { max: number; windowSeconds: number },
+): Promise<{ count: number; retryAfterSeconds: number }> {
   const expired = sql`${rateLimits.windowStart} < now() - make_interval(secs => ${limit.windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
@@ -27,10 +31,17 @@ export async function hitRateLimit(db: Db | Tx, key: string, limit: { max: numbe
         windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${rateLimits.windowStart} END`,
       },
     })
-    .returning({ count: rateLimits.count });
-  if ((row?.count ?? 0) > limit.max) {
-    throw new ApiError('ERROR_RATE_LIMITED', 429, { params: { retryAfterSeconds: limit.windowSeconds } });
+    .returning({
+      count: rateLimits.count,
+      // Whole seconds until the window ends, at least 1: what a client should wait before trying again.
+      secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${limit.windowSeconds}) - now()))))::int`,
+    });
+  const count = row?.count ?? 0;
+  const retryAfterSeconds = Math.min(limit.windowSeconds, Math.max(1, Number(row?.secondsLeft ?? limit.windowSeconds)));
+  if (count > limit.max) {
+    throw new ApiError('ERROR_RATE_LIMITED', 429, { params: { retryAfterSeconds } });
   }
+  return { count, retryAfterSeconds };
 }
 
 /** Forgets a key's counter (after a successful login). */

@@ -1,5 +1,5 @@
 import { toQueryString } from '@flybook/client';
-import type { ApiCall } from '@flybook/schemas';
+import { type ApiCall, readQuery } from '@flybook/schemas';
 import fc from 'fast-check';
 import qs from 'qs';
 import type { z } from 'zod';
@@ -818,7 +818,7 @@ export function expectedOutcome(call: ApiCall, request: BadRequest, anonymous: b
   const query = qs.parse(queryOf(request.query).slice(1), QS_OPTIONS);
   const parts: [string, z.ZodType | undefined, unknown][] = [
     ['params', call.params, request.params],
-    ['query', call.query, query],
+    ['query', call.query, readQuery(call.query, query)],
     ['body', call.body, body.value],
   ];
   const ids: number[] = [];

@@ -60,7 +60,7 @@ export function paymentBody(overrides: Record<string, unknown> = {}): Record<str
 }
 
 export function transactionIdOf(body: unknown): string {
-  expect(body).toMatchObject({ transactionId: expect.stringMatching(/^\d{18}$/) });
+  expect(body).toMatchObject({ transactionId: expect.stringMatching(/^\d{30}$/) });
   const id: unknown =
     typeof body === 'object' && body !== null ? Reflect.get(body, 'transactionId') : undefined;
   if (typeof id !== 'string') throw new Error('no transactionId in the answer');

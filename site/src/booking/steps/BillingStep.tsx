@@ -116,7 +116,6 @@ export default function BillingStep() {
       },
       required: [...REQUIRED, ...(values.isCreateAccount ? ['password', 'passwordConfirm'] : [])],
       country: country ? { code: country.code, dialCode: country.dialCode } : values.country,
-      passwordMinLength: PASSWORD_MIN_LENGTH,
     });
     setProblems(found);
     if (Object.keys(found).length > 0) {

@@ -32,6 +32,7 @@ import {
   requiredItem,
   usageOfUser,
 } from '../users/user-profile.ts';
+import type { PasswordAttempts } from '../auth/password-attempts.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
 import * as repo from './agents.repository.ts';
 
@@ -175,7 +176,7 @@ const storedValuesOf = (row: ProfileRow): Partial<repo.AgentValues> => ({
   percentMargin: row.percentMargin === null ? null : Number(row.percentMargin).toFixed(2),
 });
 
-export function createAgentsService(db: Db) {
+export function createAgentsService(db: Db, attempts: PasswordAttempts) {
   /**
    * Who may see or change an agent: the agent themself (their own profile), or staff with the
    * rule. Without it the answer is 403 before any lookup, so ids reveal nothing.
@@ -243,6 +244,7 @@ export function createAgentsService(db: Db) {
       {
         countryId: body.country.id,
         email: body.email,
+        password: body.password,
         phones: {
           phoneMobile: body.phoneMobile,
           phoneNumberFirst: body.phoneNumberFirst,
@@ -310,7 +312,7 @@ export function createAgentsService(db: Db) {
       const before = await load(id);
       const terms = resolveTerms(actor, who, body, termsOf(before));
       if (who === 'self' && (body.password || body.email !== before.email)) {
-        await checkCurrentPassword(db, id, body.currentPassword);
+        await checkCurrentPassword(db, attempts, actor, body.currentPassword);
       }
       await checkFields(actor, who, body, id);
       const values = valuesOf(body, terms);

@@ -10,8 +10,11 @@ export async function insertSession(db: Db, userId: number, tokenHash: string, e
   await db.insert(authTokens).values({ userId, tokenHash, expiresAt });
 }
 
-/** The user behind a live token with the roles of their group, in one query. */
-export async function findSession(db: Db, tokenHash: string) {
+/**
+ * The user behind a live token with the roles of their group, in one query. Live: before its
+ * sliding expiry and younger than `maxHours` (the absolute lifetime).
+ */
+export async function findSession(db: Db, tokenHash: string, maxHours: number) {
   const rows = await db
     .select({
       id: users.id,
@@ -27,7 +30,13 @@ export async function findSession(db: Db, tokenHash: string) {
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .leftJoin(groups, eq(groups.id, users.groupId))
-    .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        gt(authTokens.expiresAt, sql`now()`),
+        gt(authTokens.createdAt, sql`now() - make_interval(hours => ${maxHours})`),
+      ),
+    )
     .limit(1);
   return rows[0];
 }
@@ -89,8 +98,17 @@ export async function consumeRecoveryToken(tx: Tx, tokenHash: string) {
   return rows[0];
 }
 
+/** The e-mail of a user, for the password rule. */
+export const emailOfUser = async (tx: Tx, userId: number) =>
+  (await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1))[0]?.email;
+
 export async function setPassword(tx: Tx, userId: number, passwordHash: string) {
   await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
-  // A new password ends every open session of that user.
+  // A new password ends every open session of that user, and every other recovery link sent to
+  // them: a link still lying in a mailbox must not set the password again.
   await tx.delete(authTokens).where(eq(authTokens.userId, userId));
+  await tx
+    .update(recoveryTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(recoveryTokens.userId, userId), isNull(recoveryTokens.usedAt)));
 }

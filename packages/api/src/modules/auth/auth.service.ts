@@ -1,4 +1,4 @@
-import { effectiveRoles } from '@flybook/domain';
+import { effectiveRoles, rolesForUserType } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +6,7 @@ import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { translator } from '../../platform/i18n.ts';
-import { clearRateLimit, hitRateLimit } from '../../platform/rate-limiter.ts';
+import { hitRateLimit } from '../../platform/rate-limiter.ts';
 import {
   burnPasswordCheck,
   hashPassword,
@@ -14,33 +14,38 @@ import {
   newToken,
   verifyPassword,
 } from '../../platform/secrets.ts';
+import { newPasswordErrors } from '../users/user-profile.ts';
 import * as repo from './auth.repository.ts';
+import { createPasswordAttempts } from './password-attempts.ts';
 
 // Sessions are extended on use, but written at most this often.
 const EXTEND_AFTER_MS = 5 * 60 * 1000;
 
 export function createAuthService(db: Db, config: Config) {
   const hours = (n: number) => new Date(Date.now() + n * 3600_000);
+  const attempts = createPasswordAttempts(db, config.rateLimits.login);
 
   return {
-    /** Checks e-mail and password; rate-limited per address and per client IP. */
+    /** The throttle of password checks, shared with the checks of the current password. */
+    attempts,
+
+    /**
+     * Checks e-mail and password. Throttled per account and client address with growing delays,
+     * and per address across accounts; only failures count (password-attempts.ts).
+     */
     async login(login: string, password: string, ip: string): Promise<{ token: string }> {
       const email = login.trim().toLowerCase();
-      await hitRateLimit(db, `login:ip:${ip}`, {
-        ...config.rateLimits.login,
-        max: config.rateLimits.login.max * 5,
-      });
-      await hitRateLimit(db, `login:user:${email}`, config.rateLimits.login);
       const user = await repo.findUserByEmail(db, email);
-      if (!user) {
-        await burnPasswordCheck(password);
-        throw new ApiError('ERROR_BAD_CREDENTIALS', 401);
-      }
-      if (!user.isActive || !(await verifyPassword(user.passwordHash, password))) {
-        throw new ApiError('ERROR_BAD_CREDENTIALS', 401);
-      }
-      await clearRateLimit(db, `login:user:${email}`);
+      const ok = await attempts.check({ account: email, client: `ip:${ip}`, address: ip }, async () => {
+        if (!user) {
+          await burnPasswordCheck(password);
+          return false;
+        }
+        return (await verifyPassword(user.passwordHash, password)) && user.isActive;
+      });
+      if (!ok || !user) throw new ApiError('ERROR_BAD_CREDENTIALS', 401);
       await repo.deleteExpired(db);
+      await attempts.forgetOld();
       const { token, tokenHash } = newToken();
       await repo.insertSession(db, user.id, tokenHash, hours(config.sessionTtlHours));
       return { token };
@@ -50,21 +55,26 @@ export function createAuthService(db: Db, config: Config) {
       await repo.deleteSession(db, user.tokenHash);
     },
 
-    /** The user behind a token, with effective roles; null when unknown, expired or inactive. */
+    /**
+     * The user behind a token, with effective roles; null when unknown, past its sliding expiry,
+     * older than SESSION_MAX_HOURS, or of an inactive user. A customer holds only the customer
+     * roles, whatever their group and special roles say.
+     */
     async authenticate(token: string): Promise<AuthUser | null> {
       const tokenHash = hashToken(token);
-      const session = await repo.findSession(db, tokenHash);
+      const session = await repo.findSession(db, tokenHash, config.sessionMaxHours);
       if (!session?.isActive) return null;
       const renewed = hours(config.sessionTtlHours);
       if (renewed.getTime() - session.expiresAt.getTime() > EXTEND_AFTER_MS) {
         await repo.extendSession(db, tokenHash, renewed);
       }
+      const roles = effectiveRoles(session.groupRoles ?? [], session.allowed, session.denied);
       return {
         id: session.id,
         type: session.type,
         displayName: session.displayName,
         email: session.email,
-        roles: new Set(effectiveRoles(session.groupRoles ?? [], session.allowed, session.denied)),
+        roles: new Set(rolesForUserType(session.type, roles)),
         tokenHash,
       };
     },
@@ -117,7 +127,11 @@ export function createAuthService(db: Db, config: Config) {
       }
     },
 
-    /** Sets a new password with a live recovery token; the token works once. */
+    /**
+     * Sets a new password with a live recovery token; the token works once, and every other open
+     * recovery link of the user stops working with it. The password rule is checked against the
+     * user's e-mail; a refused password leaves the token usable.
+     */
     async updatePassword(recoveryToken: string, password: string) {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
@@ -131,6 +145,8 @@ export function createAuthService(db: Db, config: Config) {
             },
           ]);
         }
+        const refused = newPasswordErrors(password, (await repo.emailOfUser(tx, used.userId)) ?? '');
+        if (refused.length > 0) throw new ValidationError(refused);
         await repo.setPassword(tx, used.userId, passwordHash);
         await logEntityChange(tx, {
           userId: used.userId,

@@ -13,7 +13,11 @@ import { createAuthService } from './auth.service.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    rateLimits: { login: { max: 4, windowSeconds: 300 }, recovery: { max: 3, windowSeconds: 900 } },
+    rateLimits: {
+      login: { max: 4, windowSeconds: 300 },
+      recovery: { max: 3, windowSeconds: 900 },
+      keyed: { max: 120, windowSeconds: 60 },
+    },
   });
 });
 afterAll(() => t.close());
@@ -144,6 +148,8 @@ describe('password recovery', () => {
     t.request({ method: 'POST', url: `/api/v1/auth/recover-password/${locale}`, payload: { email } });
   const update = (payload: object, locale = 'en') =>
     t.request({ method: 'POST', url: `/api/v1/auth/update-password/${locale}`, payload });
+  let firstLink = '';
+  let secondLink = '';
 
   it('answers 422 "User is not registered yet" on the e-mail field for an unknown address', async () => {
     const response = await recover('stranger@example.com');
@@ -193,6 +199,61 @@ describe('password recovery', () => {
     });
   });
 
+  it('refuses a blank, short, own-e-mail (or its local part) or common new password and keeps the link usable', async () => {
+    // The customer's password was changed above; two more links (the address's limit is 3).
+    expect((await recover('customer@flybook.test')).status).toBe(204);
+    firstLink = (await recoveryMail('customer@flybook.test')).token;
+    expect((await recover('customer@flybook.test')).status).toBe(204);
+    secondLink = (await recoveryMail('customer@flybook.test')).token;
+    expect(secondLink).not.toBe(firstLink);
+    const refused: [string, string][] = [
+      ['          ', 'ERROR_NOT_BLANK'],
+      ['Customer@Flybook.test', 'ERROR_PASSWORD_IS_EMAIL'],
+      ['CUSTOMER', 'ERROR_PASSWORD_IS_EMAIL'],
+      ['Tirana1', 'ERROR_MIN_LENGTH'],
+      ['Password1', 'ERROR_PASSWORD_TOO_COMMON'],
+      ['iloveyou', 'ERROR_PASSWORD_TOO_COMMON'],
+    ];
+    for (const [password, code] of refused) {
+      const response = await update({ recoveryToken: secondLink, password, passwordConfirm: password });
+      expect(response.status, password).toBe(422);
+      expect(response.body.errors, password).toEqual([expect.objectContaining({ code, field: 'password' })]);
+    }
+    const common = await update({
+      recoveryToken: secondLink,
+      password: 'Password1',
+      passwordConfirm: 'Password1',
+    });
+    expect(common.body.errors[0].message).toBe('This password is too common. Please choose another one.');
+    expect((await login({ login: 'customer@flybook.test', password: 'Password1' })).status).toBe(401);
+  });
+
+  it('ends every other open recovery link of the user when one of them sets a new password', async () => {
+    const used = await update({
+      recoveryToken: secondLink,
+      password: 'Prishtina by night',
+      passwordConfirm: 'Prishtina by night',
+    });
+    expect(used.status).toBe(204);
+    const stale = await update({
+      recoveryToken: firstLink,
+      password: 'Skopje-2031!',
+      passwordConfirm: 'Skopje-2031!',
+    });
+    expect(stale.status).toBe(422);
+    expect(stale.body.errors).toEqual([
+      {
+        code: 'ERROR_RECOVERY_TOKEN_INVALID',
+        message: 'Recovery token expired or invalid.',
+        field: 'recoveryToken',
+      },
+    ]);
+    expect((await login({ login: 'customer@flybook.test', password: 'Skopje-2031!' })).status).toBe(401);
+    expect((await login({ login: 'customer@flybook.test', password: 'Prishtina by night' })).status).toBe(
+      200,
+    );
+  });
+
   it('refuses an expired recovery token and keeps the password', async () => {
     expect((await recover('manager@flybook.test')).status).toBe(204);
     const { token } = await recoveryMail('manager@flybook.test');
@@ -223,7 +284,7 @@ describe('password recovery', () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 after too many failed logins for one address, across two server instances', async () => {
+  it('answers 429 with Retry-After after LOGIN_RATE_MAX failures of one account from one address, across two server instances', async () => {
     const other = await t.secondInstance();
     const attempt = (i: number) => {
       const payload = { login: 'admin@flybook.test', password: `wrong-${i}` };
@@ -231,14 +292,23 @@ describe('rate limits', () => {
         ? login(payload)
         : other
             .inject({ method: 'POST', url: '/api/v1/auth/token', payload })
-            .then((r) => ({ status: r.statusCode, body: r.json() }));
+            .then((r) => ({ status: r.statusCode, body: r.json(), headers: r.headers }));
     };
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await attempt(i)).status);
-    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await attempt(i));
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 429, 429]);
+    for (const refused of answers.slice(4)) {
+      expect(refused.body.errors[0]).toMatchObject({
+        code: 'ERROR_RATE_LIMITED',
+        params: { retryAfterSeconds: 1 },
+      });
+      expect(refused.headers['retry-after']).toBe('1');
+    }
+    // The address that failed waits, even with the right password: a throttled try checks nothing.
     const blocked = await login({ login: 'admin@flybook.test', password: 'flybook-demo' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.errors[0].code).toBe('ERROR_RATE_LIMITED');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
   it('limits recovery requests per address', async () => {
@@ -258,8 +328,129 @@ describe('rate limits', () => {
   });
 });
 
+describe('login throttling never locks out the right password', () => {
+  const from = (address: string, payload: { login: string; password: string }) =>
+    t.request({ method: 'POST', url: '/api/v1/auth/token', payload, remoteAddress: address });
+  /** Moves the last failure of an account from an address back by `seconds`, as if time passed. */
+  const age = (address: string, account: string, seconds: number) =>
+    t.database.db.execute(
+      sql`UPDATE rate_limits SET window_start = window_start - make_interval(secs => ${seconds}) WHERE key = ${`login:pair:ip:${address}:${account}`}`,
+    );
+
+  it("lets the owner in from another address while an attacker's address is throttled, and answers the attacker 429 with Retry-After", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      statuses.push(
+        (await from('10.20.0.1', { login: 'manager@flybook.test', password: `guess-${i}` })).status,
+      );
+    }
+    // LOGIN_RATE_MAX (4 here) wrong passwords are checked; after that the address must wait.
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.at(-1)).toBe(429);
+
+    const owner = await from('10.20.0.2', { login: 'manager@flybook.test', password: 'flybook-demo' });
+    expect(owner.status).toBe(200);
+    expect(owner.body.token).toEqual(expect.any(String));
+
+    const attacker = await from('10.20.0.1', { login: 'manager@flybook.test', password: 'flybook-demo' });
+    expect(attacker.status).toBe(429);
+    expect(attacker.body).toEqual({
+      errors: [
+        {
+          code: 'ERROR_RATE_LIMITED',
+          message: 'Too many attempts. Please wait and try again.',
+          params: { retryAfterSeconds: expect.any(Number) },
+        },
+      ],
+    });
+    expect(attacker.headers['retry-after']).toBe(String(attacker.body.errors[0].params.retryAfterSeconds));
+  });
+
+  it('doubles the wait with every further failure, up to LOGIN_RATE_WINDOW', async () => {
+    const address = '10.21.0.1';
+    const account = 'agent@flybook.test';
+    const wrong = () => from(address, { login: account, password: 'not-it-at-all' });
+    for (let i = 0; i < 4; i++) expect((await wrong()).status).toBe(401);
+    const waits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const refused = await wrong();
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      waits.push(wait);
+      // Once the wait has passed, the next try is checked again (and fails again).
+      await age(address, account, wait);
+      expect((await wrong()).status).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+    await age(address, account, 3600);
+    expect((await wrong()).status).toBe(401);
+    // 13 failures: 2^(13 - 4) = 512 s, capped at the window of 300 s.
+    for (let i = 0; i < 4; i++) {
+      await age(address, account, 3600);
+      await wrong();
+    }
+    expect((await wrong()).headers['retry-after']).toBe('300');
+    // After the wait, the right password gets in and the count starts again.
+    await age(address, account, 300);
+    expect((await from(address, { login: account, password: 'flybook-demo' })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await wrong()).status).toBe(401);
+  });
+
+  it('does not count successful logins: an office behind one address logs in as often as it needs', async () => {
+    const office = '10.22.0.1';
+    // More than the address's failure budget (5 × 4 = 20) and more than LOGIN_RATE_MAX per account.
+    for (let i = 0; i < 24; i++) {
+      const who = ['agent', 'manager', 'admin'][i % 3];
+      const response = await from(office, { login: `${who}@flybook.test`, password: 'flybook-demo' });
+      expect(response.status, `login ${i}`).toBe(200);
+    }
+    // A success also forgets the account's earlier failures from that address.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 3; i++) {
+        expect((await from(office, { login: 'agent@flybook.test', password: 'typo-typo' })).status).toBe(401);
+      }
+      expect((await from(office, { login: 'agent@flybook.test', password: 'flybook-demo' })).status).toBe(
+        200,
+      );
+    }
+  });
+
+  it("holds one address to a failure budget across accounts, without touching other addresses' logins", async () => {
+    const sprayer = '10.23.0.1';
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push(
+        (await from(sprayer, { login: `someone-${i}@example.test`, password: 'flybook-demo' })).status,
+      );
+    }
+    // 5 × LOGIN_RATE_MAX = 20 failures per window, one per account (each account far below its own limit).
+    expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const spent = await from(sprayer, { login: 'agent@flybook.test', password: 'flybook-demo' });
+    expect(spent.status).toBe(429);
+    const retryAfter = Number(spent.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(250);
+    expect(retryAfter).toBeLessThanOrEqual(300);
+    expect((await from('10.23.0.2', { login: 'agent@flybook.test', password: 'flybook-demo' })).status).toBe(
+      200,
+    );
+  });
+
+  it('lets parallel guesses past the limit no more than sequential ones', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        from('10.24.0.1', { login: 'customer@flybook.test', password: `parallel-${i}` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8);
+  });
+});
+
 describe('sessions without cookies', () => {
-  // Each login from an address of its own: the file's earlier logins used up 127.0.0.1's limit.
+  // Each login from an address of its own, apart from the failures of 127.0.0.1 above.
   let client = 0;
   const loginAs = async (who: string) => {
     client += 1;
@@ -355,7 +546,10 @@ describe('password recovery for unknown addresses', () => {
       ? drizzlePglite(client, { schema, logger })
       : drizzlePg(client, { schema, logger })) as unknown as Db;
     const generous = { max: 1000, windowSeconds: 900 };
-    const auth = createAuthService(db, { ...t.config, rateLimits: { login: generous, recovery: generous } });
+    const auth = createAuthService(db, {
+      ...t.config,
+      rateLimits: { login: generous, recovery: generous, keyed: generous },
+    });
     return { auth, statements };
   }
 

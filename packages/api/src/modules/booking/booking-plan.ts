@@ -7,6 +7,7 @@ import {
   priceReservation,
   type Rappen,
   type ReservationCost,
+  repeatedPassengerOptions,
   takesSeat,
 } from '@flybook/domain';
 import { type CalculateBody, ERROR_MESSAGES, SEAT_FLAGS } from '@flybook/schemas';
@@ -60,6 +61,24 @@ export function checkParty(ageTypes: readonly AgeType[]) {
 }
 
 /**
+ * An option at most once per passenger and flight (`repeatedPassengerOptions` of @flybook/domain):
+ * a repeat is refused with 422 at its field, before anything is priced or stored (it would be
+ * charged twice, and the tickets' option rows are unique).
+ */
+export function checkPassengerOptions(choices: Body['passengersOptions']) {
+  const repeated = repeatedPassengerOptions(choices);
+  if (repeated.length === 0) return;
+  throw new ValidationError(
+    repeated.map((index) => ({
+      code: 'ERROR_OPTION_NOT_UNIQUE' as const,
+      message: ERROR_MESSAGES.ERROR_OPTION_NOT_UNIQUE ?? 'This option is already chosen.',
+      field: `passengersOptions.${index}.option.id`,
+      params: { optionId: choices[index]!.option.id, flightId: choices[index]!.flight.id },
+    })),
+  );
+}
+
+/**
  * Each passenger's date of birth fits their age type on the day of the first flight (its date in
  * UTC, as the booking wizard counts it): `ageTypeOn` of @flybook/domain, docs/booking-wizard.md.
  */
@@ -98,6 +117,7 @@ export async function planBooking(
   },
 ): Promise<BookingPlan> {
   checkParty(body.passengers.map((passenger) => passenger.ageType));
+  checkPassengerOptions(body.passengersOptions);
   const ids = body.bookedFlights.map((booked) => booked.flight.id);
   const rows = await db.select().from(flights).where(inArray(flights.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -3,9 +3,11 @@ import type { CalculateBody, Cost, PassengerSeats, PassengerSeatsQuery } from '@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { tariffs } from '../../db/schema/index.ts';
+import { reservations, tariffs } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
+import { guestKeyMatches } from '../reservations/guest-key.ts';
+import { reservationAccess } from '../reservations/reservation-access.ts';
 import { flightForSeats, heldSeats } from './booking.repository.ts';
 import { planBooking } from './booking-plan.ts';
 import { passengerSeatSections, type SeatHolder } from './seat-view.ts';
@@ -43,10 +45,46 @@ export function costToWire(cost: ReservationCost): Cost {
 
 /** The read side of booking: the seat map with seat states, and pricing. */
 export function createBookingService(db: Db) {
+  /**
+   * Whether a caller may count a reservation's seats as their own (docs/security.md, "Public calls
+   * keyed by ids or secrets"): the holder of its guest key, or a session that may read it, as
+   * GET reservation/{id} decides. Anyone else passing its id is treated as if they had passed none,
+   * so the answer tells a stranger nothing about whose seats are whose.
+   */
+  async function actsFor(
+    reservationId: number | undefined,
+    caller: { user: AuthUser | null; guestKey?: string | undefined; seatsRole?: boolean },
+  ): Promise<number | undefined> {
+    if (reservationId === undefined) return undefined;
+    const [row] = await db
+      .select({
+        id: reservations.id,
+        ownerId: reservations.ownerId,
+        reservatorId: reservations.reservatorId,
+        priceNeedsToBeHidden: reservations.priceNeedsToBeHidden,
+        guestKeyHash: reservations.guestKeyHash,
+      })
+      .from(reservations)
+      .where(eq(reservations.id, reservationId))
+      .limit(1);
+    if (!row) return undefined;
+    if (guestKeyMatches(caller.guestKey, row.guestKeyHash)) return row.id;
+    if (!caller.user) return undefined;
+    // Departure control seats any passenger of any flight: the seat map may show whose seat it moves.
+    if (caller.seatsRole && satisfies(caller.user.roles, 'ROLE_FLIGHT_PASSENGER_SEAT')) return row.id;
+    try {
+      reservationAccess(caller.user, row);
+      return row.id;
+    } catch {
+      return undefined;
+    }
+  }
+
   return {
     async passengerSeats(
       flightId: number,
       query: z.output<typeof PassengerSeatsQuery>,
+      user: AuthUser | null,
     ): Promise<PassengerSeats> {
       const flight = await flightForSeats(db, flightId);
       if (!flight) throw ApiError.notFound('flight', flightId);
@@ -60,11 +98,12 @@ export function createBookingService(db: Db) {
       for (const held of await heldSeats(db, flightId)) {
         if (held.seatLabel) holders.set(held.seatLabel, held);
       }
+      const own = await actsFor(query.reservationId, { user, guestKey: query.guestKey, seatsRole: true });
       return {
         sections: passengerSeatSections(flight.sections, holders, {
           tariffGroupId,
-          ownReservationId: query.reservationId,
-          ownPassengerId: query.reservationId === undefined ? undefined : query.reservationPassengerId,
+          ownReservationId: own,
+          ownPassengerId: own === undefined ? undefined : query.reservationPassengerId,
         }),
       };
     },
@@ -72,7 +111,8 @@ export function createBookingService(db: Db) {
     async calculate(user: AuthUser | null, body: z.output<typeof CalculateBody>): Promise<Cost> {
       const plan = await planBooking(db, body, {
         channel: channelOf(user),
-        ownReservationId: body.reservationId,
+        // Seats count as free only for a caller repricing a booking they may read.
+        ownReservationId: await actsFor(body.reservationId, { user }),
       });
       return costToWire(plan.cost);
     },

@@ -186,10 +186,11 @@ describe('seat map for booking', () => {
     return undefined;
   };
 
-  it('shows free, taken and own seats, and the other tariff groups disabled', async () => {
+  it('shows free, taken and own seats (to staff, who may read the booking), and the other tariff groups disabled', async () => {
     const response = await api(
       'GET',
       `public/flight/${flightId}/aircraft-passengers-seats?tariffId=1&reservationId=${reservationId}`,
+      manager,
     );
     expect(response.status).toBe(200);
     const { sections } = response.body;
@@ -213,6 +214,7 @@ describe('seat map for booking', () => {
     const one = await api(
       'GET',
       `public/flight/${flightId}/aircraft-passengers-seats?reservationId=${reservationId}&reservationPassengerId=${passenger!.id}`,
+      manager,
     );
     expect(['10A', '10B'].map((label) => stateOf(one.body.sections, label))).toEqual(['own', 'taken']);
     const anyone = await api('GET', `public/flight/${flightId}/aircraft-passengers-seats`);
@@ -221,6 +223,84 @@ describe('seat map for booking', () => {
 
   it('answers 404 for an unknown flight', async () => {
     expect((await api('GET', 'public/flight/999999/aircraft-passengers-seats')).status).toBe(404);
+  });
+
+  describe('own only for whoever may read the booking', () => {
+    let customer: string;
+    let owned: { id: number; passengerId: number };
+    let guest: { id: number; passengerId: number; guestKey: string };
+    let otherGuestKey: string;
+    const seated = (seatLabel: string) => ({
+      passengersSeats: [{ passenger: 0, flight: { id: flightId }, seatLabel }],
+    });
+    beforeAll(async () => {
+      customer = await t.login('customer');
+      const mine = await api('POST', 'reservation', customer, booking(flightId, seated('11A')));
+      expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+      owned = { id: mine.body.id, passengerId: mine.body.passengers[0].id };
+      const theirs = await api('POST', 'reservation', undefined, booking(flightId, seated('11B')));
+      expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+      guest = {
+        id: theirs.body.id,
+        passengerId: theirs.body.passengers[0].id,
+        guestKey: theirs.body.guestKey,
+      };
+      const another = await api('POST', 'reservation', undefined, booking(flightId, seated('11C')));
+      otherGuestKey = another.body.guestKey;
+    });
+
+    const seatMap = async (query: string, token?: string) => {
+      const response = await api(
+        'GET',
+        `public/flight/${flightId}/aircraft-passengers-seats?tariffId=1&${query}`,
+        token,
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body.sections;
+    };
+
+    it("never shows a stranger's seat as own for the reservation and passenger ids they pass", async () => {
+      const ofCustomer = `reservationId=${owned.id}&reservationPassengerId=${owned.passengerId}`;
+      // Anonymous, and an agent logged in who is neither owner, reservator nor staff.
+      for (const token of [undefined, agent]) {
+        expect(stateOf(await seatMap(ofCustomer, token), '11A')).toBe('taken');
+      }
+      // The guest booking: without its key, with another booking's key, with a made-up one.
+      const ofGuest = `reservationId=${guest.id}&reservationPassengerId=${guest.passengerId}`;
+      for (const key of ['', `&guestKey=${otherGuestKey}`, `&guestKey=${'x'.repeat(43)}`]) {
+        expect(stateOf(await seatMap(`${ofGuest}${key}`), '11B')).toBe('taken');
+      }
+      // The answer is the same as asking for no booking at all: the ids tell nothing.
+      expect(await seatMap(ofCustomer)).toEqual(await seatMap(''));
+      // One booking's key opens no other booking.
+      expect(stateOf(await seatMap(`${ofCustomer}&guestKey=${guest.guestKey}`), '11A')).toBe('taken');
+    });
+
+    it("shows the seat as own to the owner's session and to the holder of the guest key", async () => {
+      const mine = await seatMap(
+        `reservationId=${owned.id}&reservationPassengerId=${owned.passengerId}`,
+        customer,
+      );
+      expect(['11A', '11B'].map((label) => stateOf(mine, label))).toEqual(['own', 'taken']);
+      const theirs = await seatMap(
+        `reservationId=${guest.id}&reservationPassengerId=${guest.passengerId}&guestKey=${encodeURIComponent(guest.guestKey)}`,
+      );
+      expect(['11A', '11B'].map((label) => stateOf(theirs, label))).toEqual(['taken', 'own']);
+    });
+
+    it('reprices with a booking’s own seats as free only for a session that may read it', async () => {
+      const body = {
+        bookedFlights: [{ flight: { id: flightId }, tariff: { id: 1 } }],
+        passengers: [{ ageType: 'adult' }],
+        ...seated('11A'),
+        reservationId: owned.id,
+      };
+      const stranger = await api('POST', 'reservation/calculate', undefined, body);
+      expect(stranger.status).toBe(422);
+      expect(stranger.body.errors[0].code).toBe('ERROR_BOOKED_SEATS_OCCUPIED');
+      const owner = await api('POST', 'reservation/calculate', customer, body);
+      expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    });
   });
 });
 

@@ -1,10 +1,11 @@
 import { api } from '@flybook/schemas';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../http/routes.ts';
+import type { PasswordAttempts } from '../auth/password-attempts.ts';
 import { createCustomersService } from './customers.service.ts';
 
-export const customerRoutes = (db: Db) => {
-  const customers = createCustomersService(db);
+export const customerRoutes = (db: Db, attempts: PasswordAttempts) => {
+  const customers = createCustomersService(db, attempts);
   return [
     route(api.customer.list, ({ query }) => customers.list(query)),
     route(api.customer.create, ({ user, body }) => customers.create(user, body)),

@@ -13,8 +13,10 @@ import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
-import { hashPassword, verifyPassword } from '../../platform/secrets.ts';
+import { hashPassword } from '../../platform/secrets.ts';
 import { isForeignKeyViolation, transactionUnique } from '../../platform/sql.ts';
+import type { PasswordAttempts } from '../auth/password-attempts.ts';
+import { checkCurrentPassword, newPasswordErrors } from '../users/user-profile.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
 import * as repo from './customers.repository.ts';
 
@@ -86,7 +88,7 @@ const emailTakenItem = (): ApiErrorItem => ({
 const mayToggleActive = (actor: AuthUser) =>
   actor.type !== 'customer' && satisfies(actor.roles, 'ROLE_CUSTOMER_IS_ACTIVE');
 
-export function createCustomersService(db: Db) {
+export function createCustomersService(db: Db, attempts: PasswordAttempts) {
   /**
    * Who may see a customer: the customer themself, or staff with the role. A customer asking for
    * anyone else gets 404, as for any id that is not theirs (ids reveal nothing).
@@ -106,9 +108,9 @@ export function createCustomersService(db: Db) {
     return row;
   }
 
-  /** Country, phone rule and e-mail uniqueness: every failing field in one 422. */
+  /** Password rule, country, phone rule and e-mail uniqueness: every failing field in one 422. */
   async function checkFields(body: CreateBody | UpdateBody, exceptUserId?: number): Promise<Country> {
-    const errors: ApiErrorItem[] = [];
+    const errors: ApiErrorItem[] = newPasswordErrors(body.password, body.email);
     const country = await repo.findCountry(db, body.country.id);
     if (!country) {
       errors.push({
@@ -126,31 +128,6 @@ export function createCustomersService(db: Db) {
     if (await repo.emailTaken(db, body.email, exceptUserId)) errors.push(emailTakenItem());
     if (errors.length > 0 || !country) throw new ValidationError(errors);
     return country;
-  }
-
-  /**
-   * A stolen session alone must not take the account over: the customer's own change of password
-   * or e-mail needs the current password (staff changes need none).
-   */
-  async function checkCurrentPassword(id: number, currentPassword: string | undefined) {
-    if (!currentPassword) {
-      throw new ValidationError([
-        {
-          code: 'ERROR_REQUIRED',
-          message: ERROR_MESSAGES.ERROR_REQUIRED ?? 'Required',
-          field: 'currentPassword',
-        },
-      ]);
-    }
-    if (!(await verifyPassword(await repo.passwordHashOf(db, id), currentPassword))) {
-      throw new ValidationError([
-        {
-          code: 'ERROR_CURRENT_PASSWORD_WRONG',
-          message: ERROR_MESSAGES.ERROR_CURRENT_PASSWORD_WRONG ?? 'The current password is not correct.',
-          field: 'currentPassword',
-        },
-      ]);
-    }
   }
 
   function refuseActiveChange(actor: AuthUser, wanted: boolean | undefined, current: boolean) {
@@ -219,7 +196,7 @@ export function createCustomersService(db: Db) {
       const before = await load(id);
       refuseActiveChange(actor, body.isActive, before.isActive);
       if (who === 'self' && (body.password || body.email !== before.email)) {
-        await checkCurrentPassword(id, body.currentPassword);
+        await checkCurrentPassword(db, attempts, actor, body.currentPassword);
       }
       await checkFields(body, id);
       const values = valuesOf(body, body.isActive ?? before.isActive);

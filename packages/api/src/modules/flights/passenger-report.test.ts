@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { Workbook, type Worksheet } from '@cj-tech-master/excelts';
 import { describe, expect, it } from 'vitest';
 import { type PassengerReportFlight, renderPassengerReport, worksheetName } from './passenger-report.ts';
 
@@ -76,12 +76,12 @@ const emptyFlight: PassengerReportFlight = {
 };
 
 async function readWorkbook(buffer: Buffer) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(new Uint8Array(buffer).buffer);
+  const workbook = new Workbook();
+  await workbook.xlsx.load(buffer);
   return workbook;
 }
 
-const rowValues = (sheet: ExcelJS.Worksheet, row: number) => {
+const rowValues = (sheet: Worksheet, row: number) => {
   const values = sheet.getRow(row).values;
   return Array.isArray(values) ? values.slice(1) : [];
 };

@@ -1,6 +1,6 @@
+import { Workbook } from '@cj-tech-master/excelts';
 import { airportLocalTime } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
-import ExcelJS from 'exceljs';
 import { translator } from '../../platform/i18n.ts';
 
 /** One flight of the passenger report with everyone booked on it. */
@@ -92,7 +92,7 @@ export async function renderPassengerReport(input: {
   ];
   const BIRTHDAY_COLUMN = 4;
 
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new Workbook();
   workbook.creator = 'Flybook';
   workbook.title = t('documents.passengerReport.title');
   const taken = new Set<string>();
@@ -145,8 +145,8 @@ export async function renderPassengerReport(input: {
     }
     const lastDataRow = HEADER_ROW + passengers.length;
     sheet.autoFilter = {
-      from: { row: HEADER_ROW, column: 1 },
-      to: { row: lastDataRow, column: headers.length },
+      from: { row: HEADER_ROW, col: 1 },
+      to: { row: lastDataRow, col: headers.length },
     };
 
     // An empty row keeps the count out of the block Excel sorts and filters.

@@ -26,6 +26,7 @@ import {
   profileProblems,
   usageOfUser,
 } from '../users/user-profile.ts';
+import type { PasswordAttempts } from '../auth/password-attempts.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
 import * as repo from './managers.repository.ts';
 
@@ -68,7 +69,7 @@ const storedValuesOf = (row: ProfileRow): Partial<repo.ManagerValues> => ({
   isActive: row.isActive,
 });
 
-export function createManagersService(db: Db) {
+export function createManagersService(db: Db, attempts: PasswordAttempts) {
   /**
    * Who may see or change a manager: the manager themself (My account), or staff with the role.
    * Without it the answer is 403 before any lookup, so ids reveal nothing.
@@ -108,11 +109,11 @@ export function createManagersService(db: Db) {
     return next;
   }
 
-  /** Country, e-mail uniqueness: every failing field in one 422. */
+  /** Password rule, country, e-mail uniqueness: every failing field in one 422. */
   async function checkFields(body: CreateBody | UpdateBody, exceptUserId?: number) {
     const { country, errors } = await profileProblems(
       db,
-      { countryId: body.country.id, email: body.email, phones: {} },
+      { countryId: body.country.id, email: body.email, phones: {}, password: body.password },
       exceptUserId,
     );
     if (errors.length > 0 || !country) throw new ValidationError(errors);
@@ -175,7 +176,7 @@ export function createManagersService(db: Db) {
         id,
       );
       if (who === 'self' && (body.password || body.email !== before.email)) {
-        await checkCurrentPassword(db, id, body.currentPassword);
+        await checkCurrentPassword(db, attempts, actor, body.currentPassword);
       }
       await checkFields(body, id);
       const values = valuesOf(body, terms);

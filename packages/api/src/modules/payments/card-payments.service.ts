@@ -320,14 +320,17 @@ export function createCardPaymentsService(
       return toCardTransaction(row);
     },
 
-    /** The reservation of a transaction for the public error page: knowing the transaction id is the key. */
-    async reservationOf(transactionId: string) {
+    /**
+     * The reservation of a transaction for the public card result pages. The transaction id shows
+     * the booking without people; its guest key or a session that may read it shows everything.
+     */
+    async reservationOf(transactionId: string, caller: { user: AuthUser | null; guestKey?: string | undefined }) {
       const row = await findRow(transactionId);
       // Only for the public card pages, and only for a day: a provider's ids are not secrets forever.
       const isFresh = Date.now() - row.createdAt.getTime() < PUBLIC_TRANSACTION_HOURS * 3_600_000;
       if (row.reservationId === null || row.source !== 'customerReservation' || !isFresh)
         throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
-      return reservationsService.readForPayment(row.reservationId);
+      return reservationsService.readForCardPage(row.reservationId, caller);
     },
 
     async publicStatus(reservationId: number, transactionId: string) {

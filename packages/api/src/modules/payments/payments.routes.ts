@@ -19,7 +19,9 @@ export const paymentRoutes = (payments: PaymentsService, cards: CardPaymentsServ
   route(api.payment.cardConfirm, ({ user, body }) => cards.confirm(user, body.transactionId)),
   route(api.payment.cardUpdate, ({ user, body }) => cards.update(user, body.transactionId)),
   route(api.payment.cardTransaction, ({ user, params }) => cards.get(user, params.id)),
-  route(api.payment.transactionReservation, ({ params }) => cards.reservationOf(params.id)),
+  route(api.payment.transactionReservation, ({ user, params, query }) =>
+    cards.reservationOf(params.id, { user, guestKey: query.guestKey }),
+  ),
   route(api.payment.cardPaymentStatus, ({ params }) => cards.publicStatus(params.reservationId, params.id)),
 ];
 

@@ -7,6 +7,7 @@ import {
   toRappen,
 } from '@flybook/domain';
 import {
+  type CardPageReservation,
   DEFAULT_PAYMENT_WINDOW_MINUTES,
   type DuplicatePassengersBody,
   type Reservation,
@@ -29,9 +30,10 @@ import { bookingError } from '../booking/booking-errors.ts';
 import { checkAges, planBooking } from '../booking/booking-plan.ts';
 import { isOpenFor } from '../booking/price-list.ts';
 import type { RefundOnCancel } from '../payments/refunds.ts';
+import { newPasswordErrors } from '../users/user-profile.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
-import { newGuestKey } from './guest-key.ts';
-import { reservationAccess } from './reservation-access.ts';
+import { guestKeyMatches, newGuestKey } from './guest-key.ts';
+import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
 import { checkBillingPhones, checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
 import { toReservation } from './reservation-view.ts';
 import {
@@ -72,6 +74,43 @@ export function createReservationsService(
     return toReservation(record, reservationAccess(user, record.reservation).hidePrices);
   }
 
+  /**
+   * A reservation as the public card result pages show it, to whoever holds its card transaction
+   * (docs/security.md, "Public calls keyed by ids or secrets"). The booking's guest key, or a session
+   * that may read it (`reservationAccess`, as GET reservation/{id}), gets the whole reservation;
+   * anyone else only what the page needs without people: status, flights, amounts and paid state.
+   */
+  async function readForCardPage(
+    id: number,
+    caller: { user: AuthUser | null; guestKey?: string | undefined },
+  ): Promise<CardPageReservation> {
+    const record = await repo.findReservation(db, id);
+    if (!record) throw ApiError.notFound('reservation', id);
+    const { reservation } = record;
+    let access: ReservationAccess | null = null;
+    if (caller.user) {
+      try {
+        access = reservationAccess(caller.user, reservation);
+      } catch {
+        // Not theirs: they get the public part, like anyone holding the transaction id.
+      }
+    }
+    const hidePrices = access ? access.hidePrices : reservation.priceNeedsToBeHidden;
+    const full = toReservation(record, hidePrices);
+    if (access || guestKeyMatches(caller.guestKey, reservation.guestKeyHash)) return full;
+    // Built field by field, not by leaving fields out: answers are not parsed in production.
+    return {
+      id: full.id,
+      status: full.status,
+      flights: full.flights,
+      invoice: full.invoice,
+      language: full.language,
+      priceNeedsToBeHidden: full.priceNeedsToBeHidden,
+      expiresAt: full.expiresAt,
+      createdAt: full.createdAt,
+    };
+  }
+
   async function create(user: AuthUser | null, body: Body, idempotencyKey?: string): Promise<Reservation> {
     checkRights(user, body);
     checkBillingPhones(body.billingInformation);
@@ -90,6 +129,11 @@ export function createReservationsService(
       throw new ValidationError([
         { code: 'ERROR_REQUIRED', message: 'This value is required.', field: 'billingInformation.password' },
       ]);
+    }
+    if (billing.isCreateAccount) {
+      // The account this booking opens gets a password like any other (docs/security.md).
+      const refused = newPasswordErrors(billing.password, billing.email, 'billingInformation.password');
+      if (refused.length > 0) throw new ValidationError(refused);
     }
     const now = new Date();
     try {
@@ -603,12 +647,7 @@ export function createReservationsService(
     expireUnpaid,
     recordPayment,
     recordChange,
-    /** A reservation as the payment pages show it, to whoever holds its card transaction. */
-    readForPayment: async (id: number) => {
-      const record = await repo.findReservation(db, id);
-      if (!record) throw ApiError.notFound('reservation', id);
-      return toReservation(record, record.reservation.priceNeedsToBeHidden);
-    },
+    readForCardPage,
     get: (user: AuthUser, id: number) => read(db, id, user),
   };
 }

@@ -1,4 +1,5 @@
-import { checkPhone } from '@flybook/domain';
+import { checkPhone, passwordProblem } from '@flybook/domain';
+import { isCommonPassword } from '@flybook/domain/common-passwords';
 import { type ApiErrorItem, ERROR_MESSAGES } from '@flybook/schemas';
 import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -12,7 +13,9 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
+import type { AuthUser } from '../../http/routes.ts';
 import { verifyPassword } from '../../platform/secrets.ts';
+import type { PasswordAttempts } from '../auth/password-attempts.ts';
 
 /**
  * What the profiles of agents and managers share: the row they are read from, the checks of
@@ -105,16 +108,23 @@ export const requiredItem = (field: string): ApiErrorItem => ({
 });
 
 /**
- * The checks a schema cannot make: the country exists, each phone number fits its dial code's
- * range (read in the profile's country when it has no dial code), the e-mail is free. Answers
+ * The checks a schema cannot make: a new password passes the password rule, the country exists,
+ * each phone number fits its dial code's range (read in the profile's country when it has no dial
+ * code), the e-mail is free. Answers
  * every problem found, for the caller to add its own and throw them together.
  */
 export async function profileProblems(
   db: Db,
-  fields: { countryId: number; email: string; phones: Record<string, string | undefined> },
+  fields: {
+    countryId: number;
+    email: string;
+    phones: Record<string, string | undefined>;
+    /** A new password, checked by the password rule against `email`. */
+    password?: string | undefined;
+  },
   exceptUserId?: number,
 ): Promise<{ country: CountryRow | undefined; errors: ApiErrorItem[] }> {
-  const errors: ApiErrorItem[] = [];
+  const errors: ApiErrorItem[] = newPasswordErrors(fields.password, fields.email);
   const country = await findCountry(db, fields.countryId);
   if (!country) {
     errors.push({
@@ -142,17 +152,53 @@ export function assertBodyId(bodyId: number, pathId: number) {
 }
 
 /**
- * A stolen session alone must not take an account over: a user's own change of password or
- * e-mail needs their current password (changes by staff need none).
+ * The password rule of @flybook/domain (blank, length, the account's own e-mail, the list of common
+ * passwords) for a new password of the account with `email`: its problem as a field error on
+ * `field`, none when the password may be set or none is being set.
  */
-export async function checkCurrentPassword(db: Db, userId: number, currentPassword: string | undefined) {
+export function newPasswordErrors(
+  password: string | undefined,
+  email: string,
+  field = 'password',
+): ApiErrorItem[] {
+  if (password === undefined) return [];
+  const problem = passwordProblem(password, { email, isCommon: isCommonPassword });
+  if (!problem) return [];
+  return [
+    {
+      code: problem.code,
+      message: ERROR_MESSAGES[problem.code] ?? problem.message,
+      field,
+      ...(problem.params ? { params: problem.params } : {}),
+    },
+  ];
+}
+
+/**
+ * A stolen session alone must not take an account over: a user's own change of password or
+ * e-mail needs their current password (changes by staff need none). The check is throttled like
+ * a login (auth/password-attempts.ts), per account and session: only failures count, and after
+ * LOGIN_RATE_MAX of them each further try waits longer (429 with Retry-After).
+ */
+export async function checkCurrentPassword(
+  db: Db,
+  attempts: PasswordAttempts,
+  actor: Pick<AuthUser, 'id' | 'email' | 'tokenHash'>,
+  currentPassword: string | undefined,
+) {
   if (!currentPassword) throw new ValidationError([requiredItem('currentPassword')]);
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!(await verifyPassword(row?.passwordHash ?? null, currentPassword))) {
+  const ok = await attempts.check(
+    { account: actor.email, client: `session:${actor.tokenHash}` },
+    async () => {
+      const [row] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, actor.id))
+        .limit(1);
+      return verifyPassword(row?.passwordHash ?? null, currentPassword);
+    },
+  );
+  if (!ok) {
     throw new ValidationError([
       {
         code: 'ERROR_CURRENT_PASSWORD_WRONG',

@@ -1,5 +1,20 @@
-import { effectiveRoles, ROLE_ADMIN, ROLE_CATALOGUE } from '@flybook/domain';
-import type { Group, Me, PermissionsUser, UpdatePermissionsBody, UserListQuery } from '@flybook/schemas';
+import {
+  backOfficeRoles,
+  effectiveRoles,
+  isKnownRole,
+  ROLE_ADMIN,
+  ROLE_CATALOGUE,
+  rolesForUserType,
+} from '@flybook/domain';
+import {
+  type ApiErrorItem,
+  ERROR_MESSAGES,
+  type Group,
+  type Me,
+  type PermissionsUser,
+  type UpdatePermissionsBody,
+  type UserListQuery,
+} from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
@@ -8,6 +23,43 @@ import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
 import * as repo from './users.repository.ts';
 
 type GroupRow = NonNullable<Awaited<ReturnType<typeof repo.findGroup>>>;
+
+/** Role names outside the catalogue, as 422 items on their place in the list. */
+function unknownRoles(field: string, roles: string[]): ApiErrorItem[] {
+  return roles.flatMap((role, index) =>
+    isKnownRole(role)
+      ? []
+      : [
+          {
+            code: 'ERROR_ENUM',
+            message: `Unknown role ${role}`,
+            field: `${field}.${index}`,
+            params: { role },
+          },
+        ],
+  );
+}
+
+/**
+ * A customer may hold only the customer roles (CUSTOMER_ROLES in @flybook/domain): a group or an
+ * allowed special role that gives back-office rights is refused, naming the roles.
+ */
+function notForCustomers(group: GroupRow | undefined, allowed: string[]): ApiErrorItem[] {
+  const item = (field: string, roles: string[]): ApiErrorItem => ({
+    code: 'ERROR_ROLE_NOT_FOR_CUSTOMERS',
+    message: `${ERROR_MESSAGES.ERROR_ROLE_NOT_FOR_CUSTOMERS} (${roles.join(', ')})`,
+    field,
+    params: { roles: roles.join(',') },
+  });
+  const fromGroup = group ? backOfficeRoles(group.roles) : [];
+  const errors = fromGroup.length > 0 ? [item('group.id', fromGroup)] : [];
+  allowed.forEach((role, index) => {
+    if (isKnownRole(role) && backOfficeRoles([role]).length > 0) {
+      errors.push(item(`allowedSpecialRoles.${index}`, [role]));
+    }
+  });
+  return errors;
+}
 
 export function createUsersService(db: Db) {
   const groupOut = async (group: GroupRow | undefined): Promise<Group | null> =>
@@ -59,7 +111,8 @@ export function createUsersService(db: Db) {
       const user = await repo.findUser(db, id);
       if (!user) throw ApiError.notFound('user', id);
       const group = user.groupId ? await repo.findGroup(db, user.groupId) : undefined;
-      return { items: effectiveRoles(group?.roles ?? [], user.allowedSpecialRoles, user.deniedSpecialRoles) };
+      const roles = effectiveRoles(group?.roles ?? [], user.allowedSpecialRoles, user.deniedSpecialRoles);
+      return { items: rolesForUserType(user.type, roles) };
     },
 
     roleCatalogue: () => ({ items: ROLE_CATALOGUE.map((role) => ({ ...role })) }),
@@ -107,6 +160,12 @@ export function createUsersService(db: Db) {
           { code: 'ERROR_NOT_FOUND', message: `Not found group ${body.group.id}`, field: 'group.id' },
         ]);
       }
+      const refused = [
+        ...unknownRoles('allowedSpecialRoles', body.allowedSpecialRoles),
+        ...unknownRoles('deniedSpecialRoles', body.deniedSpecialRoles),
+      ];
+      if (before.type === 'customer') refused.push(...notForCustomers(group, body.allowedSpecialRoles));
+      if (refused.length > 0) throw new ValidationError(refused);
       const values = {
         groupId: group?.id ?? null,
         allowedSpecialRoles: [...new Set(body.allowedSpecialRoles)].sort(),

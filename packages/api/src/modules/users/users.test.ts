@@ -1,4 +1,5 @@
 import { specialRolesFor } from '@flybook/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { catalogueIds, flightBody } from '../../test/flights.ts';
@@ -114,6 +115,124 @@ describe('permissions of a user', () => {
     const response = await t.request({ method: 'GET', url: '/api/v1/user/99999', token: admin });
     expect(response.status).toBe(404);
     expect(response.body.errors[0].code).toBe('ERROR_NOT_FOUND');
+  });
+});
+
+describe('customers and back-office rights', () => {
+  const groupsByCode = async () =>
+    Object.fromEntries(
+      (await t.request({ method: 'GET', url: '/api/v1/user/group/list', token: admin })).body.items.map(
+        (group: { code: string; id: number }) => [group.code, group.id],
+      ),
+    );
+  const save = (id: number, body: object) =>
+    t.request({ method: 'PUT', url: `/api/v1/user/${id}`, token: admin, payload: { id, ...body } });
+
+  it('refuses to put a customer in a group that gives back-office rights, naming the roles, and changes nothing', async () => {
+    const groups = await groupsByCode();
+    const before = await t.request({ method: 'GET', url: `/api/v1/user/${ids.customer}`, token: admin });
+    for (const code of ['admin', 'manager', 'agent', 'accounting']) {
+      const response = await save(ids.customer!, {
+        group: { id: groups[code] },
+        allowedSpecialRoles: [],
+        deniedSpecialRoles: [],
+      });
+      expect(response.status, code).toBe(422);
+      expect(response.body.errors[0]).toMatchObject({
+        code: 'ERROR_ROLE_NOT_FOR_CUSTOMERS',
+        field: 'group.id',
+        params: { roles: expect.any(String) },
+      });
+    }
+    const after = await t.request({ method: 'GET', url: `/api/v1/user/${ids.customer}`, token: admin });
+    expect(after.body).toEqual(before.body);
+    const customer = await t.login('customer');
+    expect((await t.request({ method: 'GET', url: '/api/v1/flight/list', token: customer })).status).toBe(
+      403,
+    );
+  });
+
+  it('refuses back-office special roles for a customer, allows the customer roles, and the same for staff is fine', async () => {
+    const groups = await groupsByCode();
+    const refused = await save(ids.customer!, {
+      group: { id: groups.customer },
+      allowedSpecialRoles: ['ROLE_RESERVATION_CANCEL', 'ROLE_ADMIN', 'ROLE_FLIGHT_LIST'],
+      deniedSpecialRoles: [],
+    });
+    expect(refused.status).toBe(422);
+    expect(
+      refused.body.errors.map((error: { field: string; code: string }) => [error.field, error.code]),
+    ).toEqual([
+      ['allowedSpecialRoles.1', 'ERROR_ROLE_NOT_FOR_CUSTOMERS'],
+      ['allowedSpecialRoles.2', 'ERROR_ROLE_NOT_FOR_CUSTOMERS'],
+    ]);
+    const allowed = await save(ids.customer!, {
+      group: { id: groups.customer },
+      allowedSpecialRoles: ['ROLE_RESERVATION_CANCEL'],
+      deniedSpecialRoles: [],
+    });
+    expect(allowed.status).toBe(200);
+    const staff = await save(ids.agent!, {
+      group: { id: groups.agent },
+      allowedSpecialRoles: ['ROLE_FLIGHT_LIST'],
+      deniedSpecialRoles: [],
+    });
+    expect(staff.status).toBe(200);
+    const reset = { allowedSpecialRoles: [], deniedSpecialRoles: [] };
+    expect((await save(ids.customer!, { group: { id: groups.customer }, ...reset })).status).toBe(200);
+    expect((await save(ids.agent!, { group: { id: groups.agent }, ...reset })).status).toBe(200);
+  });
+
+  it('gives a customer session only the customer roles even when the database says more', async () => {
+    const groups = await groupsByCode();
+    await t.database.db
+      .update(users)
+      .set({ groupId: groups.manager, allowedSpecialRoles: ['ROLE_ADMIN'] })
+      .where(eq(users.id, ids.customer!));
+    try {
+      const customer = await t.login('customer');
+      const me = await t.request({ method: 'GET', url: '/api/v1/user/me', token: customer });
+      expect(me.body.roles).not.toContain('ROLE_ADMIN');
+      expect(me.body.roles).not.toContain('ROLE_FLIGHT_LIST');
+      for (const url of ['/api/v1/flight/list', '/api/v1/user/list', '/api/v1/customer/list']) {
+        expect((await t.request({ method: 'GET', url, token: customer })).status, url).toBe(403);
+      }
+      const roles = await t.request({
+        method: 'GET',
+        url: `/api/v1/user/${ids.customer}/roles`,
+        token: admin,
+      });
+      expect(roles.body.items).not.toContain('ROLE_ADMIN');
+    } finally {
+      await t.database.db
+        .update(users)
+        .set({ groupId: groups.customer, allowedSpecialRoles: [] })
+        .where(eq(users.id, ids.customer!));
+    }
+  });
+
+  it('refuses unknown role names with 422 on their place, allowed or denied, and saves nothing', async () => {
+    const before = await t.request({ method: 'GET', url: `/api/v1/user/${ids.manager}`, token: admin });
+    const response = await save(ids.manager!, {
+      group: { id: before.body.group.id },
+      allowedSpecialRoles: ['ROLE_USER_LIST', 'ROLE_MAKE_COFFEE'],
+      deniedSpecialRoles: ['ROLE_NOT_A_ROLE'],
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({
+        code: 'ERROR_ENUM',
+        field: 'allowedSpecialRoles.1',
+        params: { role: 'ROLE_MAKE_COFFEE' },
+      }),
+      expect.objectContaining({
+        code: 'ERROR_ENUM',
+        field: 'deniedSpecialRoles.0',
+        params: { role: 'ROLE_NOT_A_ROLE' },
+      }),
+    ]);
+    const after = await t.request({ method: 'GET', url: `/api/v1/user/${ids.manager}`, token: admin });
+    expect(after.body).toEqual(before.body);
   });
 });
 

@@ -1,0 +1,316 @@
+// The API as a real process on PostgreSQL while its connections are killed: terminated backends
+// (a failover, a restart, pg_terminate_backend), connections reset mid-statement and a database that
+// refuses connections for a while. PostgreSQL only: the vitest config includes `*.pg-test.ts` files
+// when FLYBOOK_TEST_DB=postgres.
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkDatabase, checkHotFlight, checkLedger } from '../../../../bench/checks.ts';
+import { openDatabase } from '../db/client.ts';
+import { DEMO_PASSWORD } from '../seed/seed.ts';
+import { booking } from '../test/bookings.ts';
+import { flightBody } from '../test/flights.ts';
+import {
+  createScratchDatabase,
+  maintenanceQuery,
+  type ScratchDatabase,
+  testServerUrl,
+} from '../test/scratch-database.ts';
+import { logEntries, type ServerProcess, startServerProcess } from './server-process.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A TCP relay between the app and PostgreSQL that the test can cut: `cut()` resets every open
+ * connection (the app reads ECONNRESET mid-statement), `refuse(true)` resets new ones at once (the
+ * database is unreachable) until `refuse(false)`.
+ */
+async function startRelay(target: URL) {
+  const sockets = new Set<Socket>();
+  let refusing = false;
+  const server: Server = createServer((incoming) => {
+    if (refusing) {
+      incoming.resetAndDestroy();
+      return;
+    }
+    const outgoing = connect(Number(target.port || 5432), target.hostname);
+    sockets.add(incoming);
+    sockets.add(outgoing);
+    const drop = () => {
+      incoming.destroy();
+      outgoing.destroy();
+      sockets.delete(incoming);
+      sockets.delete(outgoing);
+    };
+    for (const socket of [incoming, outgoing]) {
+      socket.on('error', drop);
+      socket.on('close', drop);
+    }
+    incoming.pipe(outgoing).pipe(incoming);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    port,
+    /** Connections open now, each counted once (the app's side). */
+    get open() {
+      return sockets.size / 2;
+    },
+    cut() {
+      for (const socket of sockets) socket.resetAndDestroy();
+      sockets.clear();
+    },
+    refuse(value: boolean) {
+      refusing = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+interface Answer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: the test reads answer bodies by path
+  body: any;
+  headers: Headers;
+}
+
+describe('database faults under a stream of bookings (a real process on PostgreSQL)', () => {
+  let scratch: ScratchDatabase | null = null;
+  let relay: Awaited<ReturnType<typeof startRelay>> | null = null;
+  let server: ServerProcess | null = null;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('flybook_faults');
+    relay = await startRelay(new URL(testServerUrl));
+    const viaRelay = new URL(scratch.url);
+    viaRelay.host = `127.0.0.1:${relay.port}`;
+    server = await startServerProcess({
+      DATABASE_URL: viaRelay.toString(),
+      FLYBOOK_DEMO: '1',
+      DB_POOL_SIZE: '6',
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+    await relay?.close();
+    await scratch?.drop();
+  });
+
+  it('stays up, answers 503 with Retry-After while the database is away, and loses no acknowledged booking', {
+    timeout: 240_000,
+  }, async () => {
+    const base = server!.url;
+    let unavailable = 0;
+    const stderr: string[] = [];
+    server!.child.stderr?.on('data', (chunk: string) => stderr.push(chunk));
+
+    /** One call; a dead process makes fetch throw, which fails the test. */
+    const call = async (
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {},
+    ) => {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }).catch(async (error: unknown) => {
+        await sleep(200);
+        const state =
+          server!.child.exitCode === null ? 'did not answer' : `exited (${server!.child.exitCode})`;
+        throw new Error(
+          `the server process ${state} on ${method} ${path}: ${error}\n${stderr.join('').slice(-2000)}`,
+        );
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    };
+    /** The call until it is not 503, each 503 checked for the error format and Retry-After. */
+    const untilServed = async (send: () => Promise<Answer>): Promise<Answer> => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const answer = await send();
+        if (answer.status !== 503) return answer;
+        unavailable += 1;
+        expect(answer.body).toEqual({
+          errors: [{ code: 'ERROR_SERVICE_UNAVAILABLE', message: expect.any(String) }],
+        });
+        expect(answer.headers.get('retry-after')).toBe('5');
+        if (Date.now() > deadline) throw new Error('still 503 after 60 s');
+        // Retry-After says 5 s; the test retries sooner to keep the stream going through the faults.
+        await sleep(100);
+      }
+    };
+    const untilReady = async () => {
+      const deadline = Date.now() + 30_000;
+      while ((await call('GET', '/api/ready')).status !== 200) {
+        if (Date.now() > deadline) throw new Error('/api/ready did not return to 200 within 30 s');
+        await sleep(200);
+      }
+    };
+
+    // The manager logs in and makes the flight the stream books on.
+    const login = await untilServed(() =>
+      call('POST', '/api/v1/auth/token', { login: 'manager@flybook.test', password: DEMO_PASSWORD }),
+    );
+    expect(login.status).toBe(200);
+    const auth = { 'x-auth-token': login.body.token as string };
+    const items = async (path: string) =>
+      (await untilServed(() => call('GET', `/api/v1/${path}`, undefined, auth))).body.items;
+    const companies = await items('flight-company/entire-list');
+    const templates = await items('aircraft-template-generic/list');
+    const rates = await items('rate/entire-list');
+    const ids = {
+      companyId: companies.find((company: { code: string }) => company.code === 'FB').id,
+      a320Id: templates.find((template: { label: string }) => template.label.startsWith('Airbus A320')).id,
+      b737Id: templates.find((template: { label: string }) => template.label.startsWith('Boeing 737')).id,
+      rateId: rates[0].id,
+    };
+    const created = await untilServed(() =>
+      call('POST', '/api/v1/flight', flightBody(ids, { number: 'FB7501' }), auth),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const flightId = created.body.id as number;
+
+    const [cash] = await maintenanceQuery<{ id: number }>(
+      scratch!.url,
+      "SELECT id FROM accounts WHERE virtual_code = 'CASH_ZRH'",
+    );
+    const cashAccountId = cash!.id;
+
+    // The stream: each booking billed, then paid in cash at the desk (one ledger record), each
+    // call with its Idempotency-Key and repeated on 503 until it is answered.
+    const acknowledged = new Map<string, { reservationId: number; paid: boolean }>();
+    let faultsOver = false;
+    const bookOne = async (key: string) => {
+      const booked = await untilServed(() =>
+        call(
+          'POST',
+          '/api/v1/reservation',
+          booking(flightId, {
+            paymentTerms: 'bill',
+            billingInformation: { ...booking(flightId).billingInformation, email: `${key}@example.test` },
+          }),
+          { ...auth, 'idempotency-key': `book-${key}` },
+        ),
+      );
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      const entry = { reservationId: booked.body.id as number, paid: false };
+      acknowledged.set(key, entry);
+      const paid = await untilServed(() =>
+        call(
+          'POST',
+          '/api/v1/payment/reservation/invoice',
+          {
+            amount: booked.body.invoice.total,
+            paymentTypeCode: 'cash',
+            reservationInvoiceId: booked.body.invoice.id,
+            accountId: cashAccountId,
+          },
+          { ...auth, 'idempotency-key': `pay-${key}` },
+        ),
+      );
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      entry.paid = true;
+    };
+    let next = 0;
+    const worker = async () => {
+      while (!faultsOver || next < 16) await bookOne(`fault-${next++}`);
+    };
+    const stream = Promise.all([worker(), worker(), worker(), worker()]);
+    // A failure in the stream is reported where it is awaited, after the faults.
+    stream.catch(() => undefined);
+
+    // 1. Backends terminated under the running bookings (57P01, then the socket closes).
+    const terminate = () =>
+      maintenanceQuery(
+        testServerUrl,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${scratch!.name}' AND pid <> pg_backend_pid()`,
+      );
+    for (let round = 0; round < 6; round++) {
+      await sleep(400);
+      await terminate();
+    }
+    // 2. Connections reset in the middle of statements (ECONNRESET).
+    for (let round = 0; round < 4; round++) {
+      await sleep(400);
+      relay!.cut();
+    }
+    // 3. The database unreachable for a while: calls and readiness answer 503, then recover.
+    await sleep(400);
+    relay!.refuse(true);
+    relay!.cut();
+    const notReady = await call('GET', '/api/ready');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body.checks.database).toBe('unreachable');
+    const away = await call('GET', '/api/v1/public/country/list');
+    expect(away.status).toBe(503);
+    expect(away.headers.get('retry-after')).toBe('5');
+    expect(away.headers.get('cache-control')).toBe('no-store');
+    expect(away.body.errors[0].code).toBe('ERROR_SERVICE_UNAVAILABLE');
+    await sleep(1500);
+    relay!.refuse(false);
+    await untilReady();
+    faultsOver = true;
+    await stream;
+
+    // The process lived through it all, and is ready.
+    expect(server!.child.exitCode).toBeNull();
+    expect((await call('GET', '/api/health')).status).toBe(200);
+    expect((await call('GET', '/api/ready')).status).toBe(200);
+    expect(unavailable).toBeGreaterThan(0);
+
+    // Every acknowledged booking is there, once, paid; nothing else was booked on the flight.
+    const bookings = [...acknowledged.values()];
+    expect(bookings.length).toBeGreaterThanOrEqual(16);
+    expect(bookings.every((entry) => entry.paid)).toBe(true);
+    const direct = await openDatabase({ url: scratch!.url, dataDir: 'memory://' });
+    try {
+      const stored = await direct.db.execute(
+        sql`SELECT r.id, i.status FROM reservations r
+              JOIN reservation_invoices i ON i.reservation_id = r.id
+             WHERE r.id IN (SELECT reservation_id FROM tickets WHERE flight_id = ${flightId})`,
+      );
+      const rows = (stored as unknown as { rows: { id: number; status: string }[] }).rows;
+      expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+        bookings.map((entry) => entry.reservationId).sort((a, b) => a - b),
+      );
+      expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['paid']));
+
+      // Seat counters equal the tickets sold; the books balance with one record per payment.
+      const hot = await checkHotFlight(direct.db, flightId);
+      expect(hot).toMatchObject({
+        booked: bookings.length,
+        activeTickets: bookings.length,
+        countersMatch: true,
+      });
+      expect(await checkDatabase(direct.db)).toMatchObject({ mismatchedRows: 0, overfullRows: 0 });
+      const ledger = await checkLedger(direct.db);
+      expect(ledger).toMatchObject({ signedSum: 0, mismatchedAccounts: 0 });
+      const payments = await direct.db.execute(
+        sql`SELECT count(*)::int AS records FROM balance_log_records
+             WHERE reservation_id IN (SELECT reservation_id FROM tickets WHERE flight_id = ${flightId})`,
+      );
+      expect((payments as unknown as { rows: { records: number }[] }).rows[0]!.records).toBe(bookings.length);
+    } finally {
+      await direct.close();
+    }
+
+    // The lost connections were logged, without the statements' parameters.
+    const entries = logEntries(server!.lines);
+    expect(entries.some((entry) => entry.msg === 'database connection lost')).toBe(true);
+    expect(entries.some((entry) => entry.msg === 'database unavailable')).toBe(true);
+    expect(server!.lines.join('\n')).not.toContain('params:');
+  });
+
+  it('stops gracefully on SIGTERM after the faults', { timeout: 60_000 }, async () => {
+    server!.child.kill('SIGTERM');
+    expect(await server!.exited).toBe(0);
+  });
+});
