@@ -107,6 +107,42 @@ describe('update password page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('refuses a password of spaces only before calling the API', async () => {
+    const app = openPage(() => new Response(null, { status: 204 }));
+    await fillIn(app, '          ', '          ');
+    expect(await screen.findByText('Value should not be empty string')).toBeTruthy();
+    expect(app.api.requests.some(isUpdate)).toBe(false);
+  });
+
+  it("shows the server's password rule in the page's language under the password, keeping the link", async () => {
+    const app = openPage(
+      () =>
+        json(
+          {
+            errors: [
+              {
+                code: 'ERROR_PASSWORD_TOO_COMMON',
+                message: 'This password is too common. Please choose another one.',
+                field: 'password',
+              },
+            ],
+          },
+          422,
+        ),
+      { url: `/admin/updatePassword/${TOKEN}?lang=de` },
+    );
+    expect(await screen.findByRole('heading', { name: 'Neues Passwort festlegen' })).toBeTruthy();
+    await app.user.type(screen.getByLabelText(/^Neues Passwort \*$/), 'Password1');
+    await app.user.type(screen.getByLabelText(/^Neues Passwort wiederholen/), 'Password1');
+    await app.user.click(screen.getByRole('button', { name: 'Passwort speichern' }));
+    expect(
+      await screen.findByText('Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.'),
+    ).toBeTruthy();
+    expect(screen.getByLabelText(/^Neues Passwort \*$/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(app.location()).toBe(`/updatePassword/${TOKEN}`);
+  });
+
   it('speaks the language of the link (?lang=de), remembers it and sends it along', async () => {
     const app = openPage(() => new Response(null, { status: 204 }), {
       url: `/admin/updatePassword/${TOKEN}?lang=de`,

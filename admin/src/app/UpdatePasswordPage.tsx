@@ -1,3 +1,4 @@
+import { passwordProblem } from '@flybook/domain';
 import { isLocale } from '@flybook/locales';
 import { authCalls, PASSWORD_MIN_LENGTH, passwordsMatch } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
@@ -22,6 +23,11 @@ const required = {
   params: { code: 'ERROR_REQUIRED' },
 };
 
+const notBlank = {
+  message: 'Value should not be empty string',
+  params: { code: 'ERROR_NOT_BLANK' },
+};
+
 /**
  * The API's rules of `UpdatePasswordBody` for the two visible fields, checked before sending. An
  * empty field says "required" rather than "too short", and the repeat is compared even while the
@@ -33,7 +39,10 @@ const UpdatePasswordForm = z
       .string()
       .refine((value) => value !== '', required)
       .min(PASSWORD_MIN_LENGTH)
-      .max(200),
+      .max(200)
+      // The password rule of @flybook/domain as far as this page knows it (no e-mail here; the
+      // server adds the e-mail and the list of common passwords).
+      .refine((value) => passwordProblem(value)?.code !== 'ERROR_NOT_BLANK', notBlank),
     passwordConfirm: z.string().refine((value) => value !== '', required),
   })
   .refine((values) => values.password === values.passwordConfirm, {

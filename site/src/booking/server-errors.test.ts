@@ -1,6 +1,6 @@
 import { bookingErrorText, errorDirection } from '@flybook/domain/booking-errors';
 import { describe, expect, it } from 'vitest';
-import { stepToMend } from './server-errors.ts';
+import { isSessionLapse, stepToMend } from './server-errors.ts';
 
 const texts = {
   errors: {
@@ -24,6 +24,19 @@ describe('booking errors from the server', () => {
     );
     expect(stepToMend({ code: 'ERROR_AGE_TYPE' })).toBe('passengers');
     expect(stepToMend({ code: 'ERROR_VALIDATION' })).toBeNull();
+  });
+
+  it('send a refused password of a new account back to the billing step', () => {
+    for (const code of ['ERROR_PASSWORD_TOO_COMMON', 'ERROR_PASSWORD_IS_EMAIL', 'ERROR_NOT_BLANK']) {
+      expect(stepToMend({ code, field: 'billingInformation.password' }), code).toBe('billing-information');
+    }
+    expect(stepToMend({ code: 'ERROR_NOT_BLANK', field: 'passengers.0.firstName' })).toBeNull();
+  });
+
+  it('tell a lapsed session apart: nothing booked, sign in again or book as a guest', () => {
+    expect(isSessionLapse({ code: 'ERROR_SESSION_EXPIRED' })).toBe(true);
+    expect(isSessionLapse({ code: 'ERROR_UNAUTHORIZED' })).toBe(false);
+    expect(stepToMend({ code: 'ERROR_SESSION_EXPIRED' })).toBeNull();
   });
 
   it('place an error without a direction by its flight id, else read "outbound or return flight"', () => {

@@ -2,7 +2,10 @@ import { type ChosenFlightIds, errorDirection, type ServerError } from '@flybook
 import type { StepName } from './steps.ts';
 
 /** Where the visitor can mend what the server refused: another seat, or another flight. */
-export function stepToMend(error: ServerError, chosen: ChosenFlightIds = {}): StepName | null {
+export function stepToMend(
+  error: ServerError & { field?: string | undefined },
+  chosen: ChosenFlightIds = {},
+): StepName | null {
   const returnFlight = errorDirection(error, chosen) === 'return';
   switch (error.code) {
     case 'ERROR_BOOKED_SEATS_OCCUPIED':
@@ -19,6 +22,11 @@ export function stepToMend(error: ServerError, chosen: ChosenFlightIds = {}): St
     case 'ERROR_AGE_TYPE':
     case 'ERROR_TOO_MANY_INFANTS':
       return 'passengers';
+    case 'ERROR_PASSWORD_IS_EMAIL':
+    case 'ERROR_PASSWORD_TOO_COMMON':
+    case 'ERROR_NOT_BLANK':
+    case 'ERROR_MIN_LENGTH':
+      return error.field?.startsWith('billingInformation.') ? 'billing-information' : null;
     default:
       return null;
   }
@@ -42,4 +50,15 @@ export const BOOKING_ERROR_CODES = [
   'ERROR_EMAIL_TAKEN',
   'ERROR_VALIDATION',
   'ERROR_RATE_LIMITED',
+  'ERROR_PASSWORD_IS_EMAIL',
+  'ERROR_PASSWORD_TOO_COMMON',
+  'ERROR_SESSION_EXPIRED',
 ] as const;
+
+/**
+ * A booking refused because the visitor's session lapsed (401 ERROR_SESSION_EXPIRED): the client
+ * has forgotten the session, and nothing was booked. Like an airline's site, the page then asks
+ * them to sign in again, so the booking lands in their account, and books as a guest only when
+ * they choose to (docs/security.md).
+ */
+export const isSessionLapse = (error: { code: string }) => error.code === 'ERROR_SESSION_EXPIRED';

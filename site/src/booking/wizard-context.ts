@@ -25,7 +25,7 @@ export interface WizardContextValue {
   goNext: () => void;
   /** The price of the booking as it stands (reservation/calculate, debounced 1 s); null until known. */
   cost: Cost | null;
-  paths: { home: string; terms: string; cardCancel: string };
+  paths: { home: string; terms: string; cardCancel: string; login: string };
   money: Intl.NumberFormat;
 }
 

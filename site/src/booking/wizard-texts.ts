@@ -48,6 +48,9 @@ const WIZARD_KEYS = [
   'seatsNone',
   'typeSeat',
   'takeSeat',
+  'sessionLapsed',
+  'signInAgain',
+  'bookAsGuest',
 ] as const;
 const URL_KINDS = ['required', 'notAllowed', 'invalid', 'notFound', 'noFlights'] as const;
 const SEAT_STATES = ['free', 'taken', 'disabled', 'reserved', 'own', 'absent', 'selected'] as const;

@@ -1,6 +1,5 @@
 import { ApiRequestError, RequestSchemaError } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
-import { PASSWORD_MIN_LENGTH } from '@flybook/schemas/auth';
 import { type Customer, customerCalls } from '@flybook/schemas/customers';
 import { type Country, lookupCalls } from '@flybook/schemas/lookups';
 import { userCalls } from '@flybook/schemas/users';
@@ -195,6 +194,10 @@ export default function AccountDetails({
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 422 && failure.body) {
         setProblems(problemsOfResponse(failure.body.errors));
+        focusFirstInvalid('.details-form');
+      } else if (failure instanceof ApiRequestError && failure.status === 429) {
+        // Too many wrong current passwords from this session: the check waits (docs/security.md).
+        setProblems({ currentPassword: { code: 'ERROR_RATE_LIMITED' } });
         focusFirstInvalid('.details-form');
       } else if (failure instanceof RequestSchemaError) {
         setProblems(

@@ -1,7 +1,9 @@
 import { ApiRequestError } from '@flybook/client';
+import { passwordProblem } from '@flybook/domain/passwords';
 import type { Locale } from '@flybook/locales';
 import { authCalls, PASSWORD_MIN_LENGTH } from '@flybook/schemas/auth';
 import { type FormEvent, useState } from 'react';
+import { problemsOfResponse, problemText } from '../lib/person-form.ts';
 import { client } from '../lib/session.ts';
 
 /** The texts of the page and where they are in the catalogue (shared with the back office's page). */
@@ -14,6 +16,9 @@ export const UPDATE_PASSWORD_TEXTS = {
   submit: 'auth.updatePassword.submit',
   success: 'auth.updatePassword.success',
   notEqual: 'errors.ERROR_NOT_EQUAL_PASSWORD',
+  notBlank: 'errors.ERROR_NOT_BLANK',
+  passwordIsEmail: 'errors.ERROR_PASSWORD_IS_EMAIL',
+  passwordTooCommon: 'errors.ERROR_PASSWORD_TOO_COMMON',
   invalidLink: 'errors.ERROR_RECOVERY_TOKEN_INVALID',
   requestNewLink: 'auth.updatePassword.requestNewLink',
   toLogin: 'site.login',
@@ -44,11 +49,20 @@ export default function UpdatePasswordIsland({
   const [busy, setBusy] = useState(false);
 
   const hint = texts.passwordHint.replace('{{min}}', String(PASSWORD_MIN_LENGTH));
+  // The password rule's refusals, worded (the server adds the list of common passwords).
+  const ruleTexts: Record<string, string> = {
+    ERROR_NOT_BLANK: texts.notBlank,
+    ERROR_MIN_LENGTH: hint,
+    ERROR_PASSWORD_IS_EMAIL: texts.passwordIsEmail,
+    ERROR_PASSWORD_TOO_COMMON: texts.passwordTooCommon,
+    ERROR_VALIDATION: texts.issue,
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const refused = passwordProblem(password);
     const found = {
-      ...(password.length < PASSWORD_MIN_LENGTH ? { password: hint } : {}),
+      ...(refused ? { password: problemText(refused, ruleTexts) } : {}),
       ...(password !== passwordConfirm ? { passwordConfirm: texts.notEqual } : {}),
     };
     setErrors(found);
@@ -62,9 +76,19 @@ export default function UpdatePasswordIsland({
       });
       setState({ kind: 'done' });
     } catch (failure) {
-      setState({
-        kind: failure instanceof ApiRequestError && failure.status === 422 ? 'invalidLink' : 'failed',
-      });
+      const refusedByServer =
+        failure instanceof ApiRequestError && failure.status === 422 && failure.body
+          ? problemsOfResponse(failure.body.errors).password
+          : undefined;
+      if (refusedByServer) {
+        // The link is still good: only the password was refused.
+        setErrors({ password: problemText(refusedByServer, ruleTexts) });
+        setState({ kind: 'form' });
+      } else {
+        setState({
+          kind: failure instanceof ApiRequestError && failure.status === 422 ? 'invalidLink' : 'failed',
+        });
+      }
     } finally {
       setBusy(false);
     }

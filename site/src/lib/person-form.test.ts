@@ -13,7 +13,6 @@ const check = (values: Record<string, string>, country: string | null = 'CH') =>
     values,
     required: ['email', 'firstName', 'phoneMobile'],
     country,
-    passwordMinLength: 8,
   });
 
 describe('the public person form checks', () => {
@@ -58,6 +57,25 @@ describe('the public person form checks', () => {
     expect(check({ ...complete, passwordConfirm: 'typed-only-here' })).toEqual({
       passwordConfirm: { code: 'ERROR_NOT_EQUAL_PASSWORD' },
     });
+  });
+
+  it('checks a typed password by the password rule of @flybook/domain: blank, own e-mail, its local part', () => {
+    expect(check({ ...complete, password: '          ', passwordConfirm: '          ' })).toEqual({
+      password: { code: 'ERROR_NOT_BLANK' },
+    });
+    for (const password of ['Drita@Example.com', 'DRITA@example.com ', 'drita']) {
+      expect(check({ ...complete, password, passwordConfirm: password }), password).toEqual(
+        password === 'drita'
+          ? { password: { code: 'ERROR_MIN_LENGTH', params: { limit: 8 } } }
+          : { password: { code: 'ERROR_PASSWORD_IS_EMAIL' } },
+      );
+    }
+    const local = { ...complete, email: 'drita.hoxha@example.com' };
+    expect(check({ ...local, password: 'Drita.Hoxha', passwordConfirm: 'Drita.Hoxha' })).toEqual({
+      password: { code: 'ERROR_PASSWORD_IS_EMAIL' },
+    });
+    // The list of common passwords is the server's: the form lets it through.
+    expect(check({ ...complete, password: 'password1', passwordConfirm: 'password1' })).toEqual({});
   });
 
   it("reads the server's errors per field, the first one winning, and words them from the catalogue", () => {

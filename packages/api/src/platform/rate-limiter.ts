@@ -10,7 +10,9 @@ import { ApiError } from '../http/api-error.ts';
  * error handler sends it as `Retry-After`). Answers the count so far and the seconds left.
  *
  * What is limited (defaults from config.ts, table in docs/security.md):
- * - login and password recovery, per e-mail and per client IP (auth.service.ts);
+ * - password recovery, per e-mail and per client IP (auth.service.ts); failed logins and
+ *   current-password checks have counters of their own with growing delays
+ *   (modules/auth/password-attempts.ts);
  * - every public call declared `keyed` (a transaction id, a guest key, a recovery token), per
  *   client IP: 120 / 60 s (KEYED_RATE_MAX, KEYED_RATE_WINDOW), in the onRequest hook of app.ts.
  * Other per-IP request limits belong in the load balancer.
@@ -37,14 +39,17 @@ export async function hitRateLimit(
       secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${limit.windowSeconds}) - now()))))::int`,
     });
   const count = row?.count ?? 0;
-  const retryAfterSeconds = Math.min(limit.windowSeconds, Math.max(1, Number(row?.secondsLeft ?? limit.windowSeconds)));
+  const retryAfterSeconds = Math.min(
+    limit.windowSeconds,
+    Math.max(1, Number(row?.secondsLeft ?? limit.windowSeconds)),
+  );
   if (count > limit.max) {
     throw new ApiError('ERROR_RATE_LIMITED', 429, { params: { retryAfterSeconds } });
   }
   return { count, retryAfterSeconds };
 }
 
-/** Forgets a key's counter (after a successful login). */
+/** Forgets a key's counter. */
 export async function clearRateLimit(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH } from '@flybook/schemas/auth';
 import { customerCalls } from '@flybook/schemas/customers';
 import { type Country, lookupCalls } from '@flybook/schemas/lookups';
 import { userCalls } from '@flybook/schemas/users';

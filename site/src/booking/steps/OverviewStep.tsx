@@ -6,7 +6,7 @@ import { startCardPayment } from '../../lib/card-payment.ts';
 import { client } from '../../lib/session.ts';
 import { chosenFlights, type MadeReservation, withReservation } from '../draft.ts';
 import { FlightLine } from '../Summary.tsx';
-import { stepToMend } from '../server-errors.ts';
+import { isSessionLapse, stepToMend } from '../server-errors.ts';
 import { clearDraft, updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
 
@@ -14,7 +14,9 @@ type Payment =
   | { state: 'idle' }
   | { state: 'working' }
   | { state: 'inWindow' }
-  | { state: 'failed'; message: string; mend: string | null };
+  | { state: 'failed'; message: string; mend: string | null }
+  /** Nothing booked: the session lapsed; sign in again, or book as a guest by choice. */
+  | { state: 'sessionLapsed' };
 
 /** How often the page looks whether the payment window came back or was closed. */
 const WATCH_MS = 400;
@@ -79,6 +81,11 @@ export default function OverviewStep() {
         failure instanceof ApiRequestError && failure.body?.errors[0]
           ? failure.body.errors[0]
           : { code: 'ERROR_INTERNAL', message: failure instanceof Error ? failure.message : '' };
+      if (!created.current && isSessionLapse(error)) {
+        // The client has forgotten the session; a second click books as a guest.
+        setPayment({ state: 'sessionLapsed' });
+        return;
+      }
       const mend = created.current ? null : stepToMend(error, chosenIds);
       setPayment({
         state: 'failed',
@@ -271,6 +278,22 @@ export default function OverviewStep() {
               <a href={payment.mend}>{texts.change}</a>
             </p>
           )}
+        </div>
+      )}
+      {payment.state === 'sessionLapsed' && (
+        <div className="form-error" role="alert">
+          <p>{texts.sessionLapsed}</p>
+          <p className="hero-actions">
+            <a
+              className="button button-primary"
+              href={`${paths.login}?next=${encodeURIComponent(window.location.pathname + window.location.search)}`}
+            >
+              {texts.signInAgain}
+            </a>
+            <button className="button button-light-outline" type="button" onClick={book}>
+              {texts.bookAsGuest}
+            </button>
+          </p>
         </div>
       )}
       {payment.state === 'inWindow' && (

@@ -34,12 +34,6 @@ const ADDRESS_BUDGET_FACTOR = 5;
 /** Caps the exponent so 2^n stays a small number whatever the settings. */
 const MAX_EXPONENT = 30;
 
-/** The delay after `failures` failures of one account and client, in seconds (0: none). */
-export function passwordRetryDelaySeconds(failures: number, limit: PasswordAttemptLimit): number {
-  if (failures < limit.max) return 0;
-  return Math.min(2 ** Math.min(failures - limit.max, MAX_EXPONENT), limit.windowSeconds);
-}
-
 const rateLimited = (seconds: number) =>
   new ApiError('ERROR_RATE_LIMITED', 429, {
     params: { retryAfterSeconds: Math.max(1, Math.ceil(seconds)) },

@@ -324,7 +324,10 @@ export function createCardPaymentsService(
      * The reservation of a transaction for the public card result pages. The transaction id shows
      * the booking without people; its guest key or a session that may read it shows everything.
      */
-    async reservationOf(transactionId: string, caller: { user: AuthUser | null; guestKey?: string | undefined }) {
+    async reservationOf(
+      transactionId: string,
+      caller: { user: AuthUser | null; guestKey?: string | undefined },
+    ) {
       const row = await findRow(transactionId);
       // Only for the public card pages, and only for a day: a provider's ids are not secrets forever.
       const isFresh = Date.now() - row.createdAt.getTime() < PUBLIC_TRANSACTION_HOURS * 3_600_000;

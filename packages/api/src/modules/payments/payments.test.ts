@@ -380,6 +380,18 @@ describe('card payments through the provider', () => {
     expect(after.body).toMatchObject({ status: 'confirmed', invoice: { status: 'paid' } });
     expect(after.body.invoice.payments).toHaveLength(1);
     expect(after.body.invoice.payments[0].type.code).toBe('datatrans');
+    // The transaction id alone shows the paid booking, not its people; the guest key shows them too.
+    expect(after.body).not.toHaveProperty('passengers');
+    expect(after.body).not.toHaveProperty('billingInformation');
+    const withKey = await api(
+      'GET',
+      `transaction/${transactionId}/reservation?guestKey=${encodeURIComponent(reservation.guestKey)}`,
+    );
+    expect(withKey.body).toMatchObject({
+      status: 'confirmed',
+      passengers: [{ firstName: 'Teuta' }],
+      billingInformation: { email: reservation.billingInformation.email },
+    });
     await expectBalancedBooks();
   });
 
