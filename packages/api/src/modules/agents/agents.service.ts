@@ -18,6 +18,7 @@ import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
 import { hashPassword } from '../../platform/secrets.ts';
 import { isForeignKeyViolation, transactionUnique } from '../../platform/sql.ts';
+import type { PasswordAttempts } from '../auth/password-attempts.ts';
 import {
   assertBodyId,
   checkCurrentPassword,
@@ -32,7 +33,6 @@ import {
   requiredItem,
   usageOfUser,
 } from '../users/user-profile.ts';
-import type { PasswordAttempts } from '../auth/password-attempts.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
 import * as repo from './agents.repository.ts';
 
