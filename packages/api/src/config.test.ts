@@ -138,3 +138,25 @@ describe('the rest of the production settings', () => {
     expect(refusal({ DB_START_TIMEOUT_SECONDS: '-1' }).message).toContain('DB_START_TIMEOUT_SECONDS');
   });
 });
+
+describe('the first admin of a production start', () => {
+  it('takes FLYBOOK_ADMIN_EMAIL and FLYBOOK_ADMIN_PASSWORD together', () => {
+    expect(loadConfig({}).firstAdmin).toBeNull();
+    const env = { FLYBOOK_ADMIN_EMAIL: 'ops@airline.example', FLYBOOK_ADMIN_PASSWORD: 'Gl4ttbrugg-Tower-7' };
+    expect(loadConfig(env).firstAdmin).toEqual({ email: 'ops@airline.example', password: 'Gl4ttbrugg-Tower-7' });
+    expect(refusal({ FLYBOOK_ADMIN_EMAIL: 'ops@airline.example' }).message).toContain('FLYBOOK_ADMIN_PASSWORD');
+  });
+
+  it('refuses a password the password rule refuses: short, the e-mail, or common', () => {
+    const email = 'ops@airline.example';
+    expect(refusal({ FLYBOOK_ADMIN_EMAIL: email, FLYBOOK_ADMIN_PASSWORD: 'short' }).message).toMatch(
+      /FLYBOOK_ADMIN_PASSWORD is refused: .*8 characters/,
+    );
+    expect(refusal({ FLYBOOK_ADMIN_EMAIL: email, FLYBOOK_ADMIN_PASSWORD: 'OPS@airline.example' }).message).toContain(
+      'e-mail',
+    );
+    expect(refusal({ FLYBOOK_ADMIN_EMAIL: email, FLYBOOK_ADMIN_PASSWORD: 'password123' }).message).toContain(
+      'too common',
+    );
+  });
+});

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { passwordProblem } from '@flybook/domain';
+import { isCommonPassword } from '@flybook/domain/common-passwords';
 
 /** Everything the server reads from the environment, parsed once. */
 export interface Config {
@@ -21,6 +23,8 @@ export interface Config {
   mailFrom: string;
   /** Seed demo users and demo data into an empty database (FLYBOOK_DEMO). */
   seedDemo: boolean;
+  /** FLYBOOK_ADMIN_EMAIL / FLYBOOK_ADMIN_PASSWORD: the admin created on an empty database. */
+  firstAdmin: { email: string; password: string } | null;
   /** A session ends after this many hours without a call (sliding). */
   sessionTtlHours: number;
   /** A session ends this many hours after its login, however active (absolute; SESSION_MAX_HOURS). */
@@ -89,6 +93,26 @@ function flag(env: NodeJS.ProcessEnv, name: string, problems: string[]): boolean
 }
 
 /**
+ * The first admin of an empty database (a production start): both variables or neither, and the
+ * password passes the same rule as every other password (docs/security.md).
+ */
+function firstAdminOf(env: NodeJS.ProcessEnv, problems: string[]): Config['firstAdmin'] {
+  const email = env.FLYBOOK_ADMIN_EMAIL?.trim() ?? '';
+  const password = env.FLYBOOK_ADMIN_PASSWORD ?? '';
+  if (email === '' && password === '') return null;
+  if (email === '' || password === '') {
+    problems.push('FLYBOOK_ADMIN_EMAIL and FLYBOOK_ADMIN_PASSWORD go together; set both or neither');
+    return null;
+  }
+  const problem = passwordProblem(password, { email, isCommon: isCommonPassword });
+  if (problem) {
+    problems.push(`FLYBOOK_ADMIN_PASSWORD is refused: ${problem.message}`);
+    return null;
+  }
+  return { email, password };
+}
+
+/**
  * Reads the configuration from the environment. Throws a `ConfigError` listing every problem at
  * once when the settings are unsafe or contradictory (docs/operations.md, "What production needs").
  */
@@ -127,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isFinite(dbStartTimeoutSeconds) || dbStartTimeoutSeconds < 0)
     problems.push(`DB_START_TIMEOUT_SECONDS must be a number of seconds (got "${dbStartTimeout}")`);
 
+  const firstAdmin = firstAdminOf(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems.join('; '));
   return {
     production,
@@ -142,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Flybook <noreply@flybook.test>',
     seedDemo: demo ?? !production,
+    firstAdmin,
     sessionTtlHours: int(env.SESSION_TTL_HOURS, 12),
     sessionMaxHours: int(env.SESSION_MAX_HOURS, 72),
     recoveryTtlMinutes: int(env.RECOVERY_TTL_MINUTES, 60),

@@ -53,11 +53,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
             ),
     );
     await database.migrate();
-    const admin =
-      process.env.FLYBOOK_ADMIN_EMAIL && process.env.FLYBOOK_ADMIN_PASSWORD
-        ? { email: process.env.FLYBOOK_ADMIN_EMAIL, password: process.env.FLYBOOK_ADMIN_PASSWORD }
-        : null;
-    seeded = await seedIfEmpty(database.db, { demo: config.seedDemo, admin });
+    seeded = await seedIfEmpty(database.db, { demo: config.seedDemo, admin: config.firstAdmin });
     app = await buildApp({
       database,
       config,
