@@ -12,6 +12,8 @@ import {
   balanceAfter,
   defaultPaymentDeadline,
   invoiceStatusOf,
+  RECORD_LOCATOR_ALPHABET,
+  RECORD_LOCATOR_LENGTH,
   sequenceSchedule,
 } from '@flybook/domain';
 import type { AgeType, BalanceLogTypeCode } from '@flybook/schemas';
@@ -293,6 +295,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
     const terms = channel === 'customer' ? 'later' : 'bill';
     const reservation: typeof reservations.$inferSelect = {
       id,
+      recordLocator: benchRecordLocator(id),
       status: cancelled ? 'cancelled' : 'reserved',
       guestKeyHash: null,
       ownerId: person?.userId ?? null,
@@ -854,4 +857,18 @@ async function writeLedger(
        WHERE a.id = v.id`);
   }
   return recordRows.length;
+}
+
+/**
+ * A unique locator per id without asking the database: an odd multiplier is a bijection modulo
+ * 2^30, and 30 bits are six symbols of the 32-symbol alphabet.
+ */
+function benchRecordLocator(id: number): string {
+  let code = Number((BigInt(id) * 0x2f0a3b1dn) % (1n << 30n));
+  let locator = '';
+  for (let i = 0; i < RECORD_LOCATOR_LENGTH; i++) {
+    locator += RECORD_LOCATOR_ALPHABET[code % 32];
+    code = Math.floor(code / 32);
+  }
+  return locator;
 }

@@ -12,6 +12,7 @@ export * from './permissions.ts';
 export * from './phone.ts';
 export * from './pnl.ts';
 export * from './pricing.ts';
+export * from './record-locators.ts';
 export * from './reservations.ts';
 export * from './roles.ts';
 export * from './trips.ts';

@@ -1,16 +1,44 @@
 import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
+export interface OutgoingAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
   recipient: string;
   subject?: string;
+  /** The plain-text part of an e-mail, or the SMS text. */
   body: string;
+  /** The HTML part of an e-mail. */
+  html?: string;
+  /** The language it is written in (sent as Content-Language). */
+  language?: 'de' | 'en' | 'fr' | 'sq';
+  attachments?: OutgoingAttachment[];
+  /** The reservation it is about (the back office's message list). */
+  reservationId?: number;
   /** Which message this is (e.g. 'password-recovery'), for the back office and tests. */
   template: string;
 }
 
 /** Queues a message in the same transaction as its cause; a sender job delivers it. */
 export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage) {
-  await db.insert(outbox).values({ ...message, subject: message.subject ?? null });
+  await db.insert(outbox).values({
+    channel: message.channel,
+    recipient: message.recipient,
+    subject: message.subject ?? null,
+    body: message.body,
+    html: message.html ?? null,
+    language: message.language ?? null,
+    attachments: (message.attachments ?? []).map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      contentBase64: Buffer.from(file.content).toString('base64'),
+    })),
+    reservationId: message.reservationId ?? null,
+    template: message.template,
+  });
 }

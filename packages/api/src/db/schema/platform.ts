@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /** Who created, changed or deleted which entity, written in the same transaction as the change. */
@@ -21,6 +22,13 @@ export const entityLog = pgTable(
   ],
 );
 
+/** A file attached to an e-mail, as kept in the outbox. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 /** Outgoing e-mails and SMS; a sender job delivers them, unconfigured they stay readable here. */
 export const outbox = pgTable(
   'outbox',
@@ -34,12 +42,29 @@ export const outbox = pgTable(
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),
+    /** The HTML part of an e-mail (`body` is its plain-text part, or the SMS text). */
+    html: text('html'),
+    /** The language the message is written in (the e-mail's Content-Language). */
+    language: text('language', { enum: ['de', 'en', 'fr', 'sq'] }),
+    /** Files sent with an e-mail (tickets, invoices, credit notes), base64 in the row. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>().notNull().default([]),
+    /** The reservation the message is about, for the back office's message list. */
+    reservationId: integer('reservation_id'),
     attempts: integer('attempts').notNull().default(0),
+    /** A pending message is not tried before this time (retries back off). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender claimed the message until then; after it another sender may take it over. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_status_idx').on(t.status, t.id), index('outbox_recipient_idx').on(t.recipient)],
+  (t) => [
+    index('outbox_status_idx').on(t.status, t.id),
+    index('outbox_recipient_idx').on(t.recipient),
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_reservation_idx').on(t.reservationId),
+  ],
 );
 
 /** Fixed-window counters shared by every instance (login and recovery rate limits). */

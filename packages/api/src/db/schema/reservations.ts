@@ -47,6 +47,12 @@ export const reservations = pgTable(
   'reservations',
   {
     id: serial('id').primaryKey(),
+    /**
+     * The customer-facing booking reference (6 of `A–Z 2–9` without I, O; @flybook/domain
+     * RECORD_LOCATOR_ALPHABET). The database mints it (migration 0009), unique and never reused:
+     * reservations are never deleted.
+     */
+    recordLocator: text('record_locator').notNull().default(sql`flybook_new_record_locator()`),
     status: text('status', { enum: RESERVATION_STATUSES }).notNull().default('created'),
     /** Whose reservation it is (the customer or agent it is booked for). */
     ownerId: integer('owner_id').references(() => users.id),
@@ -73,6 +79,7 @@ export const reservations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('reservations_record_locator_idx').on(t.recordLocator),
     index('reservations_owner_idx').on(t.ownerId),
     index('reservations_reservator_idx').on(t.reservatorId),
     index('reservations_created_idx').on(t.createdAt),
