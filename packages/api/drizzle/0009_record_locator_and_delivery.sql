@@ -40,4 +40,13 @@ ALTER TABLE "outbox" ADD COLUMN "reservation_id" integer;--> statement-breakpoin
 ALTER TABLE "outbox" ADD COLUMN "next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "outbox" ADD COLUMN "claimed_until" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "outbox_due_idx" ON "outbox" USING btree ("next_attempt_at") WHERE "outbox"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "outbox_reservation_idx" ON "outbox" USING btree ("reservation_id");
+CREATE INDEX "outbox_reservation_idx" ON "outbox" USING btree ("reservation_id");--> statement-breakpoint
+CREATE TABLE "reservation_access_keys" (
+	"key_hash" text PRIMARY KEY NOT NULL,
+	"reservation_id" integer NOT NULL,
+	"issued_for" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "reservation_access_keys" ADD CONSTRAINT "reservation_access_keys_reservation_id_reservations_id_fk" FOREIGN KEY ("reservation_id") REFERENCES "public"."reservations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "reservation_access_keys_reservation_idx" ON "reservation_access_keys" USING btree ("reservation_id");

@@ -89,6 +89,27 @@ export const reservations = pgTable(
   ],
 );
 
+/**
+ * Keys to one booking for whoever holds them, without an account (manage my booking, docs/
+ * booking-manage.md): minted for each e-mail's link and for each successful look-up by record
+ * locator and last name. They open that booking's page, documents and card payment, nothing else.
+ * Only the SHA-256 is kept.
+ */
+export const reservationAccessKeys = pgTable(
+  'reservation_access_keys',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    /** Where the key went: a link in an e-mail, or the answer to a look-up. */
+    issuedFor: text('issued_for', { enum: ['email', 'find'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reservation_access_keys_reservation_idx').on(t.reservationId)],
+);
+
 /** What a reservation costs and what was paid; one per reservation. Money in Rappen. */
 export const reservationInvoices = pgTable(
   'reservation_invoices',

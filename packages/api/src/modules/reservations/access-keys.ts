@@ -1,0 +1,53 @@
+import type { Locale } from '@flybook/locales';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { reservationAccessKeys } from '../../db/schema/index.ts';
+import { hashToken, newToken } from '../../platform/secrets.ts';
+
+/** How long a key from an e-mail's link works: long enough to reach the journey and back. */
+export const EMAIL_KEY_DAYS = 400;
+/** How long a key from a look-up by record locator and last name works (one visit). */
+export const FIND_KEY_HOURS = 24;
+
+/**
+ * Mints a key to one booking (manage my booking, its documents and its card payment) and keeps
+ * only its hash; `issuedFor` says where it went. 256 random bits.
+ */
+export async function issueAccessKey(
+  db: Db | Tx,
+  reservationId: number,
+  issuedFor: 'email' | 'find',
+): Promise<string> {
+  const { token, tokenHash } = newToken();
+  const lifetime =
+    issuedFor === 'email'
+      ? sql`now() + interval '${sql.raw(String(EMAIL_KEY_DAYS))} days'`
+      : sql`now() + interval '${sql.raw(String(FIND_KEY_HOURS))} hours'`;
+  await db
+    .insert(reservationAccessKeys)
+    .values({ keyHash: tokenHash, reservationId, issuedFor, expiresAt: lifetime });
+  return token;
+}
+
+/** The booking a key opens, or null for an unknown or expired key. */
+export async function reservationIdOfAccessKey(db: Db | Tx, key: string | undefined): Promise<number | null> {
+  if (!key) return null;
+  const [row] = await db
+    .select({ reservationId: reservationAccessKeys.reservationId })
+    .from(reservationAccessKeys)
+    .where(
+      and(eq(reservationAccessKeys.keyHash, hashToken(key)), gt(reservationAccessKeys.expiresAt, sql`now()`)),
+    );
+  return row?.reservationId ?? null;
+}
+
+/** The site's manage-my-booking page for a booking, opened directly by its key (e-mail links). */
+export function manageBookingUrl(
+  publicUrl: string,
+  language: Locale,
+  recordLocator: string,
+  key: string,
+): string {
+  const prefix = language === 'en' ? '' : `/${language}`;
+  return `${publicUrl}${prefix}/booking/manage?ref=${recordLocator}&key=${encodeURIComponent(key)}`;
+}
