@@ -105,10 +105,13 @@ test('one way for one adult without a seat, paid by card: confirmed and paid in 
 
   await expect(page).toHaveURL(/\/datatrans\/success\?/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
-  const id = Number((await page.getByText(/Reservation \d+ is confirmed/).textContent())?.match(/\d+/)?.[0]);
+  const id = Number(new URL(page.url()).searchParams.get('reservationId'));
   const reservation = await (
     await request.get(`${API}/reservation/${id}`, { headers: await adminHeaders(request) })
   ).json();
+  // The traveller is given the record locator as the booking's reference, not the internal number.
+  expect(reservation.recordLocator).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+  await expect(page.getByText(`Reservation ${reservation.recordLocator} is confirmed`)).toBeVisible();
   expect(reservation.status).toBe('confirmed');
   expect(reservation.invoice.status).toBe('paid');
   expect(reservation.passengers[0]).toMatchObject({

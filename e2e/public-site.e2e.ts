@@ -256,7 +256,7 @@ async function cardBookingOfCustomer(request: APIRequestContext) {
     data: customerBooking(flights.items[0].id, { paymentTerms: 'now' }),
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number; invoice: { total: number } };
+  return (await response.json()) as { id: number; recordLocator: string; invoice: { total: number } };
 }
 
 async function logInWithToken(page: Page, request: APIRequestContext) {
@@ -275,10 +275,7 @@ test('a customer pays an unpaid card booking from the account: declined, then pa
   const booking = await cardBookingOfCustomer(request);
   await logInWithToken(page, request);
   await page.goto('/account/reservations');
-  const row = page
-    .getByRole('row')
-    .filter({ hasText: String(booking.id) })
-    .first();
+  const row = page.getByRole('row').filter({ hasText: booking.recordLocator }).first();
   await row.getByRole('button', { name: 'Pay now' }).click();
 
   // The provider's page (its local stand-in) charges what is still to pay; the test card declines.
@@ -289,7 +286,7 @@ test('a customer pays an unpaid card booking from the account: declined, then pa
   await expect(page.getByRole('heading', { level: 1, name: 'Payment not completed' })).toBeVisible();
   await expect(page.getByRole('alert').first()).toContainText('Your payment could not be processed.');
   await expect(page.getByText(/Your seats are held for 1[0-5] more minutes/)).toBeVisible();
-  const summary = page.getByRole('region', { name: `Reservation ${booking.id}` });
+  const summary = page.getByRole('region', { name: `Reservation ${booking.recordLocator}` });
   await expect(summary).toContainText('Arben Berisha (Adult)');
   await expect(summary).toContainText(`CHF ${booking.invoice.total.toFixed(2)}`);
   await expectAccessible(page, 'card error page');
@@ -299,15 +296,12 @@ test('a customer pays an unpaid card booking from the account: declined, then pa
   await page.getByRole('button', { name: /4242 4242 4242 4242/ }).click();
   await expect(page).toHaveURL(/\/datatrans\/success\?/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
-  await expect(page.getByText(`Reservation ${booking.id} is confirmed`)).toBeVisible();
+  await expect(page.getByText(`Reservation ${booking.recordLocator} is confirmed`)).toBeVisible();
   await expectAccessible(page, 'card success page');
 
   // The booking is paid and confirmed; the account offers no payment any more.
   await page.getByRole('link', { name: 'My reservations' }).last().click();
-  const paid = page
-    .getByRole('row')
-    .filter({ hasText: String(booking.id) })
-    .first();
+  const paid = page.getByRole('row').filter({ hasText: booking.recordLocator }).first();
   await expect(paid).toContainText('Confirmed');
   await expect(paid.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
 });
@@ -321,7 +315,7 @@ test('a cancelled card payment shows the minutes left; a page without transactio
   await page.goto('/de/account/reservations');
   await page
     .getByRole('row')
-    .filter({ hasText: String(booking.id) })
+    .filter({ hasText: booking.recordLocator })
     .first()
     .getByRole('button', { name: 'Jetzt bezahlen' })
     .click();

@@ -9,7 +9,9 @@ import { entityLogCalls } from './entity-log.ts';
 import { aircraftTemplateCalls, flightCalls, flightCompanyCalls } from './flights.ts';
 import type { ApiCall } from './http.ts';
 import { lookupCalls } from './lookups.ts';
+import { manageCalls } from './manage.ts';
 import { managerCalls } from './managers.ts';
+import { messageCalls } from './messages.ts';
 import { passengerCalls } from './passengers.ts';
 import { paymentCalls } from './payments.ts';
 import { optionCalls, rateCalls } from './rates.ts';
@@ -32,7 +34,9 @@ export * from './fares.ts';
 export * from './flights.ts';
 export * from './http.ts';
 export * from './lookups.ts';
+export * from './manage.ts';
 export * from './managers.ts';
+export * from './messages.ts';
 export * from './passengers.ts';
 export * from './payments.ts';
 export * from './query.ts';
@@ -64,9 +68,11 @@ export const api = {
   reservation: reservationCalls,
   reservationDocument: reservationDocumentCalls,
   reservationList: reservationListCalls,
+  manage: manageCalls,
   payment: paymentCalls,
   balanceLog: balanceLogCalls,
   allotment: allotmentCalls,
+  message: messageCalls,
 } as const;
 
 export const API_VERSION = 'v1';

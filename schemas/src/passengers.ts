@@ -136,7 +136,7 @@ export const FlightPassengerSchema = z.object({
   seatLabel: z.string().nullable(),
   reservation: z.object({
     id: z.number().int(),
-    /** "FB-000123". */
+    /** The booking reference the traveller quotes: the reservation's record locator ("K7QX2M"). */
     bookingReference: z.string(),
     status: ReservationStatusSchema,
     /** Paid in full (paid or overpaid). */

@@ -75,6 +75,8 @@ export const CardReservationInitBody = z.object({
   locale: z.enum(['de', 'en', 'fr', 'sq']).default('en'),
   /** A guest paying their guest booking without a session: the key its booking answer carried. */
   guestKey: GuestKeySchema.optional(),
+  /** The access key of manage my booking (a find or an e-mail link): pays what is open of that booking. */
+  accessKey: z.string().max(100).optional(),
 });
 
 export const CardAgentInitBody = z.object({

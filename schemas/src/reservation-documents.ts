@@ -9,6 +9,13 @@ import { defineCall } from './http.ts';
 export const ReservationDocumentParams = z.object({ id: IdSchema, locale: LocaleSchema });
 
 /**
+ * The ticket and the invoice also open without a session to the holder of the booking's access
+ * key (manage my booking: a find or an e-mail link), for that booking only; without a key they
+ * need a session like the other documents (docs/booking-manage.md).
+ */
+export const DocumentKeyQuery = z.object({ accessKey: z.string().max(100).optional() }).optional();
+
+/**
  * Reservation documents: ticket, invoice and overview PDFs (spec 02 §6, §7). Who may get which is
  * decided by the server per reservation (docs/booking.md, Documents), so the calls name no roles.
  */
@@ -17,9 +24,11 @@ export const reservationDocumentCalls = {
     method: 'GET',
     path: 'reservation/{id}/ticket/pdf/{locale}',
     summary:
-      'Ticket.pdf: one e-ticket page per passenger; before payment only with ROLE_RESERVATION_TICKET_PDF_BEFORE_PAID',
-    auth: 'user',
+      'Ticket.pdf: one e-ticket page per passenger; before payment only with ROLE_RESERVATION_TICKET_PDF_BEFORE_PAID; a guest with the booking’s access key once paid',
+    auth: 'public',
+    keyed: true,
     params: ReservationDocumentParams,
+    query: DocumentKeyQuery,
     response: 'file',
     fileName: 'Ticket.pdf',
   }),
@@ -27,9 +36,11 @@ export const reservationDocumentCalls = {
     method: 'GET',
     path: 'reservation/{id}/invoice/pdf/{locale}',
     summary:
-      'Invoice.pdf: the reservation invoice; before payment only with ROLE_RESERVATION_INVOICE_PDF_BEFORE_PAID',
-    auth: 'user',
+      'Invoice.pdf: the reservation invoice; before payment only with ROLE_RESERVATION_INVOICE_PDF_BEFORE_PAID; a guest with the booking’s access key once paid',
+    auth: 'public',
+    keyed: true,
     params: ReservationDocumentParams,
+    query: DocumentKeyQuery,
     response: 'file',
     fileName: 'Invoice.pdf',
   }),

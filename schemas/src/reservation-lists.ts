@@ -44,7 +44,10 @@ export const DEFAULT_RESERVATION_STATUS_FILTER: ReservationStatus[] = ['created'
  * departure dates at the origin; created, payment and deadline dates are Swiss calendar days.
  */
 export const ReservationListFilters = z.object({
-  /** Reservation id, billing name, company or e-mail, or a passenger's name. */
+  /**
+   * Record locator (exact, any case), reservation id, billing name, company or e-mail, or a
+   * passenger's name.
+   */
   query: z.string().max(100).optional(),
   /**
    * true: the reservation holds an active ticket on a flight that is neither departed nor
@@ -129,6 +132,8 @@ const UserRefSchema = z.object({ id: z.number().int(), displayName: z.string() }
 /** A reservation as the lists show it (spec 02 §2 reservation list, invoice overview). */
 export const ReservationListItemSchema = z.object({
   id: z.number().int(),
+  /** The booking reference customers quote (ReservationSchema.recordLocator). */
+  recordLocator: z.string(),
   status: ReservationStatusSchema,
   createdAt: z.string(),
   /** The flights it shows, outbound first. */

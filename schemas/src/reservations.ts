@@ -177,6 +177,11 @@ export const InvoiceSchema = z.object({
 
 export const ReservationSchema = z.object({
   id: z.number().int(),
+  /**
+   * The customer-facing booking reference (6 of A–Z and 2–9 without I and O, minted by the
+   * database, never reused): on the site, in messages, on every document and in the PNL `.L/`.
+   */
+  recordLocator: z.string(),
   status: ReservationStatusSchema,
   flights: z.array(
     z.object({

@@ -10,6 +10,7 @@ export type RouteKind =
   | { kind: 'accountDetails' }
   | { kind: 'cardResult'; outcome: 'success' | 'error' | 'cancel' }
   | { kind: 'bookingFlight'; step: StepName }
+  | { kind: 'manageBooking' }
   | { kind: 'updatePassword' }
   | { kind: 'deny' }
   | { kind: 'notFound' };
@@ -22,6 +23,7 @@ export const hasIsland = (route: SiteRoute) =>
   route.view.kind === 'accountDetails' ||
   route.view.kind === 'cardResult' ||
   route.view.kind === 'bookingFlight' ||
+  route.view.kind === 'manageBooking' ||
   route.view.kind === 'updatePassword' ||
   (route.view.kind === 'content' && route.view.extras === 'flightsBoard');
 
@@ -80,6 +82,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   ),
   { path: 'booking/car', navKey: 'bookingCar', view: { kind: 'content', slug: 'car' } },
   { path: 'booking/hotel', navKey: 'bookingHotel', view: { kind: 'content', slug: 'hotels' } },
+  // Manage my booking (docs/booking-manage.md): also opened from e-mail links with ?ref=…&key=….
+  { path: 'booking/manage', navKey: 'bookingManage', view: { kind: 'manageBooking' } },
   { path: 'login', view: { kind: 'login' } },
   { path: 'account/reservations', navKey: 'accountReservations', view: { kind: 'accountReservations' } },
   { path: 'account/details', navKey: 'accountDetails', view: { kind: 'accountDetails' } },
@@ -129,6 +133,7 @@ export const PUBLIC_MENU: readonly NavGroup[] = [
       { key: 'bookingFlight', href: 'booking/flight/travel-dates' },
       { key: 'bookingCar', href: 'booking/car' },
       { key: 'bookingHotel', href: 'booking/hotel' },
+      { key: 'bookingManage', href: 'booking/manage' },
     ],
   },
   {

@@ -49,6 +49,8 @@ export function tabLabel(t: TFunction, labelKey: string): string {
       return t('settings.tabs.eventLog');
     case 'settings.tabs.permissions':
       return t('settings.tabs.permissions');
+    case 'settings.tabs.messages':
+      return t('settings.tabs.messages');
     default:
       return labelKey;
   }

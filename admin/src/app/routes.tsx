@@ -4,6 +4,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ACCOUNTING_ROUTES } from '../accounting/routes.ts';
 import { ALLOTMENT_ROUTES } from '../allotments/routes.ts';
 import { FLIGHT_ROUTES } from '../flights/routes.ts';
+import { MESSAGE_ROUTES } from '../messages/routes.ts';
 import { PASSENGER_ROUTES } from '../passengers/routes.ts';
 import { RATE_ROUTES } from '../rates/routes.ts';
 import { RESERVATION_ROUTES } from '../reservations/routes.ts';
@@ -39,6 +40,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   ...RATE_ROUTES,
   ...USER_ROUTES,
   ...SETTINGS_ROUTES,
+  ...MESSAGE_ROUTES,
 ];
 
 /** The router table under /admin: login, password update, deny, and every guarded back-office path. */

@@ -12,6 +12,7 @@ export function fakeReservation(
 ) {
   const reservation: Reservation = {
     id: 42,
+    recordLocator: 'KX7P2M',
     status: 'reserved',
     flights: [
       {
@@ -88,6 +89,7 @@ export function listItem(
 ): ReservationListItem {
   return {
     id,
+    recordLocator: `LC${String(id).padStart(4, '2').replace(/[01]/g, '9')}`,
     status,
     createdAt: '2031-03-01T10:00:00.000Z',
     flights: [],

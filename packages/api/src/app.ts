@@ -36,7 +36,9 @@ import { createFlightsService } from './modules/flights/flights.service.ts';
 import { balanceLogRoutes } from './modules/ledger/balance-log.routes.ts';
 import { createBalanceLogService } from './modules/ledger/balance-log.service.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
+import { manageRoutes } from './modules/manage/manage.routes.ts';
 import { managerRoutes } from './modules/managers/managers.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { passengerRoutes } from './modules/passengers/passengers.routes.ts';
 import { createPassengersService } from './modules/passengers/passengers.service.ts';
 import { createPnlService } from './modules/passengers/pnl.service.ts';
@@ -161,6 +163,7 @@ export async function buildApp({
   const reservations = createReservationsService(db, {
     paymentWindowMinutes: config.paymentWindowMinutes,
     refundOnCancel: createRefunds(cardProvider),
+    messages: { publicUrl: config.publicUrl },
   });
   const cards = createCardPaymentsService(db, cardProvider, reservations, config);
   // Public calls keyed by an id or a secret are counted per client IP before anything is read,
@@ -180,6 +183,7 @@ export async function buildApp({
       ...accountRoutes(createAccountsService(db)),
       ...lookupRoutes(db),
       ...entityLogRoutes(db),
+      ...messageRoutes(db),
       ...flightRoutes({
         companies: createFlightCompaniesService(db),
         templates: createAircraftTemplatesService(db),
@@ -195,6 +199,7 @@ export async function buildApp({
       }),
       ...reservationRoutes(reservations),
       ...reservationDocumentRoutes(db),
+      ...manageRoutes(db, config.rateLimits.manageFind),
       ...reservationListRoutes(db),
       ...paymentRoutes(createPaymentsService(db, reservations), cards),
       ...balanceLogRoutes(db, createBalanceLogService(db)),

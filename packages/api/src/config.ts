@@ -21,6 +21,11 @@ export interface Config {
   smtpUrl: string | null;
   /** Sender address of e-mails. */
   mailFrom: string;
+  /**
+   * The SMS gateway (Twilio's Messages API, or one speaking it at `apiUrl`); null keeps SMS in the
+   * outbox, unsent (docs/operations.md, "Messages").
+   */
+  sms: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
   /** Seed demo users and demo data into an empty database (FLYBOOK_DEMO). */
   seedDemo: boolean;
   /** FLYBOOK_ADMIN_EMAIL / FLYBOOK_ADMIN_PASSWORD: the admin created on an empty database. */
@@ -56,6 +61,11 @@ export interface Config {
     recovery: { max: number; windowSeconds: number };
     /** Public calls keyed by an id or a secret (`keyed` in schemas), per client IP. */
     keyed: { max: number; windowSeconds: number };
+    /**
+     * Manage my booking's look-ups by record locator and last name, per client IP
+     * (docs/booking-manage.md); absent: MANAGE_FIND_DEFAULT_LIMIT.
+     */
+    manageFind?: { max: number; windowSeconds: number };
   };
 }
 
@@ -75,6 +85,27 @@ const SIM_CREDENTIALS = {
   password: 'sim-password',
   signKey: '6a1f0c3e9b7d45e2a8c4f1d0b3e6a9c25f8e1d4b7a0c3f6e9d2b5a8c1f4e7d0b',
 };
+
+const SMS_VARIABLES = ['SMS_TWILIO_ACCOUNT_SID', 'SMS_TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const;
+
+/** The SMS gateway: all three settings or none; a partial set is a mistake, never a silent "no SMS". */
+function smsOf(env: NodeJS.ProcessEnv, problems: string[]): Config['sms'] {
+  const present = SMS_VARIABLES.filter((name) => Boolean(env[name]));
+  if (present.length === 0) return null;
+  const missing = SMS_VARIABLES.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    problems.push(
+      `the SMS gateway's settings are incomplete: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set (${present.join(', ')} ${present.length > 1 ? 'are' : 'is'})`,
+    );
+    return null;
+  }
+  return {
+    accountSid: env.SMS_TWILIO_ACCOUNT_SID ?? '',
+    authToken: env.SMS_TWILIO_AUTH_TOKEN ?? '',
+    from: env.SMS_FROM ?? '',
+    apiUrl: (env.SMS_TWILIO_API_URL || 'https://api.twilio.com').replace(/\/$/, ''),
+  };
+}
 
 const DATATRANS_VARIABLES = ['DATATRANS_MERCHANT_ID', 'DATATRANS_PASSWORD', 'DATATRANS_SIGN_KEY'] as const;
 const DATATRANS_URLS = {
@@ -152,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`DB_START_TIMEOUT_SECONDS must be a number of seconds (got "${dbStartTimeout}")`);
 
   const firstAdmin = firstAdminOf(env, problems);
+  const sms = smsOf(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems.join('; '));
   return {
@@ -167,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Flybook <noreply@flybook.test>',
+    sms,
     seedDemo: demo ?? !production,
     firstAdmin,
     sessionTtlHours: int(env.SESSION_TTL_HOURS, 12),
@@ -191,6 +224,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       login: { max: int(env.LOGIN_RATE_MAX, 5), windowSeconds: int(env.LOGIN_RATE_WINDOW, 300) },
       recovery: { max: int(env.RECOVERY_RATE_MAX, 5), windowSeconds: int(env.RECOVERY_RATE_WINDOW, 900) },
       keyed: { max: int(env.KEYED_RATE_MAX, 120), windowSeconds: int(env.KEYED_RATE_WINDOW, 60) },
+      manageFind: {
+        max: int(env.MANAGE_FIND_RATE_MAX, 10),
+        windowSeconds: int(env.MANAGE_FIND_RATE_WINDOW, 900),
+      },
     },
   };
 }

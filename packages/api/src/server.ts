@@ -5,7 +5,12 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, DatabaseUnreachableError, databaseAddressOf, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { startFlightCloser } from './jobs/flight-closer.ts';
-import { smtpTransport, startOutboxSender } from './jobs/outbox-sender.ts';
+import {
+  smtpTransport,
+  startOutboxSender,
+  startSmsSender,
+  twilioSmsTransport,
+} from './jobs/outbox-sender.ts';
 import { startReservationExpirer } from './jobs/reservation-expirer.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed.ts';
 
@@ -79,8 +84,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(config.smtpUrl
       ? [startOutboxSender(database.db, smtpTransport(config.smtpUrl), config.mailFrom)]
       : []),
+    // Without a gateway SMS stay in the outbox, readable there (and at /api/dev/outbox in development).
+    ...(config.sms ? [startSmsSender(database.db, twilioSmsTransport(config.sms))] : []),
     startFlightCloser(database.db),
-    startReservationExpirer(database.db),
+    startReservationExpirer(database.db, { publicUrl: config.publicUrl }),
   ];
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -97,6 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       : config.devEndpoints
         ? `kept in the outbox (${url}/api/dev/outbox)`
         : 'kept in the outbox (no SMTP_URL: not sent)';
+    const sms = config.sms ? `sent through ${config.sms.apiUrl}` : 'kept in the outbox (no SMS gateway)';
     const siteServed = Boolean(siteDist && existsSync(siteDist));
     const lines = [
       '',
@@ -109,6 +117,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       `  Database     ${where}${seeded.referenceData ? ', reference data seeded' : ''}`,
       `  Cards        ${cards}`,
       `  E-mail       ${email}`,
+      `  SMS          ${sms}`,
     ];
     if (config.seedDemo) {
       lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);

@@ -70,6 +70,8 @@ const SPEC_ROUTES = [
   '/settings/user/:userId/permissions',
   '/settings/entity-log/list',
   '/agent/payment',
+  // Beyond the spec: the admin page of sent and failed messages (issue 24).
+  '/settings/message/list',
 ];
 
 describe('route table', () => {
@@ -241,6 +243,7 @@ describe('menu and tabs', () => {
       '/settings/account',
       '/settings/entity-log/list',
       '/settings/permissions',
+      '/settings/message/list',
     ]);
     for (const [section, tabs] of Object.entries(SECTION_TABS)) {
       for (const tab of tabs) expect(matchAdminRoute(tab.path)?.route.section, tab.path).toBe(section);

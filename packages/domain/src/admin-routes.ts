@@ -208,6 +208,8 @@ const ROUTES = [
     section: 'settings',
     rule: 'ROLE_ENTITY_LOG_LIST',
   },
+  // Beyond the spec (issue 24): the e-mails and SMS sent and failed, for admins only.
+  { name: 'messageList', path: '/settings/message/list', section: 'settings', rule: 'ROLE_ADMIN' },
 
   // Return point of an agent's charge-account card payment
   {
@@ -299,6 +301,8 @@ export const SECTION_TABS: Readonly<Record<AdminSection, readonly AdminTab[]>> =
     { path: '/settings/account', labelKey: 'settings.tabs.myAccount' },
     { path: '/settings/entity-log/list', labelKey: 'settings.tabs.eventLog' },
     { path: '/settings/permissions', labelKey: 'settings.tabs.permissions' },
+    // After the spec's tabs: the admins' page of messages (issue 24).
+    { path: '/settings/message/list', labelKey: 'settings.tabs.messages' },
   ],
   agentPayment: [],
 };

@@ -9,6 +9,7 @@ export * from './money.ts';
 export * from './passengers.ts';
 export * from './passwords.ts';
 export * from './permissions.ts';
+export * from './person-names.ts';
 export * from './phone.ts';
 export * from './pnl.ts';
 export * from './pricing.ts';

@@ -57,22 +57,22 @@ const pax = (
 // infant, a name too long for one line with an infant whose remark must wrap, a single passenger
 // with a seat and one of unknown gender.
 const passengers: PnlPassenger[] = [
-  pax('FB-000101', 'Berisha', 'Arben', { seatLabel: '14A' }),
-  pax('FB-000101', 'Berisha', 'Vjosa', { gender: 'female', seatLabel: '14B' }),
-  pax('FB-000101', 'Berisha', 'Drita', { gender: 'female', ageType: 'child', birthday: '2018-05-05' }),
-  pax('FB-000101', 'Berisha', 'Luan', { ageType: 'infant', birthday: '2025-03-01' }),
-  pax('FB-000102', 'Hoxha', 'Mira', { gender: 'female', classCode: 'C', seatLabel: '2A' }),
-  pax('FB-000103', 'Müller', 'Hans-Peter', { seatLabel: '12C' }),
-  pax('FB-000103', 'Müller', 'Lea', { gender: 'female', ageType: 'infant', birthday: '2026-01-20' }),
-  pax('FB-000104', 'Papadopoulos-Konstantinopoulou-Hadjiyiannakopoulos', 'Maximiliano Alessandro'),
-  pax('FB-000104', 'Papadopoulos-Konstantinopoulou', 'Eleni', { gender: 'female' }),
-  pax('FB-000104', 'Papadopoulos-Konstantinopoulou-Hadjiyiannakopoulos', 'Anastasia-Theodora', {
+  pax('BRK7QA', 'Berisha', 'Arben', { seatLabel: '14A' }),
+  pax('BRK7QA', 'Berisha', 'Vjosa', { gender: 'female', seatLabel: '14B' }),
+  pax('BRK7QA', 'Berisha', 'Drita', { gender: 'female', ageType: 'child', birthday: '2018-05-05' }),
+  pax('BRK7QA', 'Berisha', 'Luan', { ageType: 'infant', birthday: '2025-03-01' }),
+  pax('HXM2PC', 'Hoxha', 'Mira', { gender: 'female', classCode: 'C', seatLabel: '2A' }),
+  pax('MLR3HE', 'Müller', 'Hans-Peter', { seatLabel: '12C' }),
+  pax('MLR3HE', 'Müller', 'Lea', { gender: 'female', ageType: 'infant', birthday: '2026-01-20' }),
+  pax('PPD5KN', 'Papadopoulos-Konstantinopoulou-Hadjiyiannakopoulos', 'Maximiliano Alessandro'),
+  pax('PPD5KN', 'Papadopoulos-Konstantinopoulou', 'Eleni', { gender: 'female' }),
+  pax('PPD5KN', 'Papadopoulos-Konstantinopoulou-Hadjiyiannakopoulos', 'Anastasia-Theodora', {
     gender: 'female',
     ageType: 'infant',
     birthday: '2025-11-30',
   }),
-  pax('FB-000105', 'Krasniqi', 'Ëndrit', { seatLabel: '15F' }),
-  pax('FB-000106', 'Gashi', 'Dren', { gender: null }),
+  pax('KRQ6ET', 'Krasniqi', 'Ëndrit', { seatLabel: '15F' }),
+  pax('GSH8DW', 'Gashi', 'Dren', { gender: null }),
 ];
 
 const options = { addresses: ['ZRHKKFB', 'PRNKKFB'], origin: 'ZRHRMFB', timestamp: '031405' };
@@ -109,14 +109,7 @@ describe('PNL of a flight', () => {
 
   it('prints the booking reference once per booking, on its first name', () => {
     const locators = linesOf(pnl.text).filter((line) => line.startsWith('.L/'));
-    expect(locators).toEqual([
-      '.L/FB000102',
-      '.L/FB000101',
-      '.L/FB000106',
-      '.L/FB000105',
-      '.L/FB000103',
-      '.L/FB000104',
-    ]);
+    expect(locators).toEqual(['.L/HXM2PC', '.L/BRK7QA', '.L/GSH8DW', '.L/KRQ6ET', '.L/MLR3HE', '.L/PPD5KN']);
   });
 
   it('marks the names of a booking of several with one group code and its size', () => {
@@ -133,8 +126,8 @@ describe('PNL of a flight', () => {
   it('carries children and infants as remarks; an infant takes no name and no seat', () => {
     const text = pnl.text;
     expect(text).toContain('1BERISHA/DRITA MISS-A3\n.R/CHLD HK1 05MAY18');
-    expect(text).toContain('1BERISHA/ARBEN MR-A3\n.L/FB000101\n.R/INFT HK1 01MAR25 BERISHA/LUAN MSTR');
-    expect(text).toContain('1MUELLER/HANSPETER MR\n.L/FB000103\n.R/INFT HK1 20JAN26 MUELLER/LEA MISS');
+    expect(text).toContain('1BERISHA/ARBEN MR-A3\n.L/BRK7QA\n.R/INFT HK1 01MAR25 BERISHA/LUAN MSTR');
+    expect(text).toContain('1MUELLER/HANSPETER MR\n.L/MLR3HE\n.R/INFT HK1 20JAN26 MUELLER/LEA MISS');
     expect(text).not.toMatch(/^1BERISHA\/LUAN/m);
     expect(pnl.total).toBe(passengers.length);
   });
@@ -157,7 +150,7 @@ describe('PNL of a flight', () => {
       'PNL',
       'FB1234/05DEC ZRH PART1',
     ]);
-    expect(pnl.text).toContain('1KRASNIQI/ENDRIT MR\n.L/FB000105\n.R/RQST HK1 15F');
+    expect(pnl.text).toContain('1KRASNIQI/ENDRIT MR\n.L/KRQ6ET\n.R/RQST HK1 15F');
     expect(pnl.text.endsWith('\nENDPNL')).toBe(true);
     expect(pnl.parts).toHaveLength(1);
   });
@@ -230,15 +223,15 @@ describe('ADL against the last list sent', () => {
     { ...byName('Ëndrit'), firstName: 'Endrit Agim' },
     // Eleni now travels with an infant (CHG of her element).
     byName('Eleni'),
-    pax('FB-000104', 'Papadopoulos', 'Sofia', {
+    pax('PPD5KN', 'Papadopoulos', 'Sofia', {
       gender: 'female',
       ageType: 'infant',
       birthday: '2026-06-01',
     }),
     // A new booking of two.
-    pax('FB-000107', 'Rexhepi', 'Blerta', { gender: 'female', seatLabel: '20A' }),
-    pax('FB-000107', 'Rexhepi', 'Liridon', { seatLabel: '20B' }),
-    // Dren (FB-000106) cancelled: a DEL.
+    pax('RXH9LB', 'Rexhepi', 'Blerta', { gender: 'female', seatLabel: '20A' }),
+    pax('RXH9LB', 'Rexhepi', 'Liridon', { seatLabel: '20B' }),
+    // Dren (GSH8DW) cancelled: a DEL.
   ];
   const adl = buildAdl(flight, before, after, options);
 
@@ -282,7 +275,7 @@ describe('ADL against the last list sent', () => {
 
   it('repeats the totals and the action line at the top of a continuation part', () => {
     const many = Array.from({ length: 12 }, (_, i) =>
-      pax(`FB-0002${String(i).padStart(2, '0')}`, 'New', `Person${'ABCDEFGHIJKL'[i]}`),
+      pax(`NEWP${'ABCDEFGHJKLM'[i]}2`, 'New', `Person${'ABCDEFGHIJKL'[i]}`),
     );
     const split = buildAdl(flight, [], many, { ...options, maxLinesPerPart: 10 });
     const parts = partsOf(split);

@@ -32,7 +32,10 @@ export interface PnlPassenger {
   birthday: string | null;
   destination: string;
   classCode: string;
-  /** The booking reference (reservation code); passengers of one booking are grouped. */
+  /**
+   * The booking reference: the reservation's record locator ("K7QX2M"), printed in `.L/`;
+   * passengers of one booking are grouped.
+   */
   bookingReference: string;
   /** Seat label like '12A', or null. */
   seatLabel: string | null;
@@ -188,7 +191,7 @@ function wrapRemark(line: string): string[] {
   return lines;
 }
 
-/** A booking reference as a record locator: letters and digits only ('FB-000123' → 'FB000123'). */
+/** A booking reference as the `.L/` element prints it: letters and digits only, upper case. */
 const recordLocator = (reference: string) => reference.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /**

@@ -16,6 +16,7 @@ export interface AccountTexts {
   error: string;
   logout: string;
   reservation: string;
+  bookingReference: string;
   flights: string;
   status: string;
   total: string;
@@ -126,7 +127,7 @@ export default function AccountReservations({
         <table className="account-table">
           <thead>
             <tr>
-              <th scope="col">{texts.reservation}</th>
+              <th scope="col">{texts.bookingReference}</th>
               <th scope="col">{texts.flights}</th>
               <th scope="col">{texts.status}</th>
               <th scope="col">{texts.total}</th>
@@ -137,7 +138,9 @@ export default function AccountReservations({
           <tbody>
             {load.items.map((item) => (
               <tr key={item.id}>
-                <td data-label={texts.reservation}>{item.id}</td>
+                <td data-label={texts.bookingReference} className="booking-reference-cell">
+                  {item.recordLocator}
+                </td>
                 <td data-label={texts.flights}>
                   {item.flights.map((flight) => (
                     <div key={flight.id}>

@@ -16,6 +16,7 @@ export const CARD_RESULT_TEXTS = {
   loading: 'site.cardResult.loading',
   waiting: 'site.cardResult.waiting',
   successTitle: 'site.cardResult.successTitle',
+  bookingReference: 'site.cardResult.bookingReference',
   successText: 'site.cardResult.successText',
   successTextNoEmail: 'site.cardResult.successTextNoEmail',
   errorTitle: 'site.cardResult.errorTitle',
@@ -186,10 +187,14 @@ export default function CardResult({
     return (
       <div className="auth-card card-result">
         <h1>{texts.successTitle}</h1>
+        <BookingReference reservation={reservation} texts={texts} />
         <p className="form-success" role="status">
           {reservation.billingInformation
-            ? fill(texts.successText, { id: reservation.id, email: reservation.billingInformation.email })
-            : fill(texts.successTextNoEmail, { id: reservation.id })}
+            ? fill(texts.successText, {
+                reference: reservation.recordLocator,
+                email: reservation.billingInformation.email,
+              })
+            : fill(texts.successTextNoEmail, { reference: reservation.recordLocator })}
         </p>
         <p className="hero-actions">
           <a className="button button-primary" href={homePath}>
@@ -221,6 +226,7 @@ export default function CardResult({
     <div className="card-result">
       <div className="auth-card">
         <h1>{outcome === 'cancel' ? texts.cancelTitle : texts.errorTitle}</h1>
+        <BookingReference reservation={reservation} texts={texts} />
         <p role="alert">
           {outcome === 'cancel'
             ? fill(texts.minutesLeft, { minutes })
@@ -251,6 +257,21 @@ export default function CardResult({
   );
 }
 
+/** The record locator, the reference the traveller quotes for this booking from now on. */
+function BookingReference({
+  reservation,
+  texts,
+}: {
+  reservation: CardPageReservation;
+  texts: CardResultTexts;
+}) {
+  return (
+    <p className="booking-reference">
+      <span>{texts.bookingReference}</span> <strong>{reservation.recordLocator}</strong>
+    </p>
+  );
+}
+
 /**
  * Flights, passengers with their seats and options, and the amounts (spec 02 §2 error page). The
  * passengers only when the answer has them (the guest key or a session that may read the booking).
@@ -271,7 +292,7 @@ function ReservationSummary({
   const flightNumber = new Map(reservation.flights.map((flight) => [flight.id, flight.number]));
   return (
     <section className="auth-card result-summary" aria-labelledby="summary-title">
-      <h2 id="summary-title">{fill(texts.summaryTitle, { id: reservation.id })}</h2>
+      <h2 id="summary-title">{fill(texts.summaryTitle, { id: reservation.recordLocator })}</h2>
       <h3>{texts.flights}</h3>
       <ul>
         {reservation.flights.map((flight) => (

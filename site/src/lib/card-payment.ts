@@ -13,16 +13,27 @@ export async function startCardPayment({
   amount,
   locale,
   guestKey = rememberedGuestKey(reservationId),
+  accessKey = remembered(accessKeyName(reservationId)),
 }: {
   reservationId: number;
   amount: number;
   locale: Locale;
   /** A guest booking's key (its create answer): without a session, only it starts the payment. */
   guestKey?: string | undefined;
+  /** Manage my booking's key to the booking (a find or an e-mail link): it starts the payment too. */
+  accessKey?: string | undefined;
 }): Promise<{ transactionId: string; paymentPageUrl: string }> {
   if (guestKey) remember(guestKeyName(reservationId), guestKey);
+  if (accessKey) remember(accessKeyName(reservationId), accessKey);
   const { transactionId } = await client.call(paymentCalls.cardReservationInit, {
-    body: { source: 'customerReservation', reservationId, amount, locale, ...(guestKey ? { guestKey } : {}) },
+    body: {
+      source: 'customerReservation',
+      reservationId,
+      amount,
+      locale,
+      ...(guestKey ? { guestKey } : {}),
+      ...(accessKey ? { accessKey } : {}),
+    },
   });
   // The result pages the provider sends the payer back to know the transaction: by it they find the
   // key that shows the booking's passengers and contact details (without it, only the booking).
@@ -32,6 +43,11 @@ export async function startCardPayment({
 
 const guestKeyName = (reservationId: number) => `flybook.guestKey.${reservationId}`;
 const transactionKeyName = (transactionId: string) => `flybook.guestKey.transaction.${transactionId}`;
+/**
+ * Where this tab keeps manage my booking's key to a booking: the card result pages' Pay now starts
+ * the payment again with it (docs/booking-manage.md).
+ */
+export const accessKeyName = (reservationId: number) => `flybook.accessKey.${reservationId}`;
 
 /**
  * Keeps a guest booking's key for this tab (sessionStorage: it survives the trip to the provider's

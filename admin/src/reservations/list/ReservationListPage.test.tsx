@@ -89,6 +89,17 @@ describe('the reservation list page', () => {
     expect(query?.get('pageSize')).toBe('15');
   });
 
+  it("shows each booking's record locator in its own column, next to the internal number", async () => {
+    open([
+      { ...row(1, 'reserved'), recordLocator: 'K7QX2M' },
+      { ...row(2, 'confirmed'), recordLocator: 'HXM2PC' },
+    ]);
+    expect(await screen.findByRole('columnheader', { name: 'Reference' })).toBeTruthy();
+    expect(within(await rowOf(1)).getByText('K7QX2M')).toBeTruthy();
+    expect(within(await rowOf(2)).getByText('HXM2PC')).toBeTruthy();
+    expect(within(await rowOf(2)).queryByText('K7QX2M')).toBeNull();
+  });
+
   it('offers each row its actions by state: a cancelled one only its history and invoice', async () => {
     const app = open([row(1, 'reserved'), row(2, 'cancelled')]);
     const open1 = await rowOf(1);

@@ -32,6 +32,16 @@ function ReservationCell({ data }: Cell) {
   );
 }
 
+/** The record locator: the reference the customer quotes on the phone. */
+function LocatorCell({ data }: Cell) {
+  if (!data) return null;
+  return (
+    <div className="reservation-cell">
+      <span className="reservation-cell__locator">{data.recordLocator}</span>
+    </div>
+  );
+}
+
 function BookedCell({ data }: Cell) {
   const locale = useLocale();
   if (!data) return null;
@@ -137,7 +147,7 @@ const money = (value: number | undefined, locale: Locale) =>
 
 /**
  * The reservation list's columns (spec 02 §2, §6). Customers see no id, status, owner or reservator
- * (`fullView` false). Sortable columns carry the API's `sortBy` names as their ids.
+ * (`fullView` false), but everyone sees the record locator, the reference of the booking. Sortable columns carry the API's `sortBy` names as their ids.
  */
 export function reservationColumns({
   t,
@@ -160,6 +170,14 @@ export function reservationColumns({
       sortable: true,
       flex: 0,
       width: 100,
+    },
+    {
+      colId: 'recordLocator',
+      headerName: t('reservations.columns.recordLocator'),
+      cellRenderer: LocatorCell,
+      autoHeight: true,
+      flex: 0,
+      width: 105,
     },
     {
       colId: 'createdAt',

@@ -190,9 +190,18 @@ async function send(call: ApiCall, caller: Caller): Promise<TestResponse> {
 
 type Verdict = { allowed: true } | { allowed: false; statuses: number[] };
 
+/**
+ * Public calls that an access key opens (manage my booking, docs/booking-manage.md): without one,
+ * as here, they need a session and follow SERVICE_RULES like a user call.
+ */
+const SESSION_UNLESS_KEYED = new Set([
+  'GET reservation/{id}/ticket/pdf/{locale}',
+  'GET reservation/{id}/invoice/pdf/{locale}',
+]);
+
 /** What the declaration (or SERVICE_RULES) says the caller gets. */
 function expected(call: ApiCall, caller: Caller): Verdict {
-  if (call.auth === 'public') return { allowed: true };
+  if (call.auth === 'public' && !SESSION_UNLESS_KEYED.has(nameOf(call))) return { allowed: true };
   if (caller === 'anonymous') return { allowed: false, statuses: [401] };
   const who: Who = { caller, id: f.people[caller].id, roles: f.people[caller].roles };
   if (call.roles !== undefined)

@@ -75,8 +75,9 @@ export async function issueRecovery(
       SELECT id, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz FROM target
       RETURNING user_id
     )
-    INSERT INTO ${outbox} (channel, recipient, template, subject, body)
-    SELECT ${mail.channel}, ${mail.recipient}, ${mail.template}, ${mail.subject ?? null}, ${mail.body}
+    INSERT INTO ${outbox} (channel, recipient, template, subject, body, html, language)
+    SELECT ${mail.channel}, ${mail.recipient}, ${mail.template}, ${mail.subject ?? null}, ${mail.body},
+           ${mail.html ?? null}, ${mail.language ?? null}
       FROM token
     RETURNING id`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;

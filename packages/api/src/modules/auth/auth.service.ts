@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
-import { translator } from '../../platform/i18n.ts';
 import { hitRateLimit } from '../../platform/rate-limiter.ts';
 import {
   burnPasswordCheck,
@@ -14,6 +13,7 @@ import {
   newToken,
   verifyPassword,
 } from '../../platform/secrets.ts';
+import { renderEmail } from '../messages/catalogue/index.ts';
 import { newPasswordErrors } from '../users/user-profile.ts';
 import * as repo from './auth.repository.ts';
 import { createPasswordAttempts } from './password-attempts.ts';
@@ -94,9 +94,14 @@ export function createAuthService(db: Db, config: Config) {
       const found = await repo.findUserByEmail(db, address);
       const user = found?.isActive ? found : null;
       const { token, tokenHash } = newToken();
-      const t = translator(locale);
       const localePrefix = locale === 'en' ? '' : `/${locale}`;
       const link = `${config.publicUrl}${localePrefix}/updatePassword/${token}`;
+      // Rendered on both paths, like everything else here, so the answer's time tells nothing.
+      const mail = await renderEmail('password-recovery', locale, {
+        name: user?.displayName ?? address,
+        link,
+        minutes: config.recoveryTtlMinutes,
+      });
       // One transaction that writes on both paths (the address's counter always changes), so both
       // commit alike; on PostgreSQL a commit that wrote waits for the WAL flush, one that did not
       // would answer sooner. A refusal (429) rolls the counter back, which keeps it at the limit.
@@ -111,12 +116,10 @@ export function createAuthService(db: Db, config: Config) {
             channel: 'email',
             recipient: user?.email ?? address,
             template: 'password-recovery',
-            subject: t('email.recovery.subject'),
-            body: t('email.recovery.body', {
-              name: user?.displayName ?? address,
-              link,
-              minutes: config.recoveryTtlMinutes,
-            }),
+            subject: mail.subject,
+            body: mail.text,
+            html: mail.html,
+            language: locale,
           },
         );
       });

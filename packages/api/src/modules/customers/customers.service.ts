@@ -16,6 +16,7 @@ import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
 import { hashPassword } from '../../platform/secrets.ts';
 import { isForeignKeyViolation, transactionUnique } from '../../platform/sql.ts';
 import type { PasswordAttempts } from '../auth/password-attempts.ts';
+import { defaultMessageSettings, notifyAccountCreated } from '../messages/notify.ts';
 import { checkCurrentPassword, newPasswordErrors } from '../users/user-profile.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
 import * as repo from './customers.repository.ts';
@@ -174,6 +175,12 @@ export function createCustomersService(db: Db, attempts: PasswordAttempts) {
             entityId: userId,
             operation: 'create',
             changedFields: [...Object.keys(values), 'password'],
+          });
+          await notifyAccountCreated(tx, defaultMessageSettings(), {
+            email: values.email,
+            name: values.displayName,
+            language: values.language ?? 'en',
+            byStaff: true,
           });
           return userId;
         },

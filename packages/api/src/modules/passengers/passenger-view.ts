@@ -1,6 +1,5 @@
 import { ageOn } from '@flybook/domain';
 import type { FlightPassenger } from '@flybook/schemas';
-import { bookingReference } from '../reservations/documents/booking-reference.ts';
 import type { PassengerRow } from './passengers.repository.ts';
 
 /** A passenger's gender, or the one their salutation says when none was recorded. */
@@ -28,7 +27,7 @@ export function toFlightPassenger(row: PassengerRow, departureDay: string): Flig
     seatLabel: ticket.seatLabel,
     reservation: {
       id: reservation.id,
-      bookingReference: bookingReference(reservation.id),
+      bookingReference: reservation.recordLocator,
       status: reservation.status,
       isPaid: row.paymentStatus === 'paid' || row.paymentStatus === 'overpaid',
       paymentStatus: row.paymentStatus,

@@ -1,3 +1,4 @@
+import { normalizeRecordLocator } from '@flybook/domain';
 import type { FlightPassengerFilters } from '@flybook/schemas';
 import {
   and,
@@ -52,7 +53,11 @@ const passengerColumns = {
     tariffId: tickets.tariffId,
     tariffGroupId: tickets.tariffGroupId,
   },
-  reservation: { id: reservations.id, status: reservations.status },
+  reservation: {
+    id: reservations.id,
+    recordLocator: reservations.recordLocator,
+    status: reservations.status,
+  },
   paymentStatus: reservationInvoices.status,
   tariffName: tariffs.name,
   tariffGroupCode: tariffGroups.code,
@@ -79,7 +84,11 @@ export type PassengerRow = {
     tariffId: number;
     tariffGroupId: number;
   };
-  reservation: { id: number; status: 'created' | 'reserved' | 'confirmed' | 'cancelled' };
+  reservation: {
+    id: number;
+    recordLocator: string;
+    status: 'created' | 'reserved' | 'confirmed' | 'cancelled';
+  };
   paymentStatus: 'notPaid' | 'partly' | 'paid' | 'overpaid';
   tariffName: (typeof tariffs.$inferSelect)['name'];
   tariffGroupCode: string;
@@ -125,6 +134,8 @@ function filterConditions(filters: Partial<FlightPassengerFilters>): SQL[] {
     ];
     const reservationId = reservationIdOf(text);
     if (reservationId !== null) alternatives.push(eq(reservations.id, reservationId));
+    const recordLocator = normalizeRecordLocator(text);
+    if (recordLocator !== null) alternatives.push(eq(reservations.recordLocator, recordLocator));
     conditions.push(or(...alternatives)!);
   }
   if (filters.reservationId !== undefined) conditions.push(eq(reservations.id, filters.reservationId));

@@ -283,10 +283,8 @@ export function createPassengersService(db: Db, reservations: ReservationsServic
             },
             {
               reservationId: row.reservation.id,
-              values: {
-                passenger: `${row.passenger.firstName} ${row.passenger.lastName}`,
-                ...(row.ticket.seatLabel ? { seat: row.ticket.seatLabel, context: 'seat' } : {}),
-              },
+              passenger: `${row.passenger.firstName} ${row.passenger.lastName}`,
+              seat: row.ticket.seatLabel,
             },
           );
         }

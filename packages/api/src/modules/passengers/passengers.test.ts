@@ -147,7 +147,7 @@ describe('the passenger list', () => {
       reservation: { id: berisha.id, isPaid: false, paymentStatus: 'notPaid', agent: null },
       tariff: { id: 1, group: { id: 1 } },
     });
-    expect(drita.reservation.bookingReference).toBe(`FB-${String(berisha.id).padStart(6, '0')}`);
+    expect(drita.reservation.bookingReference).toBe(berisha.recordLocator);
     const endrit = page.items.find((item) => item.firstName === 'Endrit')!;
     expect(endrit.reservation.agent).toMatchObject({ company: expect.any(String) });
     expect(page.items.find((item) => item.firstName === 'Mira')).toMatchObject({
@@ -165,6 +165,8 @@ describe('the passenger list', () => {
     expect(names(await list(flightId, `query=FB-${String(hoxha.id).padStart(6, '0')}`))).toEqual([
       'Hoxha Mira',
     ]);
+    // The record locator the traveller quotes, typed in lower case.
+    expect(names(await list(flightId, `query=${hoxha.recordLocator.toLowerCase()}`))).toEqual(['Hoxha Mira']);
     expect(names(await list(flightId, 'query=14a'))).toEqual(['Berisha Arben']);
     expect(names(await list(flightId, 'tariffGroups[]=3'))).toEqual(['Hoxha Mira']);
     expect((await list(flightId, `reservationId=${berisha.id}`)).total).toBe(4);
@@ -608,7 +610,7 @@ describe('the PAX list', () => {
     expect(text).toContain('Passagierliste (PAX-Liste)');
     const line = (...cells: string[]) =>
       new RegExp(cells.map((cell) => cell.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+'));
-    const reference = `FB-${String(family.id).padStart(6, '0')}`;
+    const reference = family.recordLocator;
     expect(text).toMatch(
       line('12A', 'ÇEKU, Arbër', 'Erwachsener', reference, 'Economy Light', 'Nein', '✓ Erschienen'),
     );

@@ -39,7 +39,7 @@ export interface PaxListPassenger {
   /** Full years on the day of departure, when the date of birth is known. */
   age: number | null;
   seatLabel: string | null;
-  /** "FB-000123". */
+  /** The record locator, e.g. "K7QX2M". */
   bookingReference: string;
   tariffName: string;
   isPaid: boolean;

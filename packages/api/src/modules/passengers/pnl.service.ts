@@ -16,7 +16,6 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import type { FlightHead } from '../flights/flights.repository.ts';
 import { seatsOf } from '../flights/flights.repository.ts';
-import { bookingReference } from '../reservations/documents/booking-reference.ts';
 import { agentName, genderOf } from './passenger-view.ts';
 import * as repo from './passengers.repository.ts';
 import { departureDayOf, requireFlight } from './passengers.service.ts';
@@ -37,7 +36,8 @@ function toPnlPassenger(row: repo.PassengerRow, destination: string): PnlPasseng
     birthday: row.passenger.birthday,
     destination,
     classCode: pnlClassOf(row.tariffGroupCode),
-    bookingReference: bookingReference(row.reservation.id),
+    // The .L/ element carries the record locator the traveller also has (docs/pnl.md).
+    bookingReference: row.reservation.recordLocator,
     seatLabel: row.ticket.seatLabel,
   };
 }

@@ -11,7 +11,10 @@ let manager: string;
 let agent: string;
 let otherAgent: string;
 let flightId: number;
-const reservations: Record<string, { id: number; passengers: { id: number; firstName: string }[] }> = {};
+const reservations: Record<
+  string,
+  { id: number; recordLocator: string; passengers: { id: number; firstName: string }[] }
+> = {};
 
 const api: TestApp['api'] = (...args) => t.api(...args);
 
@@ -83,6 +86,10 @@ describe('the PNL of a flight', () => {
     expect(lines.slice(2, 4)).toEqual(['PNL', 'FB6301/02OCT ZRH PART1']);
     expect(lines).toEqual(expect.arrayContaining(['-PRN001C', '1HOXHA/MIRA MR', '-PRN003Y']));
     expect(lines).toContain('1BERISHA/ARBEN MR-A3');
+    // The booking's .L/ element is its record locator, the reference the travellers hold.
+    const berisha = reservations.berisha!.recordLocator;
+    expect(berisha).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    expect(lines[lines.indexOf('1BERISHA/ARBEN MR-A3') + 1]).toBe(`.L/${berisha}`);
     expect(own.pnl).toContain('.R/INFT HK1 01JAN31 BERISHA/LUAN MSTR');
     expect(own.pnl).toContain('.R/CHLD HK1 05MAY22');
     expect(own.pnl).not.toContain('KRASNIQI');

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
+import { reservationIdOfAccessKey } from '../reservations/access-keys.ts';
 import { guestKeyMatches } from '../reservations/guest-key.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
@@ -158,7 +159,7 @@ export function createCardPaymentsService(
           cardTransactionId: locked.id,
           createdById: actor?.id ?? locked.startedById,
         });
-        await reservationsService.recordPayment(tx, actor, locked.reservationId);
+        await reservationsService.recordPayment(tx, actor, locked.reservationId, locked.amount);
       } else {
         const agentAccount = await userAccountId(tx, locked.agentId!);
         const record = await post(tx, {
@@ -249,8 +250,16 @@ export function createCardPaymentsService(
         found.reservation.ownerId === null &&
         found.reservation.reservatorId === null &&
         guestKeyMatches(body.guestKey, found.reservation.guestKeyHash);
-      if (!found || (!user && !isOwnGuestBooking)) throw ApiError.notFound('reservation', body.reservationId);
-      const access = user ? reservationAccess(user, found.reservation) : null;
+      // The holder of the booking's access key (manage my booking) pays what is open of that booking
+      // only, and not when its price is hidden from its travellers (docs/booking-manage.md).
+      const isKeyHolder =
+        found !== undefined &&
+        body.accessKey !== undefined &&
+        !found.reservation.priceNeedsToBeHidden &&
+        (await reservationIdOfAccessKey(db, body.accessKey)) === found.reservation.id;
+      if (!found || (!user && !isOwnGuestBooking && !isKeyHolder))
+        throw ApiError.notFound('reservation', body.reservationId);
+      const access = user && !isKeyHolder ? reservationAccess(user, found.reservation) : null;
       if (
         access &&
         !access.isOwner &&

@@ -86,7 +86,7 @@ export function createPaymentsService(db: Db, reservations: ReservationsService)
         fromAccountId,
         createdById: user.id,
       });
-      return { id, reservation: await reservations.recordPayment(tx, user, locked.reservation.id) };
+      return { id, reservation: await reservations.recordPayment(tx, user, locked.reservation.id, amount) };
     });
   }
 

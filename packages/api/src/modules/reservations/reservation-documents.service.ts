@@ -18,6 +18,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser, FileAnswer } from '../../http/routes.ts';
 import { OFFICE_TIMEZONE, pdfAnswer } from '../../platform/pdf.ts';
 import { renderCreditNote } from '../ledger/documents/credit-note-pdf.ts';
+import { reservationIdOfAccessKey } from './access-keys.ts';
 import { paidStateOf } from './documents/document-layout.ts';
 import { renderInvoice } from './documents/invoice-pdf.ts';
 import { renderReservationOverview } from './documents/overview-pdf.ts';
@@ -107,6 +108,7 @@ function toDocument(
   const billing = reservation.billing;
   return {
     id: reservation.id,
+    recordLocator: reservation.recordLocator,
     status: reservation.status,
     createdAt: reservation.createdAt.toISOString(),
     language: reservation.language,
@@ -179,6 +181,74 @@ function toDocument(
 const isPaid = (record: ReservationRecord) => paidStateOf(record.invoice.status) === 'paid';
 
 /**
+ * The reservation as the documents print it, for a reader other than a document route (manage my
+ * booking shows the same flights, names and price parts as the invoice).
+ */
+export async function documentReservationOf(
+  db: Db,
+  record: ReservationRecord,
+  locale: Locale,
+  hidePrices: boolean,
+): Promise<DocumentReservation> {
+  const { id, status } = record.reservation;
+  const details = await documentDetails(db, id, status !== 'cancelled');
+  return toDocument(record, details, locale, hidePrices);
+}
+
+/**
+ * How the holder of a booking's access key stands to it (manage my booking): like its owner, with
+ * no roles, and without amounts when its reservator hid the price (docs/booking-manage.md).
+ */
+export const keyHolderAccess = (reservation: { priceNeedsToBeHidden: boolean }): ReservationAccess => ({
+  isStaff: false,
+  isOwner: true,
+  isReservator: false,
+  hidePrices: reservation.priceNeedsToBeHidden,
+});
+
+/** Who asks for a document: a session's user, or (ticket, invoice) the holder of an access key. */
+export type DocumentReader = AuthUser | { accessKey: string };
+const NO_ROLES: ReadonlySet<string> = new Set();
+
+/**
+ * The credit note PDF of a cancelled reservation, or null when it has none (nothing was paid):
+ * for the document route and for the cancellation e-mail (messages), in the caller's transaction.
+ */
+export async function renderCreditNoteOf(db: Db, record: ReservationRecord, locale: Locale) {
+  const id = record.reservation.id;
+  const [note] = await db.select().from(creditNotes).where(eq(creditNotes.reservationId, id));
+  if (!note) return null;
+  const billing = record.reservation.billing;
+  const flights = new Map(record.tickets.map((row) => [row.flight.id, row]));
+  return renderCreditNote({
+    reservation: {
+      id,
+      recordLocator: record.reservation.recordLocator,
+      billing,
+      flights: [...flights.values()].map((row) => ({
+        number: row.flight.number,
+        origin: row.origin.code,
+        destination: row.destination.code,
+        departure: row.flight.departure,
+      })),
+      passengers: record.passengers.map((passenger) => `${passenger.firstName} ${passenger.lastName}`),
+    },
+    creditNote: {
+      id: note.id,
+      createdAt: note.createdAt,
+      paid: note.paid,
+      fee: note.fee,
+      refund: note.refund,
+      parts: note.parts.map((part) => ({
+        method: part.method as 'datatrans' | 'account' | 'cash' | 'bank' | 'transfer',
+        amount: part.amount,
+      })),
+    },
+    locale,
+  });
+}
+
+/**
  * The ticket, invoice and overview PDFs of a reservation, each for whoever may read the
  * reservation and under the document's own rules (docs/booking.md, Documents).
  */
@@ -188,6 +258,18 @@ export function createReservationDocumentsService(db: Db) {
     const record = await findReservation(db, id);
     if (!record) throw ApiError.notFound('reservation', id);
     return { record, access: reservationAccess(user, record.reservation) };
+  }
+
+  /**
+   * As `read`, for a user or a key holder, with the roles the document rules look at. A key opens
+   * only the booking it was issued for: any other id is 404, as for an unknown booking.
+   */
+  async function readFor(reader: DocumentReader, id: number) {
+    if (!('accessKey' in reader)) return { ...(await read(reader, id)), roles: reader.roles };
+    const keyed = await reservationIdOfAccessKey(db, reader.accessKey);
+    const record = keyed === id ? await findReservation(db, id) : undefined;
+    if (!record) throw ApiError.notFound('reservation', id);
+    return { record, access: keyHolderAccess(record.reservation), roles: NO_ROLES };
   }
 
   /** The reservation as the documents print it, names in the document's language. */
@@ -203,15 +285,15 @@ export function createReservationDocumentsService(db: Db) {
     });
 
   return {
-    async ticketPdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {
-      const { record, access } = await read(user, id);
+    async ticketPdf(reader: DocumentReader, id: number, locale: Locale): Promise<FileAnswer> {
+      const { record, access, roles } = await readFor(reader, id);
       if (record.reservation.status === 'cancelled') {
         throw new ApiError('ERROR_VALIDATION', 422, {
           message: 'A cancelled reservation has no ticket',
           params: { id: String(id) },
         });
       }
-      if (!isPaid(record) && !satisfies(user.roles, 'ROLE_RESERVATION_TICKET_PDF_BEFORE_PAID')) {
+      if (!isPaid(record) && !satisfies(roles, 'ROLE_RESERVATION_TICKET_PDF_BEFORE_PAID')) {
         throw beforePaid('ticket');
       }
       const reservation = await documentOf(record, access, locale);
@@ -219,13 +301,13 @@ export function createReservationDocumentsService(db: Db) {
       return pdfAnswer(await renderTicket({ reservation, paidState, locale }), 'Ticket.pdf');
     },
 
-    async invoicePdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {
-      const { record, access } = await read(user, id);
+    async invoicePdf(reader: DocumentReader, id: number, locale: Locale): Promise<FileAnswer> {
+      const { record, access, roles } = await readFor(reader, id);
       // The owner of a booking whose price is hidden sees no amount, so no invoice either.
       if (access.hidePrices) {
         throw new ApiError('ERROR_FORBIDDEN', 403, { message: 'The price of this reservation is hidden' });
       }
-      if (!isPaid(record) && !satisfies(user.roles, 'ROLE_RESERVATION_INVOICE_PDF_BEFORE_PAID')) {
+      if (!isPaid(record) && !satisfies(roles, 'ROLE_RESERVATION_INVOICE_PDF_BEFORE_PAID')) {
         throw beforePaid('invoice');
       }
       const reservation = await documentOf(record, access, locale);
@@ -237,35 +319,8 @@ export function createReservationDocumentsService(db: Db) {
       if (access.hidePrices) {
         throw new ApiError('ERROR_FORBIDDEN', 403, { message: 'The price of this reservation is hidden' });
       }
-      const [note] = await db.select().from(creditNotes).where(eq(creditNotes.reservationId, id));
-      if (!note) throw ApiError.notFound('credit note of reservation', id);
-      const billing = record.reservation.billing;
-      const flights = new Map(record.tickets.map((row) => [row.flight.id, row]));
-      const body = await renderCreditNote({
-        reservation: {
-          id,
-          billing,
-          flights: [...flights.values()].map((row) => ({
-            number: row.flight.number,
-            origin: row.origin.code,
-            destination: row.destination.code,
-            departure: row.flight.departure,
-          })),
-          passengers: record.passengers.map((passenger) => `${passenger.firstName} ${passenger.lastName}`),
-        },
-        creditNote: {
-          id: note.id,
-          createdAt: note.createdAt,
-          paid: note.paid,
-          fee: note.fee,
-          refund: note.refund,
-          parts: note.parts.map((part) => ({
-            method: part.method as 'datatrans' | 'account' | 'cash' | 'bank' | 'transfer',
-            amount: part.amount,
-          })),
-        },
-        locale,
-      });
+      const body = await renderCreditNoteOf(db, record, locale);
+      if (!body) throw ApiError.notFound('credit note of reservation', id);
       return pdfAnswer(body, 'CreditNote.pdf');
     },
 

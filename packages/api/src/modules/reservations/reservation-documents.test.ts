@@ -43,7 +43,6 @@ async function documentText(kind: Kind, reservationId: number, locale: string, t
   return answer.pdf!;
 }
 
-const reference = (reservationId: number) => `FB-${String(reservationId).padStart(6, '0')}`;
 const rappen = (chfAmount: number) => Math.round(chfAmount * 100);
 
 let flightNumber = 6100;
@@ -138,7 +137,12 @@ afterAll(async () => {
 });
 
 describe('documents of a billed return trip, for staff', () => {
-  let reservation: { id: number; invoice: { total: number }; flights: { number: string }[] };
+  let reservation: {
+    id: number;
+    recordLocator: string;
+    invoice: { total: number };
+    flights: { number: string }[];
+  };
   beforeAll(async () => {
     reservation = await book(manager, returnTrip({ paymentTerms: 'bill' }));
   });
@@ -148,12 +152,14 @@ describe('documents of a billed return trip, for staff', () => {
     expect(answer.status, JSON.stringify(answer.error)).toBe(200);
     expect(answer.headers['content-disposition']).toContain('filename="Ticket.pdf"');
     const { pages, info } = answer.pdf!;
-    expect(info).toMatch(new RegExp(`Title:\\s+E-Ticket ${reference(reservation.id)}`));
+    expect(info).toMatch(new RegExp(`Title:\\s+E-Ticket ${reservation.recordLocator}`));
     expect(pages).toHaveLength(3);
     const [vjosa, arben, leka] = pages as [string, string, string];
     const [outbound, back] = reservation.flights.map((flight) => flight.number) as [string, string];
     for (const page of pages) {
-      expect(page).toContain(`Buchungsnummer ${reference(reservation.id)}`);
+      expect(page).toContain(`Buchungsreferenz ${reservation.recordLocator}`);
+      // The internal number stays in the footer, where staff look for it.
+      expect(page).toContain(`Reservation Nr. ${reservation.id}`);
       expect(page).toMatch(line('Hinflug', `Flybook Air · ${outbound}`));
       expect(page).toMatch(line('Rückflug', `Flybook Air · ${back}`));
       expect(page).toMatch(line('Flughafen Zürich', 'Flughafen Pristina'));
@@ -181,7 +187,7 @@ describe('documents of a billed return trip, for staff', () => {
     expect(invoice.status, JSON.stringify(invoice.error)).toBe(200);
     expect(invoice.headers['content-disposition']).toContain('filename="Invoice.pdf"');
     const invoiceText = invoice.pdf!.text;
-    expect(invoiceText).toContain(reference(reservation.id));
+    expect(invoiceText).toContain(reservation.recordLocator);
     expect(invoiceText).toContain('Frau Vjosa Berisha');
     expect(invoiceText).toContain('Herr Arbën Gashi');
     expect(invoiceText).toContain('Herr Leka Berisha');
@@ -201,7 +207,7 @@ describe('documents of a billed return trip, for staff', () => {
     expect(overview.headers['content-disposition']).toContain('filename="ReservationOverview.pdf"');
     const overviewText = overview.pdf!.text;
     expect(overviewText).toContain('Reservationsübersicht');
-    expect(overviewText).toContain(reference(reservation.id));
+    expect(overviewText).toContain(reservation.recordLocator);
     expect(overviewText).toMatch(line('Reservationsstatus', 'Reserviert'));
     for (const name of ['Vjosa Berisha', 'Arbën Gashi', 'Leka Berisha']) expect(overviewText).toContain(name);
     for (const seat of ['9A', '9B', '11C', '11D']) expect(overviewText).toMatch(new RegExp(`\\b${seat}\\b`));

@@ -19,6 +19,8 @@ type PaymentTerms = (typeof PAYMENT_TERMS)[number];
 /** The list filters as the service hands them over; each one present narrows the list. */
 export interface ReservationFilter {
   query?: string | undefined;
+  /** Exactly this record locator (in its stored form): served by its unique index. */
+  recordLocator?: string | undefined;
   /** true: holds an active ticket on a flight neither departed nor cancelled; false: holds none. */
   isActive?: boolean | undefined;
   statuses?: ReservationStatus[] | undefined;
@@ -113,6 +115,8 @@ function conditionsOf(filter: ReservationFilter): SQL[] {
   if (filter.isActive !== undefined) {
     conditions.push(filter.isActive ? isActiveReservation : sql`not ${isActiveReservation}`);
   }
+  if (filter.recordLocator !== undefined)
+    conditions.push(eq(reservations.recordLocator, filter.recordLocator));
   if (filter.query?.trim()) conditions.push(matchesText(filter.query));
   if (filter.flightDate && (filter.flightDate.from || filter.flightDate.to)) {
     conditions.push(departsWithin(filter.flightDate));
@@ -156,6 +160,16 @@ function orderOf(paging: ReservationPaging): SQL[] {
   }
 }
 
+/** Whether a reservation holds this record locator (stored form): one probe of the unique index. */
+export async function recordLocatorExists(db: Db, recordLocator: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(eq(reservations.recordLocator, recordLocator))
+    .limit(1);
+  return row !== undefined;
+}
+
 const owner = alias(users, 'owner');
 const reservator = alias(users, 'reservator');
 const origin = alias(airports, 'origin');
@@ -172,6 +186,7 @@ export async function listReservations(db: Db, filter: ReservationFilter, paging
     db
       .select({
         id: reservations.id,
+        recordLocator: reservations.recordLocator,
         status: reservations.status,
         createdAt: reservations.createdAt,
         ownerId: reservations.ownerId,

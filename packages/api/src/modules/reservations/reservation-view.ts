@@ -28,6 +28,7 @@ export function toReservation(record: ReservationRecord, hidePrices: boolean): R
   };
   return {
     id: reservation.id,
+    recordLocator: reservation.recordLocator,
     status: reservation.status,
     flights: [...flightsById.values()].sort((a, b) =>
       a.direction === b.direction ? 0 : a.direction === 'outbound' ? -1 : 1,

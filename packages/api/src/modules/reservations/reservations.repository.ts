@@ -420,7 +420,13 @@ export async function passengersNamed(
 /** The contacts of reservations, by id. */
 export async function contactsOf(db: Db | Tx, ids: number[]) {
   return db
-    .select({ id: reservations.id, billing: reservations.billing, status: reservations.status })
+    .select({
+      id: reservations.id,
+      recordLocator: reservations.recordLocator,
+      language: reservations.language,
+      billing: reservations.billing,
+      status: reservations.status,
+    })
     .from(reservations)
     .where(inArray(reservations.id, ids));
 }

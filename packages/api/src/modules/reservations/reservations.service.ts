@@ -23,12 +23,23 @@ import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { translator } from '../../platform/i18n.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { retryOnDeadlock } from '../../platform/sql.ts';
 import { channelOf } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
 import { checkAges, planBooking } from '../booking/booking-plan.ts';
 import { isOpenFor } from '../booking/price-list.ts';
+import {
+  defaultMessageSettings,
+  type MessageSettings,
+  notifyAccountCreated,
+  notifyBookingReceived,
+  notifyPaymentBooked,
+  notifyReservationCancelled,
+  notifyReservationChanged,
+  notifyReservationExpired,
+} from '../messages/notify.ts';
 import type { RefundOnCancel } from '../payments/refunds.ts';
 import { newPasswordErrors } from '../users/user-profile.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
@@ -49,6 +60,19 @@ import {
 import * as repo from './reservations.repository.ts';
 
 type Body = z.output<typeof ReservationBody>;
+
+/**
+ * What a reservation tells its customer, to see whether a save changed anything: flights, seats,
+ * passengers, options, contact, terms, deadline and amounts, without versions, ids of reissued
+ * tickets and times of the write.
+ */
+function customerView(reservation: Reservation): string {
+  return JSON.stringify(reservation, (key, value) =>
+    ['version', 'updatedAt', 'createdAt', 'snapshotVersion', 'ticketId', 'expiresAt'].includes(key)
+      ? undefined
+      : value,
+  );
+}
 type UpdateBody = z.output<typeof UpdateReservationBody>;
 
 export function createReservationsService(
@@ -57,9 +81,12 @@ export function createReservationsService(
     paymentWindowMinutes?: number;
     /** Gives paid money back on cancellation (the payments module); without it nothing is refunded. */
     refundOnCancel?: RefundOnCancel;
+    /** The links in the customer messages (config.publicUrl); PUBLIC_URL or this host without it. */
+    messages?: MessageSettings;
   } = {},
 ) {
   const paymentWindow = options.paymentWindowMinutes ?? DEFAULT_PAYMENT_WINDOW_MINUTES;
+  const messages = options.messages ?? defaultMessageSettings();
 
   /** A reservation for its reader; `asBooker` is the answer to the one who just booked it (maybe a guest). */
   async function read(
@@ -101,6 +128,7 @@ export function createReservationsService(
     // Built field by field, not by leaving fields out: answers are not parsed in production.
     return {
       id: full.id,
+      recordLocator: full.recordLocator,
       status: full.status,
       flights: full.flights,
       invoice: full.invoice,
@@ -182,6 +210,7 @@ export function createReservationsService(
                 throw new ApiError('ERROR_NOT_FOUND', 404, { message: 'Not found owner', field: 'owner.id' });
               ownerId = owner.id;
             }
+            let openedAccount = false;
             if (billing.isCreateAccount && ownerId === null) {
               const [taken] = await tx
                 .select({ id: users.id })
@@ -198,6 +227,7 @@ export function createReservationsService(
                 countryCode: billing.country,
                 password: billing.password!,
               });
+              openedAccount = true;
             }
 
             // A guest has no session: the key in the answer is what lets them pay this booking.
@@ -255,6 +285,16 @@ export function createReservationsService(
             ]);
             // The sale seats last: their row lock lasts until commit (takeFromSale).
             await takeFromSale(tx, plan, sources, channel);
+            // A card booking ("now") says nothing until it is paid (notifyPaymentBooked).
+            if (body.paymentTerms !== 'now') await notifyBookingReceived(tx, messages, reservation.id);
+            if (openedAccount) {
+              await notifyAccountCreated(tx, messages, {
+                email: billing.email.toLowerCase(),
+                name: `${billing.firstName} ${billing.lastName}`,
+                language: billing.language,
+                byStaff: channel === 'staff',
+              });
+            }
             return guest ? { ...created, guestKey: guest.key } : created;
           },
         ),
@@ -275,6 +315,7 @@ export function createReservationsService(
         await repo.releaseSeats(tx, id);
         await repo.updateReservation(tx, id, { status: 'cancelled', expiresAt: null, version: version + 1 });
         await recordVersion(tx, null, id, version + 1, ['status', 'tickets']);
+        await notifyReservationExpired(tx, messages, id);
       }
       return expired.length;
     });
@@ -406,12 +447,17 @@ export function createReservationsService(
             priceNeedsToBeHidden: body.priceNeedsToBeHidden,
             version: row.version + 1,
           });
-          return recordVersion(tx, user, id, row.version + 1, [
+          const after = await recordVersion(tx, user, id, row.version + 1, [
             'passengers',
             'flights',
             'billing',
             'invoice',
           ]);
+          // Only a real change is told: a save that changed nothing the customer sees sends nothing.
+          if (customerView(toReservation(before, false)) !== customerView(after)) {
+            await notifyReservationChanged(tx, messages, id);
+          }
+          return after;
         },
       );
     } catch (error) {
@@ -493,7 +539,9 @@ export function createReservationsService(
         expiresAt: null,
         version: row.version + 1,
       });
-      return recordVersion(tx, user, id, row.version + 1, ['status', 'tickets', 'invoice']);
+      const cancelled = await recordVersion(tx, user, id, row.version + 1, ['status', 'tickets', 'invoice']);
+      await notifyReservationCancelled(tx, messages, id, { fee: total, refunded });
+      return cancelled;
     });
   }
 
@@ -592,10 +640,14 @@ export function createReservationsService(
       let sent = 0;
       for (const contact of contacts) {
         if (contact.status === 'cancelled' || !contact.billing.phoneMobile) continue;
+        // Staff write one text for many bookings: each SMS names its own booking by the locator.
+        const reference = translator(contact.language)('reservationDocuments.common.bookingReference');
         await enqueueMessage(tx, {
           channel: 'sms',
           recipient: contact.billing.phoneMobile,
-          body: body.content,
+          body: `${reference} ${contact.recordLocator}: ${body.content}`,
+          language: contact.language,
+          reservationId: contact.id,
           template: 'reservation-notification',
         });
         sent += 1;
@@ -609,7 +661,12 @@ export function createReservationsService(
    * reservation now paid in full is confirmed and stops holding seats on a timer; every payment is
    * a new version with its snapshot.
    */
-  async function recordPayment(tx: Tx, user: AuthUser | null, id: number): Promise<Reservation> {
+  async function recordPayment(
+    tx: Tx,
+    user: AuthUser | null,
+    id: number,
+    amount?: number,
+  ): Promise<Reservation> {
     const row = await repo.lockReservation(tx, id);
     if (!row) throw ApiError.notFound('reservation', id);
     const invoice = await repo.findInvoice(tx, id);
@@ -620,18 +677,28 @@ export function createReservationsService(
       ...(confirms ? { status: 'confirmed' as const, expiresAt: null } : {}),
       version: row.version + 1,
     });
-    return recordVersion(tx, user, id, row.version + 1, confirms ? ['invoice', 'status'] : ['invoice']);
+    const recorded = await recordVersion(
+      tx,
+      user,
+      id,
+      row.version + 1,
+      confirms ? ['invoice', 'status'] : ['invoice'],
+    );
+    // Every payment path (card, cash, bank, transfer, account) ends here, in its transaction.
+    if (amount !== undefined && amount > 0) await notifyPaymentBooked(tx, messages, id, amount);
+    return recorded;
   }
 
   async function snapshotList(user: AuthUser, id: number) {
-    await read(db, id, user);
+    const current = await read(db, id, user);
     const rows = await repo.snapshotsOf(db, id);
     return {
       items: rows.map((row) => ({
         version: row.version,
         datetime: row.createdAt.toISOString(),
         user: row.user?.id ? { id: row.user.id, displayName: row.user.displayName } : null,
-        snapshot: row.snapshot as Reservation,
+        // Snapshots saved before record locators lack it; a reservation's locator never changes.
+        snapshot: { ...(row.snapshot as Reservation), recordLocator: current.recordLocator },
       })),
     };
   }

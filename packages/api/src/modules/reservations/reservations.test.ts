@@ -541,8 +541,17 @@ describe('before and after booking', () => {
       (
         await t.request({ method: 'GET', url: `/api/dev/outbox?recipient=${encodeURIComponent(phone)}` })
       ).body.items.map((message: { body: string }) => message.body);
-    expect(await smsTo('+41 79 555 12 12')).toContain(content);
-    expect(await smsTo('+41 79 999 88 77')).not.toContain(content);
+    // Each SMS names its booking by the record locator, in the booking's language.
+    const reference = (await api('GET', `reservation/${kept.body.id}`, manager)).body.recordLocator;
+    expect(kept.body.recordLocator).toBe(reference);
+    const label = {
+      de: 'Buchungsreferenz',
+      en: 'Booking reference',
+      fr: 'Référence de réservation',
+      sq: 'Referenca e rezervimit',
+    }[kept.body.language as 'de' | 'en' | 'fr' | 'sq'];
+    expect(await smsTo('+41 79 555 12 12')).toContain(`${label} ${reference}: ${content}`);
+    expect((await smsTo('+41 79 999 88 77')).join('\n')).not.toContain(content);
     expect(
       (await api('PUT', 'reservation/list/notification', agent, { ids: [kept.body.id], content })).status,
     ).toBe(403);

@@ -9,6 +9,7 @@ import { type CreditNoteInput, renderCreditNote } from './credit-note-pdf.ts';
 const creditNote = (changes: Partial<CreditNoteInput['creditNote']> = {}): CreditNoteInput => ({
   reservation: {
     id: 123,
+    recordLocator: 'K7QX2M',
     billing: {
       salutation: 'mr',
       firstName: 'Arbën',
@@ -62,11 +63,11 @@ describe('the credit note PDF', () => {
     expect(text).toContain('Flybook Air AG');
     expect(text).toMatch(line('Billing address', 'Credit note no.', '812'));
     expect(text).toMatch(line('Mr Arbën Gashi', 'Date', '20.06.2026'));
-    expect(text).toMatch(line('Weissenbühlweg 12', 'Booking reference', 'FB-000123'));
+    expect(text).toMatch(line('Weissenbühlweg 12', 'Booking reference', 'K7QX2M'));
     expect(text).toMatch(/^3007 Bern\s*$/m);
     expect(text).toMatch(/^Switzerland\s*$/m);
     expect(text).toMatch(/^Credit note\s*$/m);
-    expect(text).toContain('Cancellation of booking FB-000123');
+    expect(text).toContain('Cancellation of booking K7QX2M');
 
     // Cancelled flights with the departure in the origin's local time, and the passengers.
     expect(text).toMatch(line('FB1402', 'ZRH–PRN', 'Mon 13.07.2026 07:05'));
@@ -89,7 +90,7 @@ describe('the credit note PDF', () => {
     const [printedPaid, printedFee, printedRefund, ...parts] = amountsIn(text, 'en');
     expect(printedPaid! - printedFee!).toBe(printedRefund);
     expect(parts.reduce((total, part) => total + part, 0)).toBe(printedRefund);
-    expect(text).toContain('Booking reference FB-000123 · Page 1 of 1');
+    expect(text).toContain('Booking reference K7QX2M · Reservation no. 123 · Page 1 of 1');
   });
 
   it('prints the German texts, the cash desk and bank transfer, and the country in German', async () => {
@@ -105,7 +106,7 @@ describe('the credit note PDF', () => {
     const { text } = readPdf(await renderCreditNote({ ...input, locale: 'de' }));
 
     expect(text).toMatch(/^Gutschrift\s*$/m);
-    expect(text).toContain('Annullierung der Buchung FB-000123');
+    expect(text).toContain('Annullierung der Buchung K7QX2M');
     expect(text).toMatch(line('Rechnungsadresse', 'Gutschrift-Nr.', '812'));
     expect(text).toMatch(line('Herr Arbën Gashi', 'Datum', '20.06.2026'));
     expect(text).toMatch(/^Schweiz\s*$/m);

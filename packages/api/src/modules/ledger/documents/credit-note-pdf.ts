@@ -10,7 +10,6 @@ import {
   pdfBuffer,
   type TableRow,
 } from '../../../platform/pdf.ts';
-import { bookingReference } from '../../reservations/documents/booking-reference.ts';
 import {
   airportDateTime,
   billingAddressLines,
@@ -34,7 +33,10 @@ export type RefundMethod = 'datatrans' | 'account' | 'cash' | 'bank' | 'transfer
 
 export interface CreditNoteInput {
   reservation: {
+    /** The internal reservation number (in the footer, for staff). */
     id: number;
+    /** The booking reference the customer quotes: the record locator. */
+    recordLocator: string;
     billing: {
       /** 'mr' or 'mrs'; anything else is left out. */
       salutation?: string | null;
@@ -98,7 +100,7 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
   const t = translator(locale);
   const texts = commonTexts(t);
   const chf = (amount: Rappen) => money(amount, locale);
-  const reference = bookingReference(reservation.id);
+  const reference = reservation.recordLocator;
   const title = t('ledgerDocuments.creditNote.title');
   const methods: Record<RefundMethod, string> = {
     datatrans: t('ledgerDocuments.creditNote.methods.datatrans'),
@@ -218,6 +220,6 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
     .text(t('ledgerDocuments.creditNote.closing'), left, doc.y, { width });
   resetText(doc);
 
-  drawDocumentFooters(doc, t, reservation.id);
+  drawDocumentFooters(doc, t, reservation);
   return pdfBuffer(doc);
 }

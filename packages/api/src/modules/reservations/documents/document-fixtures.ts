@@ -108,6 +108,7 @@ export function returnTripReservation(): DocumentReservation {
   ];
   return {
     id: 123,
+    recordLocator: 'K7QX2M',
     status: 'confirmed',
     createdAt: '2026-06-06T08:14:00Z',
     language: 'sq',

@@ -2,7 +2,6 @@ import { airportLocalTime, formatMoney, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import type { TFunction } from 'i18next';
 import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
-import { bookingReference } from './booking-reference.ts';
 import { FLYBOOK_COMPANY } from './company.ts';
 import type {
   AgeType,
@@ -278,12 +277,20 @@ export function drawNotice(doc: PdfDocument, text: string, color: string) {
   doc.y = top + height + 10;
 }
 
-/** The footer on every page: company, booking reference, page number. */
-export function drawDocumentFooters(doc: PdfDocument, t: TFunction, reservationId: number) {
+/**
+ * The footer on every page: company, booking reference (the record locator the customer quotes),
+ * the internal reservation number staff look bookings up by, page number.
+ */
+export function drawDocumentFooters(
+  doc: PdfDocument,
+  t: TFunction,
+  reservation: { id: number; recordLocator: string },
+) {
   drawPageFooters(doc, (page, pages) =>
     [
       FLYBOOK_COMPANY.name,
-      `${t('reservationDocuments.common.bookingReference')} ${bookingReference(reservationId)}`,
+      `${t('reservationDocuments.common.bookingReference')} ${reservation.recordLocator}`,
+      t('reservationDocuments.common.reservationNumber', { number: reservation.id }),
       t('reservationDocuments.common.page', { page, pages }),
     ].join('  ·  '),
   );

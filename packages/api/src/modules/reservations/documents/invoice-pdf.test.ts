@@ -28,7 +28,7 @@ describe('the invoice PDF', () => {
     expect(text).toContain('Flybook Air AG');
     expect(text).toContain('Thurgauerstrasse 40, CH-8050 Zürich');
     expect(text).toMatch(line('Mr Arbën Gashi', 'Invoice date', '06.06.2026'));
-    expect(text).toMatch(line('Weissenbühlweg 12', 'Booking reference', 'FB-000123'));
+    expect(text).toMatch(line('Weissenbühlweg 12', 'Booking reference', 'K7QX2M'));
     expect(text).toMatch(line('3007 Bern', 'Payment terms', 'Payment by invoice'));
     expect(text).toMatch(line('Schweiz', 'Payment deadline', '20.06.2026'));
     expect(text).toMatch(line('Payment status', 'Partly paid'));
@@ -85,7 +85,7 @@ describe('the invoice PDF', () => {
     expect(text).toMatch(line('Paid so far', 'CHF 300.00'));
     expect(text).toMatch(line('Still to pay', 'CHF 775.90'));
     expect(text.replace(/\s+/g, ' ')).toContain(
-      'Please pay CHF 775.90 by 20.06.2026 to the account below, quoting the booking reference FB-000123.',
+      'Please pay CHF 775.90 by 20.06.2026 to the account below, quoting the booking reference K7QX2M.',
     );
     expect(text).toMatch(line('IBAN', 'CH93 0076 2011 6238 5295 7'));
   });

@@ -2,7 +2,6 @@ import { type Rappen, subtractMoney } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { translator } from '../../../platform/i18n.ts';
 import { createPdf, drawTable, FONT, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
-import { bookingReference } from './booking-reference.ts';
 import {
   ALERT_COLOR,
   airportDate,
@@ -52,7 +51,7 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
   const { invoice } = reservation;
   const t = translator(locale);
   const texts = commonTexts(t);
-  const reference = bookingReference(reservation.id);
+  const reference = reservation.recordLocator;
   const title = t('reservationDocuments.invoice.title', { number: invoice.id });
   const paidState = paidStateOf(invoice.status);
   const priced = !invoice.isSpecificPrice;
@@ -256,6 +255,6 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     .text(t('reservationDocuments.invoice.thanks'), left, doc.y, { width });
   resetText(doc);
 
-  drawDocumentFooters(doc, t, reservation.id);
+  drawDocumentFooters(doc, t, reservation);
   return pdfBuffer(doc);
 }

@@ -11,9 +11,9 @@ describe('the reservation overview PDF', () => {
       await renderReservationOverview({ reservation, locale: 'de', generatedAt }),
     );
 
-    expect(info).toMatch(/Title:\s+Reservationsübersicht FB-000123/);
+    expect(info).toMatch(/Title:\s+Reservationsübersicht K7QX2M/);
     expect(pages).toHaveLength(1);
-    expect(text).toContain('Buchungsnummer FB-000123');
+    expect(text).toContain('Buchungsreferenz K7QX2M');
     expect(text).toMatch(line('Reservationsstatus', 'Bestätigt'));
     expect(text).toMatch(line('Gebucht am', '06.06.2026'));
     expect(text).toMatch(line('Zahlungsbedingungen', 'Zahlung auf Rechnung'));

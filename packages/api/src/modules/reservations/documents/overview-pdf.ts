@@ -2,7 +2,6 @@ import { type Rappen, subtractMoney } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { translator } from '../../../platform/i18n.ts';
 import { createPdf, drawTable, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
-import { bookingReference } from './booking-reference.ts';
 import {
   airportDateTime,
   billingAddressLines,
@@ -39,7 +38,7 @@ export function renderReservationOverview(input: ReservationOverviewInput): Prom
   const { invoice } = reservation;
   const t = translator(locale);
   const texts = commonTexts(t);
-  const reference = bookingReference(reservation.id);
+  const reference = reservation.recordLocator;
   const title = t('reservationDocuments.overview.title');
   const showPrices = !reservation.priceNeedsToBeHidden;
 
@@ -202,6 +201,6 @@ export function renderReservationOverview(input: ReservationOverviewInput): Prom
     });
   }
 
-  drawDocumentFooters(doc, t, reservation.id);
+  drawDocumentFooters(doc, t, reservation);
   return pdfBuffer(doc);
 }

@@ -114,7 +114,10 @@ export interface DocumentInvoice {
 }
 
 export interface DocumentReservation {
+  /** The internal reservation number (staff screens). */
   id: number;
+  /** The booking reference the customer quotes: the record locator, e.g. "K7QX2M". */
+  recordLocator: string;
   status: ReservationStatus;
   /** ISO instant. */
   createdAt: string;

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bookingReference } from './booking-reference.ts';
 import { line, readPdf, returnTripReservation } from './document-fixtures.ts';
 import { renderTicket } from './ticket-pdf.ts';
 
 const issuedAt = new Date('2026-06-07T09:00:00Z');
-
-describe('the booking reference', () => {
-  it('is FB- and the reservation id with at least six digits', () => {
-    expect(bookingReference(123)).toBe('FB-000123');
-    expect(bookingReference(1)).toBe('FB-000001');
-    expect(bookingReference(1_234_567)).toBe('FB-1234567');
-  });
-});
 
 describe('the e-ticket PDF', () => {
   it('prints one page per passenger with each flight in local time, tariff, seat and options (German)', async () => {
@@ -19,14 +10,16 @@ describe('the e-ticket PDF', () => {
       await renderTicket({ reservation: returnTripReservation(), paidState: 'paid', locale: 'de', issuedAt }),
     );
 
-    expect(info).toMatch(/Title:\s+E-Ticket FB-000123/);
+    expect(info).toMatch(/Title:\s+E-Ticket K7QX2M/);
     expect(pages).toHaveLength(3);
     const [adult, child, infant] = pages as [string, string, string];
 
     for (const page of pages) {
       expect(page).toContain('Flybook Air AG');
       expect(page).toContain('Thurgauerstrasse 40, CH-8050 Zürich');
-      expect(page).toContain('Buchungsnummer FB-000123 · Ausgestellt am 07.06.2026');
+      expect(page).toContain('Buchungsreferenz K7QX2M · Ausgestellt am 07.06.2026');
+      // The footer: the record locator for the traveller, the internal number for staff.
+      expect(page).toMatch(/Buchungsreferenz K7QX2M · Reservation Nr\. 123 · Seite \d von 3/);
       expect(page).toMatch(line('Hinflug', 'Flybook Air · FB1402'));
       expect(page).toMatch(line('Rückflug', 'Flybook Air · FB1403'));
       // ZRH at 05:05 UTC in July is 07:05 summer time (CEST); Prishtina is on CEST too.
@@ -100,8 +93,8 @@ describe('the e-ticket PDF', () => {
       await renderTicket({ reservation, paidState: 'notPaid', locale: 'sq', issuedAt }),
     );
 
-    expect(info).toMatch(/Title:\s+Biletë elektronike FB-000123/);
-    expect(albanian).toContain('Referenca e rezervimit FB-000123 · Lëshuar më 07.06.2026');
+    expect(info).toMatch(/Title:\s+Biletë elektronike K7QX2M/);
+    expect(albanian).toContain('Referenca e rezervimit K7QX2M · Lëshuar më 07.06.2026');
     expect(albanian.replace(/\s+/g, ' ')).toContain(
       'Pa paguar: kjo biletë nuk është e vlefshme për udhëtim derisa rezervimi të paguhet plotësisht.',
     );

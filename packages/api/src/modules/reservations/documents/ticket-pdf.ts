@@ -1,7 +1,6 @@
 import type { Locale } from '@flybook/locales';
 import { translator } from '../../../platform/i18n.ts';
 import { createPdf, FONT, type PdfDocument, pdfBuffer } from '../../../platform/pdf.ts';
-import { bookingReference } from './booking-reference.ts';
 import {
   ALERT_COLOR,
   airportDateTime,
@@ -167,7 +166,7 @@ export function renderTicket(input: TicketInput): Promise<Buffer> {
   const { reservation, paidState, locale, issuedAt = new Date() } = input;
   const t = translator(locale);
   const texts = commonTexts(t);
-  const reference = bookingReference(reservation.id);
+  const reference = reservation.recordLocator;
   const title = t('reservationDocuments.ticket.title');
   const labels = {
     from: t('reservationDocuments.common.from'),
@@ -253,6 +252,6 @@ export function renderTicket(input: TicketInput): Promise<Buffer> {
     resetText(doc);
   });
 
-  drawDocumentFooters(doc, t, reservation.id);
+  drawDocumentFooters(doc, t, reservation);
   return pdfBuffer(doc);
 }

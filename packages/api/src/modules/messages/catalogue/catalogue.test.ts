@@ -1,0 +1,130 @@
+import { LOCALES } from '@flybook/locales';
+import { describe, expect, it } from 'vitest';
+import {
+  type BookingFacts,
+  type FlightFacts,
+  type MessageData,
+  renderEmail,
+  renderSms,
+  TEMPLATES,
+} from './index.ts';
+
+const booking: BookingFacts = {
+  recordLocator: 'KX7M2Q',
+  contactName: 'Vjosa Berisha',
+  flights: [{ number: 'FB101', route: 'ZRH – PRN', date: '2031-05-01', time: '07:05' }],
+  passengers: ['Vjosa Berisha', 'Ilir Berisha'],
+  total: 45_000,
+  paid: 10_000,
+  open: 35_000,
+  deadline: '2031-04-20',
+  manageUrl: 'https://flybook.example/booking/manage?ref=KX7M2Q&key=secret-key',
+};
+const flight: FlightFacts = {
+  contactName: 'Vjosa Berisha',
+  recordLocator: 'KX7M2Q',
+  manageUrl: booking.manageUrl,
+  number: 'FB101',
+  route: 'ZRH – PRN',
+  date: '2031-05-01',
+  time: '07:05',
+  minutes: 45,
+  passenger: 'Ilir Berisha',
+  seat: '12C',
+};
+
+/** Sample data of every template: one with each optional part filled. */
+const SAMPLES: { [K in keyof MessageData]: MessageData[K] } = {
+  'booking-received': { booking },
+  'booking-confirmed': { booking: { ...booking, paid: 45_000, open: 0 } },
+  'payment-received': { booking, amount: 10_000 },
+  'payment-reminder': { booking },
+  'reservation-expired': { booking },
+  'reservation-changed': { booking },
+  'reservation-cancelled': { booking, fee: 5_000, refund: 5_000, creditNote: true },
+  flightDelayed: flight,
+  flightRescheduled: flight,
+  flightOnTime: flight,
+  passengerSeat: flight,
+  flightCancelled: flight,
+  'account-created': {
+    name: 'Vjosa Berisha',
+    email: 'vjosa@example.test',
+    loginUrl: 'https://flybook.example/login',
+    byStaff: false,
+  },
+  'password-recovery': {
+    name: 'Vjosa Berisha',
+    link: 'https://flybook.example/updatePassword/tok_123',
+    minutes: 60,
+  },
+};
+const ABOUT_A_BOOKING: ReadonlySet<keyof MessageData> = new Set(
+  (Object.keys(SAMPLES) as (keyof MessageData)[]).filter(
+    (name) => name !== 'account-created' && name !== 'password-recovery',
+  ),
+);
+
+describe('the message catalogue', () => {
+  it('has a sample for every template', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(TEMPLATES).sort());
+  });
+
+  for (const template of Object.keys(SAMPLES) as (keyof MessageData)[]) {
+    it(`renders ${template} in every language with subject, HTML and text, and no missing text`, async () => {
+      const subjects = new Set<string>();
+      for (const language of LOCALES) {
+        const email = await renderEmail(template, language, SAMPLES[template] as never);
+        for (const part of [email.subject, email.html, email.text]) {
+          expect(part, `${template} ${language}`).not.toMatch(/\{\{|\bmessages\.\w/);
+        }
+        expect(email.html).toContain(`lang="${language}"`);
+        expect(email.html).toMatch(/^<!DOCTYPE html/);
+        expect(email.text.length).toBeGreaterThan(80);
+        expect(email.text).not.toContain('<');
+        // The airline's identity, from the same place as on the PDFs.
+        expect(email.text).toContain('Flybook Air AG');
+        if (ABOUT_A_BOOKING.has(template)) {
+          expect(email.subject).toContain('KX7M2Q');
+          expect(email.text).toContain('KX7M2Q');
+          expect(email.html).toContain(
+            'https://flybook.example/booking/manage?ref=KX7M2Q&amp;key=secret-key',
+          );
+          const sms = renderSms(template, language, SAMPLES[template] as never);
+          expect(sms, `${template} ${language} sms`).toMatch(/^Flybook/);
+          expect(sms).not.toMatch(/\{\{|\bmessages\./);
+        }
+        subjects.add(email.subject);
+      }
+      // Four languages, four different subjects: none fell back to English.
+      expect(subjects.size).toBe(4);
+    });
+  }
+
+  it('writes the money and the deadline of a booking the way the documents do', async () => {
+    const email = await renderEmail('booking-received', 'de', { booking });
+    expect(email.subject).toBe('Flybook-Buchung KX7M2Q erhalten');
+    // formatMoney puts a no-break space between code and amount.
+    expect(email.text).toMatch(/Bitte bezahlen Sie CHF\s350\.00 bis 20\.04\.2031\./);
+    expect(email.text).toContain('FB101 ZRH – PRN, 01.05.2031 um 07:05 Uhr Ortszeit');
+    expect(email.text).toContain('IBAN CH93 0076 2011 6238 5295 7');
+    expect(renderSms('booking-received', 'en', { booking })).toMatch(
+      /^Flybook: booking KX7M2Q received\. Please pay CHF\s350\.00 by 20\.04\.2031\.$/,
+    );
+  });
+
+  it('keeps the password recovery link in the plain-text part and has no SMS form for it', async () => {
+    const email = await renderEmail('password-recovery', 'fr', SAMPLES['password-recovery']);
+    expect(email.subject).toBe('Réinitialiser votre mot de passe Flybook');
+    expect(email.text).toContain('https://flybook.example/updatePassword/tok_123');
+    expect(renderSms('password-recovery', 'fr', SAMPLES['password-recovery'])).toBeNull();
+  });
+
+  it('tells a customer opened by staff how to choose a password', async () => {
+    const email = await renderEmail('account-created', 'en', {
+      ...SAMPLES['account-created'],
+      byStaff: true,
+    });
+    expect(email.text).toContain('Forgot password?');
+  });
+});
