@@ -1,5 +1,6 @@
 import './messages.css';
 import { adminPath } from '@flybook/domain';
+import type { Locale } from '@flybook/locales';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES, type Message, messageCalls } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import { useInvalidate } from '@refinedev/core';
@@ -10,7 +11,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../app/context.tsx';
-import { formatDateTime } from '../app/date-format.ts';
 import { toHttpError } from '../app/errors.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { ListFilters, SearchFilter, SelectFilter } from '../app/list/ListFilters.tsx';
@@ -30,8 +30,53 @@ export const MESSAGE_LIST = {
   defaultSort: { field: 'createdAt', order: 'desc' },
 } as const;
 
-/** Long texts (addresses, errors, dates) wrap in their cell instead of being cut off. */
-const WRAPPED = { wrapText: true, autoHeight: true } as const;
+const shortDates = new Map<Locale, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
+/** A moment in Swiss office time, short: "26.11.26" and "14:05" (date and time in the interface language). */
+function shortDateTime(iso: string, locale: Locale): { date: string; time: string } {
+  let formats = shortDates.get(locale);
+  if (!formats) {
+    formats = {
+      date: new Intl.DateTimeFormat(locale, {
+        day: '2-digit',
+        month: '2-digit',
+        year: '2-digit',
+        timeZone: 'Europe/Zurich',
+      }),
+      time: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'Europe/Zurich' }),
+    };
+    shortDates.set(locale, formats);
+  }
+  const moment = new Date(iso);
+  return { date: formats.date.format(moment), time: formats.time.format(moment) };
+}
+
+/** A moment on two lines, date over time, as in the reservation list. */
+function WhenCell({ value }: CustomCellRendererProps<Message, string | null>) {
+  const locale = useLocale();
+  if (!value) return null;
+  const { date, time } = shortDateTime(value, locale);
+  return (
+    <div className="message-cell">
+      <span>{date}</span>
+      <span className="message-cell__detail">{time}</span>
+    </div>
+  );
+}
+
+/** The last error in full, wrapped over as many lines as it needs. */
+function ErrorCell({ value }: CustomCellRendererProps<Message, string | null>) {
+  return value ? <div className="message-cell message-error">{value}</div> : null;
+}
+
+/** A text cut off with an ellipsis when too long, all of it on hover. */
+function TextCell({ value }: CustomCellRendererProps<Message, string>) {
+  return value ? (
+    <span className="message-text" title={value}>
+      {value}
+    </span>
+  ) : null;
+}
 
 type MessageFilterValues = {
   recipient: string;
@@ -64,15 +109,25 @@ function SubjectCell({ data }: CustomCellRendererProps<Message>) {
   if (!data) return null;
   const names = t('settings.messages.attachments', { names: data.attachments.join(', ') });
   return (
-    <>
-      {data.subject ?? ''}
+    <span className="message-subject">
+      <span className="message-text" title={data.subject ?? undefined}>
+        {data.subject ?? ''}
+      </span>
       {data.attachments.length > 0 ? (
         <span className="message-attachments" title={names} aria-label={names} role="img">
-          {' '}
-          📎{data.attachments.length}
+          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+            <path
+              d="M10.5 4.5 5.7 9.3a1.2 1.2 0 0 0 1.7 1.7l5-5a2.6 2.6 0 0 0-3.7-3.7l-5 5a4 4 0 0 0 5.7 5.7l4.1-4.1"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.4"
+              strokeLinecap="round"
+            />
+          </svg>
+          {data.attachments.length}
         </span>
       ) : null}
-    </>
+    </span>
   );
 }
 
@@ -113,7 +168,6 @@ function ResendCell({
  */
 export function MessageListPage() {
   const { t, i18n } = useTranslation();
-  const locale = useLocale();
   const { user } = useRouteAccess();
   const { client, notifications, translateError } = useServices();
   const invalidate = useInvalidate();
@@ -141,79 +195,80 @@ export function MessageListPage() {
       {
         colId: 'createdAt',
         headerName: t('settings.messages.columns.createdAt'),
-        valueGetter: ({ data }) => (data ? formatDateTime(data.createdAt, locale) : ''),
+        field: 'createdAt',
+        cellRenderer: WhenCell,
+        autoHeight: true,
         sortable: true,
-        ...WRAPPED,
         minWidth: 110,
+        maxWidth: 125,
       },
       {
         colId: 'recipient',
         headerName: t('settings.messages.columns.recipient'),
         field: 'recipient',
-        cellClass: 'message-break',
-        ...WRAPPED,
-        minWidth: 140,
+        cellRenderer: TextCell,
+        minWidth: 120,
         flex: 1.5,
       },
       {
         colId: 'channel',
         headerName: t('settings.messages.columns.channel'),
         valueGetter: ({ data }) => (data ? t(`settings.messages.channels.${data.channel}`) : ''),
-        minWidth: 80,
-        maxWidth: 90,
+        minWidth: 85,
+        maxWidth: 95,
       },
       {
         colId: 'template',
         headerName: t('settings.messages.columns.template'),
         field: 'template',
-        cellClass: 'message-break',
-        ...WRAPPED,
-        minWidth: 120,
+        cellRenderer: TextCell,
+        minWidth: 100,
       },
       {
         colId: 'subject',
         headerName: t('settings.messages.columns.subject'),
         cellRenderer: SubjectCell,
-        ...WRAPPED,
         flex: 2,
-        minWidth: 140,
+        minWidth: 100,
       },
       {
         colId: 'status',
         headerName: t('settings.messages.columns.status'),
         cellRenderer: StatusCell,
-        minWidth: 95,
-        maxWidth: 130,
+        minWidth: 105,
+        maxWidth: 125,
       },
       {
         colId: 'attempts',
         headerName: t('settings.messages.columns.attempts'),
         field: 'attempts',
-        minWidth: 90,
-        maxWidth: 100,
+        minWidth: 112,
+        maxWidth: 120,
       },
       {
         colId: 'lastError',
         headerName: t('settings.messages.columns.lastError'),
-        valueGetter: ({ data }) => data?.lastError ?? '',
-        cellClass: 'message-error message-break',
-        ...WRAPPED,
+        field: 'lastError',
+        cellRenderer: ErrorCell,
+        autoHeight: true,
         flex: 2,
-        minWidth: 140,
+        minWidth: 130,
       },
       {
         colId: 'sentAt',
         headerName: t('settings.messages.columns.sentAt'),
-        valueGetter: ({ data }) => (data?.sentAt ? formatDateTime(data.sentAt, locale) : ''),
-        ...WRAPPED,
-        minWidth: 110,
+        field: 'sentAt',
+        cellRenderer: WhenCell,
+        autoHeight: true,
+        minWidth: 100,
+        maxWidth: 120,
       },
       {
         colId: 'reservation',
         headerName: t('settings.messages.columns.reservation'),
         cellRenderer: ReservationCell,
-        minWidth: 100,
-        maxWidth: 120,
+        minWidth: 122,
+        maxWidth: 130,
       },
       {
         colId: 'resend',
@@ -221,11 +276,11 @@ export function MessageListPage() {
         cellRenderer: ResendCell,
         cellRendererParams: { onResend: (message: Message) => resend.mutate(message), busyId },
         pinned: 'right',
-        minWidth: 120,
-        maxWidth: 150,
+        minWidth: 125,
+        maxWidth: 140,
       },
     ],
-    [t, locale, resend.mutate, busyId],
+    [t, resend.mutate, busyId],
   );
 
   return (
@@ -257,13 +312,15 @@ export function MessageListPage() {
         />
         <SearchFilter list={list} name="reservationId" label={t('settings.messages.reservationId')} />
       </ListFilters>
-      <ServerList
-        list={list}
-        columns={columns}
-        label={title}
-        emptyTitle={t('settings.messages.empty')}
-        emptyHint={t('list.emptyHint')}
-      />
+      <div className="message-list">
+        <ServerList
+          list={list}
+          columns={columns}
+          label={title}
+          emptyTitle={t('settings.messages.empty')}
+          emptyHint={t('list.emptyHint')}
+        />
+      </div>
     </>
   );
 }

@@ -105,7 +105,9 @@ export default function ManageBooking({
   locale: Locale;
 }) {
   const [view, setView] = useState<View>({ kind: 'form' });
+  // What was last looked up, to fill the form again after a failed look-up.
   const [recordLocator, setRecordLocator] = useState('');
+  const [lastName, setLastName] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
@@ -146,6 +148,7 @@ export default function ManageBooking({
     const recordLocator = String(form.get('recordLocator') ?? '');
     const lastName = String(form.get('lastName') ?? '');
     setRecordLocator(recordLocator);
+    setLastName(lastName);
     setNotice(null);
     setView({ kind: 'busy', text: texts.searching });
     try {
@@ -169,6 +172,7 @@ export default function ManageBooking({
     window.history.replaceState(window.history.state, '', window.location.pathname);
     setNotice(null);
     setRecordLocator('');
+    setLastName('');
     setView({ kind: 'form' });
   }
 
@@ -257,7 +261,13 @@ export default function ManageBooking({
           </label>
           <label>
             <span>{texts.lastName}</span>
-            <input name="lastName" required maxLength={100} autoComplete="family-name" />
+            <input
+              name="lastName"
+              defaultValue={lastName}
+              required
+              maxLength={100}
+              autoComplete="family-name"
+            />
           </label>
           <p>
             <button className="button button-primary" type="submit">

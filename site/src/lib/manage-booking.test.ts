@@ -9,7 +9,7 @@ import {
   storedKeyFor,
 } from './manage-booking.ts';
 
-const answer = (status: number, code: string, params?: Record<string, unknown>) =>
+const answer = (status: number, code: string, params?: Record<string, number>) =>
   new ApiRequestError(
     manageCalls.find,
     status,
