@@ -371,6 +371,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
       totalPaid: 0,
       isSpecificPrice: false,
       paymentTerms: terms,
+      remindedForDeadline: null,
       paymentDeadline: defaultPaymentDeadline(
         createdAt.toISOString().slice(0, 10),
         outbound.departure.toISOString().slice(0, 10),

@@ -37,6 +37,8 @@ export interface Config {
   recoveryTtlMinutes: number;
   /** How long an unpaid card booking holds its seats (spec 02 §9). */
   paymentWindowMinutes: number;
+  /** How many days before an invoice's payment deadline its reminder goes out. */
+  paymentReminderDays: number;
   /** How long a public flight search answer may be reused; 0 turns the cache off. */
   searchCacheMs: number;
   /**
@@ -206,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: int(env.SESSION_MAX_HOURS, 72),
     recoveryTtlMinutes: int(env.RECOVERY_TTL_MINUTES, 60),
     paymentWindowMinutes: int(env.PAYMENT_WINDOW_MINUTES, 15),
+    paymentReminderDays: int(env.PAYMENT_REMINDER_DAYS, 3),
     searchCacheMs: int(env.SEARCH_CACHE_MS, 2000),
     datatrans: simulated
       ? { apiUrl: simUrl, payUrl: simUrl, ...SIM_CREDENTIALS, simulated: true, live: false }

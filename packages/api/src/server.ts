@@ -11,6 +11,7 @@ import {
   startSmsSender,
   twilioSmsTransport,
 } from './jobs/outbox-sender.ts';
+import { startPaymentReminder } from './jobs/payment-reminder.ts';
 import { startReservationExpirer } from './jobs/reservation-expirer.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed.ts';
 
@@ -88,6 +89,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(config.sms ? [startSmsSender(database.db, twilioSmsTransport(config.sms))] : []),
     startFlightCloser(database.db),
     startReservationExpirer(database.db, { publicUrl: config.publicUrl }),
+    startPaymentReminder(database.db, { publicUrl: config.publicUrl }, config.paymentReminderDays),
   ];
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

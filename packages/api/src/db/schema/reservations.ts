@@ -129,6 +129,8 @@ export const reservationInvoices = pgTable(
     isSpecificPrice: boolean('is_specific_price').notNull().default(false),
     paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull(),
     paymentDeadline: date('payment_deadline', { mode: 'string' }),
+    /** The deadline the payment reminder was sent for; a moved deadline gets a reminder of its own. */
+    remindedForDeadline: date('reminded_for_deadline', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "reservation_invoices" ADD COLUMN "reminded_for_deadline" date;
