@@ -143,8 +143,13 @@ describe('the first admin of a production start', () => {
   it('takes FLYBOOK_ADMIN_EMAIL and FLYBOOK_ADMIN_PASSWORD together', () => {
     expect(loadConfig({}).firstAdmin).toBeNull();
     const env = { FLYBOOK_ADMIN_EMAIL: 'ops@airline.example', FLYBOOK_ADMIN_PASSWORD: 'Gl4ttbrugg-Tower-7' };
-    expect(loadConfig(env).firstAdmin).toEqual({ email: 'ops@airline.example', password: 'Gl4ttbrugg-Tower-7' });
-    expect(refusal({ FLYBOOK_ADMIN_EMAIL: 'ops@airline.example' }).message).toContain('FLYBOOK_ADMIN_PASSWORD');
+    expect(loadConfig(env).firstAdmin).toEqual({
+      email: 'ops@airline.example',
+      password: 'Gl4ttbrugg-Tower-7',
+    });
+    expect(refusal({ FLYBOOK_ADMIN_EMAIL: 'ops@airline.example' }).message).toContain(
+      'FLYBOOK_ADMIN_PASSWORD',
+    );
   });
 
   it('refuses a password the password rule refuses: short, the e-mail, or common', () => {
@@ -152,9 +157,9 @@ describe('the first admin of a production start', () => {
     expect(refusal({ FLYBOOK_ADMIN_EMAIL: email, FLYBOOK_ADMIN_PASSWORD: 'short' }).message).toMatch(
       /FLYBOOK_ADMIN_PASSWORD is refused: .*8 characters/,
     );
-    expect(refusal({ FLYBOOK_ADMIN_EMAIL: email, FLYBOOK_ADMIN_PASSWORD: 'OPS@airline.example' }).message).toContain(
-      'e-mail',
-    );
+    expect(
+      refusal({ FLYBOOK_ADMIN_EMAIL: email, FLYBOOK_ADMIN_PASSWORD: 'OPS@airline.example' }).message,
+    ).toContain('e-mail');
     expect(refusal({ FLYBOOK_ADMIN_EMAIL: email, FLYBOOK_ADMIN_PASSWORD: 'password123' }).message).toContain(
       'too common',
     );

@@ -49,15 +49,23 @@ describe('the payment reminder', () => {
     );
     expect(await remindersOf(reservation.id)).toHaveLength(0);
 
-    expect(await sendPaymentReminders(t.database.db, settings, 3, noonOn('2031-08-17'))).toContain(reservation.id);
+    expect(await sendPaymentReminders(t.database.db, settings, 3, noonOn('2031-08-17'))).toContain(
+      reservation.id,
+    );
     expect(await sendPaymentReminders(t.database.db, settings, 3, noonOn('2031-08-18'))).not.toContain(
       reservation.id,
     );
     const [reminder, ...more] = await remindersOf(reservation.id);
     expect(more).toHaveLength(0);
-    expect(reminder).toMatchObject({ channel: 'email', recipient: 'vjosa.berisha@example.test', language: 'sq' });
+    expect(reminder).toMatchObject({
+      channel: 'email',
+      recipient: 'vjosa.berisha@example.test',
+      language: 'sq',
+    });
     expect(reminder!.subject).toContain(reservation.recordLocator);
-    expect(reminder!.body).toContain(`https://flybook.example/sq/booking/manage?ref=${reservation.recordLocator}`);
+    expect(reminder!.body).toContain(
+      `https://flybook.example/sq/booking/manage?ref=${reservation.recordLocator}`,
+    );
 
     // Staff move the deadline: the new one gets its own reminder.
     await t.database.db
@@ -67,7 +75,9 @@ describe('the payment reminder', () => {
     expect(await sendPaymentReminders(t.database.db, settings, 3, noonOn('2031-08-19'))).not.toContain(
       reservation.id,
     );
-    expect(await sendPaymentReminders(t.database.db, settings, 3, noonOn('2031-08-23'))).toContain(reservation.id);
+    expect(await sendPaymentReminders(t.database.db, settings, 3, noonOn('2031-08-23'))).toContain(
+      reservation.id,
+    );
     expect(await remindersOf(reservation.id)).toHaveLength(2);
   });
 

@@ -169,11 +169,11 @@ export function drawTable(doc: PdfDocument, { columns, rows, fontSize = 8 }: Tab
     return boxes;
   };
 
-  const useFont = (row: TableRow) =>
+  const applyFont = (row: TableRow) =>
     doc.font(row.bold ? FONT.bold : FONT.regular).fontSize(row.fontSize ?? fontSize);
 
   const heightOf = (row: TableRow) => {
-    useFont(row);
+    applyFont(row);
     const lineHeight = doc.currentLineHeight(true);
     const textHeight = Math.max(
       lineHeight,
@@ -199,7 +199,7 @@ export function drawTable(doc: PdfDocument, { columns, rows, fontSize = 8 }: Tab
   const drawRow = (row: TableRow, height: number, background?: string) => {
     if (background) doc.rect(left, y, width, height).fill(background);
     if (row.rule) rule(y, row.rule === 'thick' ? 0.8 : 0.3);
-    useFont(row);
+    applyFont(row);
     for (const box of layout(row)) {
       if (box.text === '') continue;
       doc

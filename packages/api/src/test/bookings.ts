@@ -198,5 +198,9 @@ export async function bookTravellers(
     paymentTerms: options.terms ?? 'bill',
   });
   if (response.status !== 201) throw new Error(`booking refused: ${JSON.stringify(response.body)}`);
-  return response.body as { id: number; recordLocator: string; passengers: { id: number; firstName: string }[] };
+  return response.body as {
+    id: number;
+    recordLocator: string;
+    passengers: { id: number; firstName: string }[];
+  };
 }
