@@ -23,9 +23,36 @@ function freePort(): Promise<number> {
   });
 }
 
-interface JourneyServer {
+export interface JourneyServer {
   url: string;
   process: ServerProcess;
+  /** Stops the process and removes its database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A server process serving the built back office and site on a fresh PGlite database with the
+ * demo data; `env` on top (SMTP_URL, job intervals) for journeys that need more.
+ */
+export async function startJourneyServer(env: Record<string, string> = {}): Promise<JourneyServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'flybook-e2e-'));
+  const serverProcess = await startServerProcess({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_DIST: join(repositoryRoot, 'admin', 'dist'),
+    SITE_DIST: join(repositoryRoot, 'site', 'dist'),
+    ...env,
+  });
+  return {
+    url: `http://localhost:${port}`,
+    process: serverProcess,
+    async stop() {
+      serverProcess.child.kill('SIGTERM');
+      await serverProcess.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -39,18 +66,9 @@ export const test = base.extend<{ serverLog: undefined }, { server: JourneyServe
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter
     async ({}, use) => {
-      const port = await freePort();
-      const dataDir = mkdtempSync(join(tmpdir(), 'flybook-e2e-'));
-      const serverProcess = await startServerProcess({
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        ADMIN_DIST: join(repositoryRoot, 'admin', 'dist'),
-        SITE_DIST: join(repositoryRoot, 'site', 'dist'),
-      });
-      await use({ url: `http://localhost:${port}`, process: serverProcess });
-      serverProcess.child.kill('SIGTERM');
-      await serverProcess.exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      const server = await startJourneyServer();
+      await use(server);
+      await server.stop();
     },
     { scope: 'worker', timeout: 180_000 },
   ],

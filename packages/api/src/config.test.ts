@@ -137,6 +137,12 @@ describe('the rest of the production settings', () => {
     expect(refusal({ DB_START_TIMEOUT_SECONDS: 'soon' }).message).toContain('DB_START_TIMEOUT_SECONDS');
     expect(refusal({ DB_START_TIMEOUT_SECONDS: '-1' }).message).toContain('DB_START_TIMEOUT_SECONDS');
   });
+
+  it('runs the payment reminder hourly unless PAYMENT_REMINDER_INTERVAL_MS says otherwise (at least 1 s)', () => {
+    expect(loadConfig({}).paymentReminderIntervalMs).toBe(3_600_000);
+    expect(loadConfig({ PAYMENT_REMINDER_INTERVAL_MS: '3000' }).paymentReminderIntervalMs).toBe(3000);
+    expect(loadConfig({ PAYMENT_REMINDER_INTERVAL_MS: '0' }).paymentReminderIntervalMs).toBe(1000);
+  });
 });
 
 describe('the first admin of a production start', () => {
@@ -163,5 +169,45 @@ describe('the first admin of a production start', () => {
     expect(refusal({ FLYBOOK_ADMIN_EMAIL: email, FLYBOOK_ADMIN_PASSWORD: 'password123' }).message).toContain(
       'too common',
     );
+  });
+});
+
+describe('settings that are wrong are refused, never silently replaced', () => {
+  it('refuses a NODE_ENV it does not know, so a typo cannot run development mode in production', () => {
+    for (const typo of ['Production', 'prod', 'production ']) {
+      expect(refusal({ NODE_ENV: typo, ...credentials }).message).toContain('NODE_ENV must be one of');
+    }
+    expect(loadConfig({ NODE_ENV: 'test' }).production).toBe(false);
+  });
+
+  it('refuses numbers that are not whole or out of range, naming the variable and the value', () => {
+    const cases: [string, string][] = [
+      ['PORT', 'abc'],
+      ['PORT', '99999'],
+      ['SESSION_MAX_HOURS', '0.5'],
+      ['SESSION_MAX_HOURS', '-1'],
+      ['SESSION_TTL_HOURS', 'abc'],
+      ['KEYED_RATE_MAX', '0'],
+      ['DB_POOL_SIZE', '0'],
+      ['SHUTDOWN_TIMEOUT_MS', 'soon'],
+    ];
+    for (const [name, value] of cases) {
+      expect(refusal({ [name]: value }).message).toContain(`${name} must be a whole number`);
+      expect(refusal({ [name]: value }).message).toContain(`"${value}"`);
+    }
+  });
+
+  it('takes 0 where 0 means something, and the defaults when unset or empty', () => {
+    expect(loadConfig({ SEARCH_CACHE_MS: '0', PAYMENT_REMINDER_DAYS: '0', PORT: '0' })).toMatchObject({
+      searchCacheMs: 0,
+      paymentReminderDays: 0,
+      port: 0,
+    });
+    expect(loadConfig({ SESSION_MAX_HOURS: '' }).sessionMaxHours).toBe(72);
+  });
+
+  it('refuses a log level pino does not have', () => {
+    expect(refusal({ LOG_LEVEL: 'loud' }).message).toContain('LOG_LEVEL must be one of');
+    expect(() => loadConfig({ LOG_LEVEL: 'warn' })).not.toThrow();
   });
 });

@@ -39,6 +39,8 @@ export interface Config {
   paymentWindowMinutes: number;
   /** How many days before an invoice's payment deadline its reminder goes out. */
   paymentReminderDays: number;
+  /** How often the payment reminder job runs (PAYMENT_REMINDER_INTERVAL_MS; at least a second). */
+  paymentReminderIntervalMs: number;
   /** How long a public flight search answer may be reused; 0 turns the cache off. */
   searchCacheMs: number;
   /**
@@ -76,10 +78,30 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const int = (value: string | undefined, fallback: number): number => {
+/** The NODE_ENV values we know; a typo must not silently run development mode in production. */
+const NODE_ENVS = ['production', 'development', 'test'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * A whole number from the environment: the fallback when unset or empty, else it must be an
+ * integer in [min, max]; anything else is a problem (never silently the fallback).
+ */
+function wholeNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  problems: string[],
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) ? n : fallback;
-};
+  if (Number.isInteger(n) && n >= min && n <= max) return n;
+  const range = max === Number.MAX_SAFE_INTEGER ? `${min} or more` : `from ${min} to ${max}`;
+  problems.push(`${name} must be a whole number ${range} (got "${value}")`);
+  return fallback;
+}
 
 /** The stand-in's credentials (packages/payments-sim defaults); only ever used against the stand-in. */
 const SIM_CREDENTIALS = {
@@ -151,8 +173,18 @@ function firstAdminOf(env: NodeJS.ProcessEnv, problems: string[]): Config['first
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
+  const int = (name: string, fallback: number, min?: number, max?: number) =>
+    wholeNumber(env, name, fallback, problems, min, max);
+  if (env.NODE_ENV && !NODE_ENVS.includes(env.NODE_ENV))
+    problems.push(`NODE_ENV must be one of ${NODE_ENVS.join(', ')} or unset (got "${env.NODE_ENV}")`);
+  if (env.LOG_LEVEL && !LOG_LEVELS.includes(env.LOG_LEVEL))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
+  // Read where they are used (db/client.ts, server.ts); checked here so a bad value stops the start.
+  int('DB_POOL_SIZE', 10);
+  int('DB_CONNECT_TIMEOUT_MS', 10_000);
+  int('SHUTDOWN_TIMEOUT_MS', 25_000);
   const production = env.NODE_ENV === 'production';
-  const port = int(env.PORT, 4321);
+  const port = int('PORT', 4321, 0, 65_535);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
 
   // The card provider: all three credentials, or the stand-in; never a mix, never by accident in
@@ -187,8 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const firstAdmin = firstAdminOf(env, problems);
   const sms = smsOf(env, problems);
 
-  if (problems.length > 0) throw new ConfigError(problems.join('; '));
-  return {
+  const config: Config = {
     production,
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -204,12 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms,
     seedDemo: demo ?? !production,
     firstAdmin,
-    sessionTtlHours: int(env.SESSION_TTL_HOURS, 12),
-    sessionMaxHours: int(env.SESSION_MAX_HOURS, 72),
-    recoveryTtlMinutes: int(env.RECOVERY_TTL_MINUTES, 60),
-    paymentWindowMinutes: int(env.PAYMENT_WINDOW_MINUTES, 15),
-    paymentReminderDays: int(env.PAYMENT_REMINDER_DAYS, 3),
-    searchCacheMs: int(env.SEARCH_CACHE_MS, 2000),
+    sessionTtlHours: int('SESSION_TTL_HOURS', 12),
+    sessionMaxHours: int('SESSION_MAX_HOURS', 72),
+    recoveryTtlMinutes: int('RECOVERY_TTL_MINUTES', 60),
+    paymentWindowMinutes: int('PAYMENT_WINDOW_MINUTES', 15),
+    paymentReminderDays: int('PAYMENT_REMINDER_DAYS', 3, 0),
+    paymentReminderIntervalMs: int('PAYMENT_REMINDER_INTERVAL_MS', 3_600_000, 1_000),
+    searchCacheMs: int('SEARCH_CACHE_MS', 2000, 0),
     datatrans: simulated
       ? { apiUrl: simUrl, payUrl: simUrl, ...SIM_CREDENTIALS, simulated: true, live: false }
       : {
@@ -224,13 +256,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     devEndpoints: !production,
     rateLimits: {
-      login: { max: int(env.LOGIN_RATE_MAX, 5), windowSeconds: int(env.LOGIN_RATE_WINDOW, 300) },
-      recovery: { max: int(env.RECOVERY_RATE_MAX, 5), windowSeconds: int(env.RECOVERY_RATE_WINDOW, 900) },
-      keyed: { max: int(env.KEYED_RATE_MAX, 120), windowSeconds: int(env.KEYED_RATE_WINDOW, 60) },
+      login: { max: int('LOGIN_RATE_MAX', 5), windowSeconds: int('LOGIN_RATE_WINDOW', 300) },
+      recovery: { max: int('RECOVERY_RATE_MAX', 5), windowSeconds: int('RECOVERY_RATE_WINDOW', 900) },
+      keyed: { max: int('KEYED_RATE_MAX', 120), windowSeconds: int('KEYED_RATE_WINDOW', 60) },
       manageFind: {
-        max: int(env.MANAGE_FIND_RATE_MAX, 10),
-        windowSeconds: int(env.MANAGE_FIND_RATE_WINDOW, 900),
+        max: int('MANAGE_FIND_RATE_MAX', 10),
+        windowSeconds: int('MANAGE_FIND_RATE_WINDOW', 900),
       },
     },
   };
+  if (problems.length > 0) throw new ConfigError(problems.join('; '));
+  return config;
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -44,6 +45,14 @@ export interface StartOptions {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const adminDist = options.adminDist ?? config.adminDist ?? undefined;
   const siteDist = options.siteDist ?? config.siteDist ?? undefined;
+  // A dist folder named but not built would silently leave the back office or the site out.
+  for (const [name, dir] of [
+    ['ADMIN_DIST', adminDist],
+    ['SITE_DIST', siteDist],
+  ] as const) {
+    if (dir && !existsSync(join(dir, 'index.html')))
+      throw new ConfigError(`${name} names ${dir}, which holds no built app (index.html); run npm run build`);
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   let app: FastifyInstance | undefined;
   let accepting = true;
@@ -89,7 +98,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(config.sms ? [startSmsSender(database.db, twilioSmsTransport(config.sms))] : []),
     startFlightCloser(database.db),
     startReservationExpirer(database.db, { publicUrl: config.publicUrl }),
-    startPaymentReminder(database.db, { publicUrl: config.publicUrl }, config.paymentReminderDays),
+    startPaymentReminder(
+      database.db,
+      { publicUrl: config.publicUrl },
+      config.paymentReminderDays,
+      config.paymentReminderIntervalMs,
+    ),
   ];
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -190,8 +204,10 @@ function startFailureOf(error: unknown): string | null {
     error instanceof DataDirLockedError
   )
     return error.message;
+  // The system refused something (a port in use, an address not here, DATA_DIR a file): its
+  // message says what; a stack would say nothing more.
   const { code, message } = error as NodeJS.ErrnoException;
-  if (code === 'EADDRINUSE' || code === 'EACCES') return message;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return message;
   return null;
 }
 

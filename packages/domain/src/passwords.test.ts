@@ -11,6 +11,18 @@ describe('passwordProblem', () => {
     }
   });
 
+  it('sees through invisible characters: zero-width spaces are blank, and the e-mail with one is the e-mail', () => {
+    expect(passwordProblem('\u200b'.repeat(8), withList)?.code).toBe('ERROR_NOT_BLANK');
+    expect(passwordProblem('\u200d\u2060 \ufeff'.repeat(4), withList)?.code).toBe('ERROR_NOT_BLANK');
+    const email = 'customer@flybook.test';
+    expect(passwordProblem('customer@flybook.test\u200b', { email })?.code).toBe('ERROR_PASSWORD_IS_EMAIL');
+    expect(passwordProblem('cus\u200btomer', { email })?.code).toBe('ERROR_PASSWORD_IS_EMAIL');
+    // Full-width letters are the same password to a person, and so to the list.
+    expect(passwordProblem('ｐａｓｓｗｏｒｄ１２３', withList)?.code).toBe('ERROR_PASSWORD_TOO_COMMON');
+    // Seven visible characters and a zero-width space are seven characters.
+    expect(passwordProblem('Xq7-zr!\u200b', withList)?.code).toBe('ERROR_MIN_LENGTH');
+  });
+
   it(`keeps the minimum length of ${PASSWORD_MIN_LENGTH} characters, counted as characters, not bytes`, () => {
     expect(passwordProblem('Xq7-zr!', withList)).toMatchObject({
       code: 'ERROR_MIN_LENGTH',

@@ -35,6 +35,9 @@ export interface PasswordRuleContext {
  * - on the list of common passwords, ignoring letter case (`ERROR_PASSWORD_TOO_COMMON`).
  */
 export function passwordProblem(password: string, context: PasswordRuleContext = {}): PasswordProblem | null {
+  // Invisible format characters (zero-width spaces, joiners, direction marks) count as nothing:
+  // eight zero-width spaces are a blank password, and the e-mail with one is still the e-mail.
+  password = withoutInvisible(password);
   if (password.trim() === '') {
     return { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string' };
   }
@@ -46,7 +49,9 @@ export function passwordProblem(password: string, context: PasswordRuleContext =
     };
   }
   const typed = password.trim().toLowerCase();
-  const email = context.email?.trim().toLowerCase() ?? '';
+  const email = withoutInvisible(context.email ?? '')
+    .trim()
+    .toLowerCase();
   if (email !== '') {
     const at = email.lastIndexOf('@');
     const localPart = at > 0 ? email.slice(0, at) : email;
@@ -62,3 +67,6 @@ export function passwordProblem(password: string, context: PasswordRuleContext =
   }
   return null;
 }
+
+/** A text in compatibility form without format characters (Unicode category Cf). */
+const withoutInvisible = (text: string) => text.normalize('NFKC').replace(/\p{Cf}/gu, '');

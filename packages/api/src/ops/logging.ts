@@ -17,7 +17,17 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /** Paths whose parts are secrets: the recovery link carries its one-time token in the address. */
 const SECRET_IN_PATH = /(\/updatePassword\/)[^/?#]+/g;
-const SECRET_PARAMS = new Set(['token', 'recoverytoken', 'password', 'passwordconfirm']);
+// Keys to one booking (guest key, manage-booking access key, the e-mail link's `key`) open its
+// personal data to whoever reads them: as secret as a token.
+const SECRET_PARAMS = new Set([
+  'token',
+  'recoverytoken',
+  'password',
+  'passwordconfirm',
+  'guestkey',
+  'accesskey',
+  'key',
+]);
 
 /** A request address as it may be logged: recovery tokens and secret query values replaced. */
 export function loggableUrl(url: string): string {
@@ -58,6 +68,8 @@ export const REDACTED_PATHS = [
   'passwordConfirm',
   'token',
   'recoveryToken',
+  'guestKey',
+  'accessKey',
   'body.password',
   'body.passwordConfirm',
   'body.token',
@@ -66,6 +78,8 @@ export const REDACTED_PATHS = [
   '*.passwordConfirm',
   '*.token',
   '*.recoveryToken',
+  '*.guestKey',
+  '*.accessKey',
 ];
 
 export interface LogOptions {

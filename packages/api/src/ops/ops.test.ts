@@ -358,6 +358,16 @@ describe('structured logs', () => {
       '/api/v1/x?token=[redacted]&page=2&Password=[redacted]',
     );
     expect(loggableUrl('/api/v1/flight/list?page=2')).toBe('/api/v1/flight/list?page=2');
+    // Keys to a booking: the card result's guest key, manage my booking's access key and link key.
+    expect(loggableUrl('/api/v1/transaction/123/reservation?guestKey=OrC9xIMk')).toBe(
+      '/api/v1/transaction/123/reservation?guestKey=[redacted]',
+    );
+    expect(loggableUrl('/api/v1/public/reservation/manage?recordLocator=AB3K7Q&accessKey=z9')).toBe(
+      '/api/v1/public/reservation/manage?recordLocator=AB3K7Q&accessKey=[redacted]',
+    );
+    expect(loggableUrl('/de/booking/manage?ref=AB3K7Q&key=z9')).toBe(
+      '/de/booking/manage?ref=AB3K7Q&key=[redacted]',
+    );
   });
 });
 
