@@ -332,5 +332,8 @@ test('a manager books by bill with a deadline, finds it in the invoice overview 
   await sms.getByRole('button', { name: 'Send SMS' }).click();
   await expect(page.getByText('Notifications were sent.')).toBeVisible();
   const outbox = await (await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(phone)}`)).json();
-  expect(outbox.items.map((message: { body: string }) => message.body)).toContain(content);
+  // The staff's text after the booking reference, in the booking's language (German here).
+  expect(outbox.items.map((message: { body: string }) => message.body)).toContainEqual(
+    expect.stringMatching(new RegExp(`^Buchungsreferenz [A-Z2-9]{6}: ${content.replace(/\./g, '\\.')}$`)),
+  );
 });

@@ -141,7 +141,10 @@ describe('the rest of the production settings', () => {
   it('runs the payment reminder hourly unless PAYMENT_REMINDER_INTERVAL_MS says otherwise (at least 1 s)', () => {
     expect(loadConfig({}).paymentReminderIntervalMs).toBe(3_600_000);
     expect(loadConfig({ PAYMENT_REMINDER_INTERVAL_MS: '3000' }).paymentReminderIntervalMs).toBe(3000);
-    expect(loadConfig({ PAYMENT_REMINDER_INTERVAL_MS: '0' }).paymentReminderIntervalMs).toBe(1000);
+    for (const wrong of ['0', '999', 'hourly'])
+      expect(refusal({ PAYMENT_REMINDER_INTERVAL_MS: wrong }).message).toContain(
+        'PAYMENT_REMINDER_INTERVAL_MS',
+      );
   });
 });
 
