@@ -311,7 +311,8 @@ export default function ManageBooking({
             <dt>{texts.status}</dt>
             <dd>{statuses[booking.status] ?? booking.status}</dd>
           </div>
-          {!cancelled && (
+          {/* A deadline means something only while money is open. */}
+          {!cancelled && !paidInFull && payment.deadline && (
             <div>
               <dt>{texts.deadline}</dt>
               <dd>{day(payment.deadline)}</dd>

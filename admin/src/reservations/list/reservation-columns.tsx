@@ -177,7 +177,8 @@ export function reservationColumns({
       cellRenderer: LocatorCell,
       autoHeight: true,
       flex: 0,
-      width: 105,
+      // Wide enough for "Référence" / "Referenca" and the sort arrow at 1280 px.
+      width: 125,
     },
     {
       colId: 'createdAt',

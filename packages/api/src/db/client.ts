@@ -97,6 +97,62 @@ async function waitForPostgres(
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** `DB_QUERY_TIMEOUT_MS` when unset: the longest a statement may take before its request answers 503. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+/** Idle time before TCP keep-alive probes a pooled connection (the OS default is 2 hours). */
+const KEEP_ALIVE_INITIAL_DELAY_MS = 10_000;
+
+/**
+ * The pool's bounds on a statement, from `DB_QUERY_TIMEOUT_MS`: node-postgres gives up waiting for
+ * an answer after `query_timeout`; the server cancels the statement a little before that
+ * (`statement_timeout`, 10 % less, at most 1 s less), so a statement that is merely slow fails with
+ * PostgreSQL's own 57014 and leaves its connection usable; a transaction idle for twice the query
+ * timeout (its client gone) is ended by the server (`idle_in_transaction_session_timeout`).
+ */
+export function queryTimeouts(queryTimeoutMs: number) {
+  const query =
+    Number.isInteger(queryTimeoutMs) && queryTimeoutMs > 0 ? queryTimeoutMs : DEFAULT_QUERY_TIMEOUT_MS;
+  return {
+    query_timeout: query,
+    statement_timeout: Math.max(1, query - Math.min(1000, Math.floor(query / 10))),
+    idle_in_transaction_session_timeout: 2 * query,
+  };
+}
+
+/**
+ * node-postgres' `query_timeout` fails the statement but leaves it pending on the connection: the
+ * connection stays in the pool, "queryable", and every statement queued behind (Drizzle's ROLLBACK,
+ * the next request's) waits on an answer that never comes, so an instance whose database was silent
+ * for a moment answers 503 long after the database is back. A connection on which a statement timed
+ * out is destroyed instead: its socket closed, its queued statements failed at once, and the pool
+ * drops it when it is released (Drizzle's transactions release without an error, so the pool's own
+ * error release is not enough) and opens a new one on the next checkout.
+ */
+function destroyWhenSilent(client: pg.Client) {
+  const destroy = (error: unknown) => {
+    if (error instanceof Error && error.message === QUERY_READ_TIMEOUT)
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  };
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (error: unknown, result: unknown) => {
+        destroy(error);
+        callback(error, result);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) result.catch(destroy);
+    return result;
+  };
+}
+
+/** node-postgres' message for a statement not answered within `query_timeout`. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
 /**
  * Opens the database: PostgreSQL when `url` is given, else PGlite in `dataDir`
  * (`memory://` keeps it in memory, for tests). `loadDataDir` starts PGlite from a dump of
@@ -109,6 +165,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     const connectionString = options.url;
+    const timeouts = queryTimeouts(Number(process.env.DB_QUERY_TIMEOUT_MS ?? DEFAULT_QUERY_TIMEOUT_MS));
     const pool = new pg.Pool({
       connectionString: options.url,
       max: Number(process.env.DB_POOL_SIZE ?? 10),
@@ -116,6 +173,12 @@ export async function openDatabase(options: {
       // with 503 instead of holding it forever; keep-alive notices a peer gone without a word.
       connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
       keepAlive: true,
+      keepAliveInitialDelayMillis: KEEP_ALIVE_INITIAL_DELAY_MS,
+      // Every statement is bounded (issue 23 §2): the server cancels one running too long (57014,
+      // 503), and a statement on a connection gone silent (no answer at all, not even a reset) fails
+      // client-side with "Query read timeout" (503) a little later; that connection is destroyed
+      // below. A transaction left idle (its client lost) is ended by the server.
+      ...timeouts,
     });
     // A connection the server drops (pg_terminate_backend, restart, failover, a pooler reset) emits
     // 'error' (57P01, then ECONNRESET), and an 'error' nobody listens to ends the process. The pool
@@ -137,6 +200,7 @@ export async function openDatabase(options: {
       open.add(client);
       client.on('error', reportConnectionError);
       client.on('end', () => open.delete(client));
+      destroyWhenSilent(client);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
@@ -144,14 +208,23 @@ export async function openDatabase(options: {
       kind: 'postgres',
       waitUntilReachable: (timeoutMs, onRetry) => waitForPostgres(connectionString, timeoutMs, onRetry),
       async migrate() {
-        // Several instances may start at once: one migrates, the others wait on the lock.
-        const client = await pool.connect();
+        // Several instances may start at once: one migrates, the others wait on the lock. A
+        // connection of its own, without the statement timeouts: waiting for another instance's
+        // migrations, or building an index on a big table, may take longer than any request may.
+        const client = new pg.Client({
+          connectionString,
+          connectionTimeoutMillis: Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 10_000),
+          keepAlive: true,
+          keepAliveInitialDelayMillis: KEEP_ALIVE_INITIAL_DELAY_MS,
+        });
+        client.on('error', reportConnectionError);
+        await client.connect();
         try {
           await client.query('SELECT pg_advisory_lock(7231)');
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock(7231)').catch(() => undefined);
-          client.release();
+          await client.end().catch(() => undefined);
         }
       },
       async close() {

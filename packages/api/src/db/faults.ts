@@ -31,6 +31,7 @@ const UNAVAILABLE_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
   'timeout exceeded when trying to connect',
+  'Query read timeout', // DB_QUERY_TIMEOUT_MS passed without an answer: the connection went silent
   'Cannot use a pool after calling end on the pool',
   'PGlite is closed',
   'PGlite is closing',

@@ -23,11 +23,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A TCP relay between the app and PostgreSQL that the test can cut: `cut()` resets every open
  * connection (the app reads ECONNRESET mid-statement), `refuse(true)` resets new ones at once (the
- * database is unreachable) until `refuse(false)`.
+ * database is unreachable) until `refuse(false)`, and `freeze(true)` makes every connection, open
+ * or new, go silent until `freeze(false)`: sockets stay open, bytes either way are dropped (a
+ * network black hole, a firewall that lost its state), so a statement sent meanwhile is never
+ * answered, and no new connection gets past its handshake.
  */
 async function startRelay(target: URL) {
   const sockets = new Set<Socket>();
   let refusing = false;
+  let frozen = false;
+  /** Bytes that, once the app sends them, freeze the relay (that message dropped). */
+  let freezeTrigger: Buffer | null = null;
   const server: Server = createServer((incoming) => {
     if (refusing) {
       incoming.resetAndDestroy();
@@ -46,7 +52,16 @@ async function startRelay(target: URL) {
       socket.on('error', drop);
       socket.on('close', drop);
     }
-    incoming.pipe(outgoing).pipe(incoming);
+    const forward = (from: Socket, to: Socket) =>
+      from.on('data', (chunk: Buffer) => {
+        if (from === incoming && freezeTrigger && chunk.includes(freezeTrigger)) {
+          freezeTrigger = null;
+          frozen = true;
+        }
+        if (!frozen && !to.destroyed) to.write(chunk);
+      });
+    forward(incoming, outgoing);
+    forward(outgoing, incoming);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -62,6 +77,17 @@ async function startRelay(target: URL) {
     },
     refuse(value: boolean) {
       refusing = value;
+    },
+    freeze(value: boolean) {
+      frozen = value;
+      freezeTrigger = null;
+    },
+    /** Freezes the relay the moment the app sends `text` (e.g. a statement of a transaction). */
+    freezeWhenSent(text: string) {
+      freezeTrigger = Buffer.from(text);
+    },
+    get frozen() {
+      return frozen;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -310,6 +336,199 @@ describe('database faults under a stream of bookings (a real process on PostgreS
   });
 
   it('stops gracefully on SIGTERM after the faults', { timeout: 60_000 }, async () => {
+    server!.child.kill('SIGTERM');
+    expect(await server!.exited).toBe(0);
+  });
+});
+
+/** One call to the server, answered within `waitMs` or failed (a hung call fails, never waits on). */
+async function callServer(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; waitMs?: number } = {},
+): Promise<Answer & { ms: number }> {
+  const started = Date.now();
+  const { body, headers = {}, waitMs = 30_000 } = options;
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(waitMs),
+  }).catch((error: unknown) => {
+    throw new Error(`${method} ${path} did not answer within ${Date.now() - started} ms: ${error}`);
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    body: text ? JSON.parse(text) : null,
+    headers: response.headers,
+    ms: Date.now() - started,
+  };
+}
+
+describe('a database connection that goes silent (a real process on PostgreSQL)', () => {
+  /** Small bounds, so the test sees them at work: a statement, a connection. */
+  const QUERY_TIMEOUT_MS = 1500;
+  const CONNECT_TIMEOUT_MS = 2000;
+  let scratch: ScratchDatabase | null = null;
+  let relay: Awaited<ReturnType<typeof startRelay>> | null = null;
+  let server: ServerProcess | null = null;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('flybook_silent');
+    relay = await startRelay(new URL(testServerUrl));
+    const viaRelay = new URL(scratch.url);
+    viaRelay.host = `127.0.0.1:${relay.port}`;
+    server = await startServerProcess({
+      DATABASE_URL: viaRelay.toString(),
+      FLYBOOK_DEMO: '1',
+      DB_POOL_SIZE: '3',
+      DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+      DB_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    relay?.freeze(false);
+    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+    await relay?.close();
+    await scratch?.drop();
+  });
+
+  it('answers 503 within the query timeout while the database is silent, and works again seconds after', {
+    timeout: 120_000,
+  }, async () => {
+    const base = server!.url;
+    const call = (
+      method: string,
+      path: string,
+      options: { body?: unknown; headers?: Record<string, string>; waitMs?: number } = {},
+    ) => callServer(base, method, path, options);
+
+    const login = await call('POST', '/api/v1/auth/token', {
+      body: { login: 'manager@flybook.test', password: DEMO_PASSWORD },
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const auth = { 'x-auth-token': login.body.token as string };
+    const items = async (path: string) => {
+      const answer = await call('GET', `/api/v1/${path}`, { headers: auth });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.items;
+    };
+    const companies = await items('flight-company/entire-list');
+    const templates = await items('aircraft-template-generic/list');
+    const rates = await items('rate/entire-list');
+    const ids = {
+      companyId: companies.find((company: { code: string }) => company.code === 'FB').id,
+      a320Id: templates.find((template: { label: string }) => template.label.startsWith('Airbus A320')).id,
+      b737Id: templates.find((template: { label: string }) => template.label.startsWith('Boeing 737')).id,
+      rateId: rates[0].id,
+    };
+    const created = await call('POST', '/api/v1/flight', {
+      body: flightBody(ids, { number: 'FB7601' }),
+      headers: auth,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const flightId = created.body.id as number;
+    const book = (key: string, waitMs?: number) =>
+      call('POST', '/api/v1/reservation', {
+        body: booking(flightId, {
+          paymentTerms: 'bill',
+          billingInformation: { ...booking(flightId).billingInformation, email: `${key}@example.test` },
+        }),
+        headers: { ...auth, 'idempotency-key': `silent-${key}` },
+        ...(waitMs === undefined ? {} : { waitMs }),
+      });
+    // Every connection of the pool open and idle: the calls below meet connections that go silent.
+    const warm = await Promise.all(
+      [1, 2, 3].map(() => call('GET', '/api/v1/rate/entire-list', { headers: auth })),
+    );
+    expect(warm.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(relay!.open).toBeGreaterThanOrEqual(1);
+
+    // The database goes silent (three times): statements on open connections are never answered,
+    // new connections never get through their handshake. First everywhere at once; then the moment
+    // a booking sends its BEGIN (Drizzle never releases a connection whose BEGIN failed); then in
+    // the middle of a booking's transaction (its ROLLBACK waits behind the unanswered statement).
+    // Every call still answers, 503 with Retry-After, within the query timeout plus the wait for a
+    // connection (and some slack); once the database answers, within a few seconds the instance is
+    // ready and every call works, whichever pooled connection it gets.
+    const bound = QUERY_TIMEOUT_MS + CONNECT_TIMEOUT_MS + 2500;
+    const rounds: { name: string; trigger: string | null }[] = [
+      { name: 'all', trigger: null },
+      { name: 'begin', trigger: 'begin\0' },
+      { name: 'insert', trigger: 'insert into "reservations"' },
+    ];
+    for (const { name, trigger } of rounds) {
+      const first = trigger === null ? null : book(`${name}-first`, 20_000);
+      if (trigger === null) relay!.freeze(true);
+      else {
+        relay!.freezeWhenSent(trigger);
+        const deadline = Date.now() + 10_000;
+        while (!relay!.frozen) {
+          if (Date.now() > deadline) throw new Error(`round ${name}: the relay did not see ${trigger}`);
+          await sleep(10);
+        }
+      }
+      const during = await Promise.all([
+        ...(first ? [first] : []),
+        book(`${name}-a`, 20_000),
+        book(`${name}-b`, 20_000),
+        call('GET', '/api/v1/rate/entire-list', { headers: auth, waitMs: 20_000 }),
+        call('GET', '/api/v1/flight-company/entire-list', { headers: auth, waitMs: 20_000 }),
+        call('GET', '/api/v1/rate/entire-list', { headers: auth, waitMs: 20_000 }),
+      ]);
+      for (const answer of during) {
+        expect(answer.status, `round ${name}: ${JSON.stringify(answer.body)}`).toBe(503);
+        expect(answer.body).toEqual({
+          errors: [{ code: 'ERROR_SERVICE_UNAVAILABLE', message: expect.any(String) }],
+        });
+        expect(answer.headers.get('retry-after')).toBe('5');
+        expect(answer.ms, `round ${name}`).toBeLessThan(bound);
+      }
+      const notReady = await call('GET', '/api/ready', { waitMs: 10_000 });
+      expect(notReady.status).toBe(503);
+      expect(notReady.body.checks.database).toBe('unreachable');
+      expect(server!.child.exitCode).toBeNull();
+
+      relay!.freeze(false);
+      const unfrozen = Date.now();
+      while ((await call('GET', '/api/ready', { waitMs: 10_000 })).status !== 200) {
+        if (Date.now() - unfrozen > 5000)
+          throw new Error(`round ${name}: /api/ready did not return to 200 within 5 s`);
+        await sleep(100);
+      }
+      // More calls at once than the pool has connections, three times over.
+      for (let again = 0; again < 3; again++) {
+        const after = await Promise.all([
+          call('GET', '/api/v1/rate/entire-list', { headers: auth, waitMs: 10_000 }),
+          call('GET', '/api/v1/flight-company/entire-list', { headers: auth, waitMs: 10_000 }),
+          call('GET', '/api/v1/rate/entire-list', { headers: auth, waitMs: 10_000 }),
+          call('GET', '/api/ready', { waitMs: 10_000 }),
+        ]);
+        expect(
+          after.map((answer) => answer.status),
+          `round ${name}: ${JSON.stringify(after.map((answer) => answer.body))}`,
+        ).toEqual([200, 200, 200, 200]);
+      }
+      // The bookings that answered 503 are repeated with their Idempotency-Keys: each is made once.
+      for (const key of [...(first ? [`${name}-first`] : []), `${name}-a`, `${name}-b`]) {
+        const booked = await book(key, 10_000);
+        expect(booked.status, `round ${name}: ${JSON.stringify(booked.body)}`).toBe(201);
+      }
+      expect(Date.now() - unfrozen, `round ${name}`).toBeLessThan(15_000);
+    }
+    const made = await maintenanceQuery<{ count: number }>(
+      scratch!.url,
+      `SELECT count(DISTINCT reservation_id)::int AS count FROM tickets WHERE flight_id = ${flightId}`,
+    );
+    expect(made[0]!.count).toBe(8);
+    expect(server!.child.exitCode).toBeNull();
+    expect(server!.lines.join('\n')).not.toContain('params:');
+  });
+
+  it('stops gracefully on SIGTERM after the silence', { timeout: 60_000 }, async () => {
     server!.child.kill('SIGTERM');
     expect(await server!.exited).toBe(0);
   });
