@@ -182,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Read where they are used (db/client.ts, server.ts); checked here so a bad value stops the start.
   int('DB_POOL_SIZE', 10);
   int('DB_CONNECT_TIMEOUT_MS', 10_000);
+  int('DB_QUERY_TIMEOUT_MS', 30_000, 100);
   int('SHUTDOWN_TIMEOUT_MS', 25_000);
   const production = env.NODE_ENV === 'production';
   const port = int('PORT', 4321, 0, 65_535);

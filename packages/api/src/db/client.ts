@@ -150,6 +150,38 @@ function destroyWhenSilent(client: pg.Client) {
   };
 }
 
+/**
+ * A pool whose checked-out connections (`await pool.connect()`, as Drizzle's transactions take
+ * them) go back to the pool the moment their connection ends, not only when released: Drizzle
+ * runs BEGIN outside its try/finally, so a connection whose BEGIN failed (reset, terminated, timed
+ * out) was never released and its place in the pool was lost for good — a few such faults and
+ * every request waited `DB_CONNECT_TIMEOUT_MS` for a connection that never came. The pool drops
+ * the ended connection (released with the error); a later `release()` of it does nothing.
+ */
+class GuardedPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Pool's connect has a callback and a promise overload
+  override connect(...args: any[]): any {
+    // pool.query() checks out with a callback and releases with the error itself.
+    if (args.length > 0) return (super.connect as (...rest: unknown[]) => unknown)(...args);
+    return super.connect().then(releaseWhenEnded);
+  }
+}
+
+function releaseWhenEnded(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const onEnd = () => releaseOnce(new Error('Connection terminated while checked out'));
+  const releaseOnce = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.removeListener('end', onEnd);
+    release(error);
+  };
+  client.once('end', onEnd);
+  client.release = releaseOnce;
+  return client;
+}
+
 /** node-postgres' message for a statement not answered within `query_timeout`. */
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
@@ -166,7 +198,7 @@ export async function openDatabase(options: {
   if (options.url) {
     const connectionString = options.url;
     const timeouts = queryTimeouts(Number(process.env.DB_QUERY_TIMEOUT_MS ?? DEFAULT_QUERY_TIMEOUT_MS));
-    const pool = new pg.Pool({
+    const pool = new GuardedPool({
       connectionString: options.url,
       max: Number(process.env.DB_POOL_SIZE ?? 10),
       // A connection (or a free place in the pool) not had within this time fails the request

@@ -68,6 +68,38 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * SQLSTATEs of a statement PostgreSQL gave up on for a passing reason, not because the request or
+ * the code is wrong: repeating the call a moment later works.
+ */
+const TRANSIENT_SQLSTATES = new Set([
+  '57014', // query_canceled: statement_timeout (DB_QUERY_TIMEOUT_MS), pg_cancel_backend
+  '53300', // too_many_connections: max_connections or a role's connection limit reached
+  '55P03', // lock_not_available: lock_timeout, NOWAIT
+  '40001', // serialization_failure (no transaction here runs above READ COMMITTED; kept for safety)
+  '40P01', // deadlock_detected: after the booking services' own retries (retryOnDeadlock) failed too
+]);
+
+/**
+ * Whether an error is a transient refusal of the database (a statement cancelled or timed out, no
+ * connection slot, a lock not had, a deadlock still there after retries, a database that does not
+ * accept connections for now: `ALTER DATABASE … ALLOW_CONNECTIONS false`, 55000 with "is not
+ * currently accepting connections"). Answered like an unavailable database: 503 with Retry-After.
+ * Nothing of the statement's transaction was committed.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  for (const item of chainOf(error)) {
+    const code = stringField(item, 'code');
+    if (!code) continue;
+    if (TRANSIENT_SQLSTATES.has(code)) return true;
+    // 55000 (object_not_in_prerequisite_state) is also raised by mistakes in statements (a sequence's
+    // currval before nextval, …): only the database refusing connections is transient.
+    if (code === '55000' && /not currently accepting connections/.test(stringField(item, 'message') ?? ''))
+      return true;
+  }
+  return false;
+}
+
 /** An error as it may be written to a log: no statement parameters, no row values. */
 export interface LoggableError {
   type: string;

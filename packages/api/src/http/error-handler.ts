@@ -1,6 +1,6 @@
 import { type ApiErrorBody, ERROR_MESSAGES } from '@flybook/schemas';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/faults.ts';
+import { isDatabaseUnavailable, isTransientDatabaseError } from '../db/faults.ts';
 import { ApiError, ValidationError } from './api-error.ts';
 
 /**
@@ -65,6 +65,12 @@ export function installErrorHandler(
       // Not a bug: the database dropped or refused the connection. Nothing of the request was
       // committed unless its retry (same Idempotency-Key) answers so.
       request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      return serviceUnavailable(reply);
+    }
+    if (isTransientDatabaseError(error)) {
+      // Not a bug either: a statement cancelled or timed out, no connection slot, a lock or a
+      // deadlock; its transaction was rolled back, and the call works again in a moment.
+      request.log.warn({ err: error, reqId: request.id }, 'database busy');
       return serviceUnavailable(reply);
     }
     const status = 'statusCode' in error ? error.statusCode : undefined;

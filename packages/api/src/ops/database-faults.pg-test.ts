@@ -4,6 +4,7 @@
 // when FLYBOOK_TEST_DB=postgres.
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDatabase, checkHotFlight, checkLedger } from '../../../../bench/checks.ts';
 import { openDatabase } from '../db/client.ts';
@@ -374,6 +375,37 @@ describe('a database connection that goes silent (a real process on PostgreSQL)'
   let scratch: ScratchDatabase | null = null;
   let relay: Awaited<ReturnType<typeof startRelay>> | null = null;
   let server: ServerProcess | null = null;
+  // The manager's login and the flight the bookings go on, from the first test.
+  let auth: Record<string, string> = {};
+  let flightId = 0;
+  const call = (
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; waitMs?: number } = {},
+  ) => callServer(server!.url, method, path, options);
+  const book = (key: string, waitMs?: number) =>
+    call('POST', '/api/v1/reservation', {
+      body: booking(flightId, {
+        paymentTerms: 'bill',
+        billingInformation: { ...booking(flightId).billingInformation, email: `${key}@example.test` },
+      }),
+      headers: { ...auth, 'idempotency-key': `silent-${key}` },
+      ...(waitMs === undefined ? {} : { waitMs }),
+    });
+  const untilReady = async (what: string) => {
+    const since = Date.now();
+    while ((await call('GET', '/api/ready', { waitMs: 10_000 })).status !== 200) {
+      if (Date.now() - since > 5000) throw new Error(`${what}: /api/ready did not return to 200 within 5 s`);
+      await sleep(100);
+    }
+  };
+  const expectUnavailable = (answer: Answer, what: string) => {
+    expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(503);
+    expect(answer.body).toEqual({
+      errors: [{ code: 'ERROR_SERVICE_UNAVAILABLE', message: expect.any(String) }],
+    });
+    expect(answer.headers.get('retry-after')).toBe('5');
+  };
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('flybook_silent');
@@ -399,18 +431,11 @@ describe('a database connection that goes silent (a real process on PostgreSQL)'
   it('answers 503 within the query timeout while the database is silent, and works again seconds after', {
     timeout: 120_000,
   }, async () => {
-    const base = server!.url;
-    const call = (
-      method: string,
-      path: string,
-      options: { body?: unknown; headers?: Record<string, string>; waitMs?: number } = {},
-    ) => callServer(base, method, path, options);
-
     const login = await call('POST', '/api/v1/auth/token', {
       body: { login: 'manager@flybook.test', password: DEMO_PASSWORD },
     });
     expect(login.status, JSON.stringify(login.body)).toBe(200);
-    const auth = { 'x-auth-token': login.body.token as string };
+    auth = { 'x-auth-token': login.body.token as string };
     const items = async (path: string) => {
       const answer = await call('GET', `/api/v1/${path}`, { headers: auth });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -430,16 +455,7 @@ describe('a database connection that goes silent (a real process on PostgreSQL)'
       headers: auth,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const flightId = created.body.id as number;
-    const book = (key: string, waitMs?: number) =>
-      call('POST', '/api/v1/reservation', {
-        body: booking(flightId, {
-          paymentTerms: 'bill',
-          billingInformation: { ...booking(flightId).billingInformation, email: `${key}@example.test` },
-        }),
-        headers: { ...auth, 'idempotency-key': `silent-${key}` },
-        ...(waitMs === undefined ? {} : { waitMs }),
-      });
+    flightId = created.body.id as number;
     // Every connection of the pool open and idle: the calls below meet connections that go silent.
     const warm = await Promise.all(
       [1, 2, 3].map(() => call('GET', '/api/v1/rate/entire-list', { headers: auth })),
@@ -457,7 +473,10 @@ describe('a database connection that goes silent (a real process on PostgreSQL)'
     const bound = QUERY_TIMEOUT_MS + CONNECT_TIMEOUT_MS + 2500;
     const rounds: { name: string; trigger: string | null }[] = [
       { name: 'all', trigger: null },
-      { name: 'begin', trigger: 'begin\0' },
+      // As many times as the pool has connections: one lost per round would leave it none.
+      { name: 'begin-1', trigger: 'begin\0' },
+      { name: 'begin-2', trigger: 'begin\0' },
+      { name: 'begin-3', trigger: 'begin\0' },
       { name: 'insert', trigger: 'insert into "reservations"' },
     ];
     for (const { name, trigger } of rounds) {
@@ -480,11 +499,7 @@ describe('a database connection that goes silent (a real process on PostgreSQL)'
         call('GET', '/api/v1/rate/entire-list', { headers: auth, waitMs: 20_000 }),
       ]);
       for (const answer of during) {
-        expect(answer.status, `round ${name}: ${JSON.stringify(answer.body)}`).toBe(503);
-        expect(answer.body).toEqual({
-          errors: [{ code: 'ERROR_SERVICE_UNAVAILABLE', message: expect.any(String) }],
-        });
-        expect(answer.headers.get('retry-after')).toBe('5');
+        expectUnavailable(answer, `round ${name}`);
         expect(answer.ms, `round ${name}`).toBeLessThan(bound);
       }
       const notReady = await call('GET', '/api/ready', { waitMs: 10_000 });
@@ -494,11 +509,7 @@ describe('a database connection that goes silent (a real process on PostgreSQL)'
 
       relay!.freeze(false);
       const unfrozen = Date.now();
-      while ((await call('GET', '/api/ready', { waitMs: 10_000 })).status !== 200) {
-        if (Date.now() - unfrozen > 5000)
-          throw new Error(`round ${name}: /api/ready did not return to 200 within 5 s`);
-        await sleep(100);
-      }
+      await untilReady(`round ${name}`);
       // More calls at once than the pool has connections, three times over.
       for (let again = 0; again < 3; again++) {
         const after = await Promise.all([
@@ -523,9 +534,79 @@ describe('a database connection that goes silent (a real process on PostgreSQL)'
       scratch!.url,
       `SELECT count(DISTINCT reservation_id)::int AS count FROM tickets WHERE flight_id = ${flightId}`,
     );
-    expect(made[0]!.count).toBe(8);
+    expect(made[0]!.count).toBe(2 + 3 * 4);
     expect(server!.child.exitCode).toBeNull();
     expect(server!.lines.join('\n')).not.toContain('params:');
+  });
+
+  it('answers 503, not 500, when the database refuses connections or cancels a statement', {
+    timeout: 60_000,
+  }, async () => {
+    // The log line may reach the test after the answer (stdout and the socket race): waited for.
+    const logged = (message: string, sqlstate: string) =>
+      server!
+        .waitForLine((line) => {
+          const [entry] = logEntries([line]);
+          return entry?.msg === message && JSON.stringify(entry.err ?? {}).includes(`"code":"${sqlstate}"`);
+        }, 5000)
+        .then(
+          () => true,
+          () => false,
+        );
+    /** The database faults logged so far, for the failure messages. */
+    const faults = () =>
+      JSON.stringify(
+        logEntries(server!.lines)
+          .filter((entry) => String(entry.msg).startsWith('database'))
+          .map((entry) => [entry.msg, JSON.stringify(entry.err ?? {}).match(/"(?:code|message)":"[^"]*"/g)]),
+      ).slice(-3000);
+    // The database stops accepting connections (ALTER DATABASE … ALLOW_CONNECTIONS false) and its
+    // connections are ended: a new connection is refused with 55000.
+    await maintenanceQuery(testServerUrl, `ALTER DATABASE ${scratch!.name} ALLOW_CONNECTIONS false`);
+    try {
+      await maintenanceQuery(
+        testServerUrl,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${scratch!.name}'`,
+      );
+      await sleep(500);
+      for (let again = 0; again < 3; again++)
+        expectUnavailable(await call('GET', '/api/v1/rate/entire-list', { headers: auth }), 'no connections');
+      expect(await logged('database busy', '55000'), faults()).toBe(true);
+    } finally {
+      await maintenanceQuery(testServerUrl, `ALTER DATABASE ${scratch!.name} ALLOW_CONNECTIONS true`);
+    }
+    await untilReady('connections allowed again');
+
+    // A booking waits for a lock another session holds, and is cancelled (pg_cancel_backend, or
+    // the statement timeout if that comes first): 57014.
+    const locker = new pg.Client({ connectionString: scratch!.url });
+    await locker.connect();
+    try {
+      const lockerPid = (await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE reservations IN ACCESS EXCLUSIVE MODE');
+      const pending = book('locked', 20_000);
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        const [waiting] = await maintenanceQuery<{ cancelled: boolean }>(
+          testServerUrl,
+          `SELECT pg_cancel_backend(pid) AS cancelled FROM pg_stat_activity
+            WHERE datname = '${scratch!.name}' AND wait_event_type = 'Lock' AND pid <> ${lockerPid}`,
+        );
+        if (waiting) break;
+        await sleep(20);
+      }
+      expectUnavailable(await pending, 'lock cancelled');
+      expect(await logged('database busy', '57014'), faults()).toBe(true);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      await locker.end();
+    }
+    // Repeated with its Idempotency-Key once the lock is gone, the booking is made.
+    const booked = await book('locked', 10_000);
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(server!.child.exitCode).toBeNull();
+    expect(logEntries(server!.lines).some((entry) => entry.msg === 'unhandled error')).toBe(false);
   });
 
   it('stops gracefully on SIGTERM after the silence', { timeout: 60_000 }, async () => {

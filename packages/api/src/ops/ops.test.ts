@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
-import { isDatabaseUnavailable, loggableError } from '../db/faults.ts';
+import { isDatabaseUnavailable, isTransientDatabaseError, loggableError } from '../db/faults.ts';
 import { hashToken } from '../platform/secrets.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { loggableUrl } from './logging.ts';
@@ -174,6 +174,39 @@ describe('database faults', () => {
       'text',
     ])
       expect(isDatabaseUnavailable(error), String(error)).toBe(false);
+  });
+
+  it('tells a transient refusal of the database (cancelled, no slot, lock, deadlock) from a bug', () => {
+    const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+    for (const error of [
+      new DrizzleQueryError('select 1', [], pgError('57014', 'canceling statement due to statement timeout')),
+      new DrizzleQueryError('select 1', [], pgError('57014', 'canceling statement due to user request')),
+      pgError('53300', 'sorry, too many clients already'),
+      new Error('outer', { cause: pgError('55P03', 'could not obtain lock on row in relation "flights"') }),
+      new DrizzleQueryError('update', [], pgError('40P01', 'deadlock detected')),
+      pgError('40001', 'could not serialize access due to concurrent update'),
+      pgError('55000', 'database "flybook" is not currently accepting connections'),
+    ]) {
+      expect(isTransientDatabaseError(error), String(error)).toBe(true);
+      expect(isDatabaseUnavailable(error), String(error)).toBe(false);
+    }
+    // A statement timed out client-side (the connection went silent): the database is unavailable.
+    expect(
+      isDatabaseUnavailable(new DrizzleQueryError('select 1', [], new Error('Query read timeout'))),
+    ).toBe(true);
+    for (const error of [
+      // 55000 raised by a statement's mistake, not the database refusing connections.
+      pgError('55000', 'currval of sequence "tickets_id_seq" is not yet defined in this session'),
+      new DrizzleQueryError(
+        'insert',
+        ['a'],
+        pgError('23505', 'duplicate key value violates unique constraint'),
+      ),
+      pgError('42P01', 'relation "nope" does not exist'),
+      new Error('kaboom'),
+      null,
+    ])
+      expect(isTransientDatabaseError(error), String(error)).toBe(false);
   });
 
   it('logs a failed statement without its parameters, wherever PostgreSQL repeats them', () => {
