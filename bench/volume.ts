@@ -354,6 +354,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
           seatPrice: cost.seat,
           optionsPrice: 0,
           isActive: !cancelled,
+          supersededAt: null,
           isAppeared: null,
           appearingComment: null,
           isNotified: false,

@@ -230,6 +230,11 @@ export const tickets = pgTable(
     seatPrice: bigint('seat_price', { mode: 'number' }).notNull().default(0),
     optionsPrice: bigint('options_price', { mode: 'number' }).notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * When a change of the reservation replaced this ticket (it is inactive from then). A cancelled
+     * reservation shows the tickets it had when cancelled: inactive and never replaced.
+     */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
     /** Departure control: true appeared, false no-show, null not marked yet. */
     isAppeared: boolean('is_appeared'),
     appearingComment: text('appearing_comment'),

@@ -278,6 +278,24 @@ describe('changing a reservation', () => {
     expect(history.map((item: { version: number }) => item.version)).toEqual([2, 1]);
   });
 
+  it('shows a changed, then cancelled booking with the tickets it had when cancelled, not those the changes replaced', async () => {
+    const first = await createFlight();
+    const second = await createFlight();
+    const reservation = await book(first, [person('Ilir'), person('Dren')]);
+    // Two changes (the second one the same body again), then the cancellation.
+    for (let i = 0; i < 2; i++) {
+      const changed = await api('PUT', `reservation/${reservation.id}`, manager, bodyOf(reservation, second));
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    }
+    const cancelled = await api('POST', `reservation/${reservation.id}/cancel`, manager, { fee: 0 });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+
+    const shown = (await api('GET', `reservation/${reservation.id}`, manager)).body;
+    const flightsOf = (passenger: { tickets: { flight: { id: number } }[] }) =>
+      passenger.tickets.map((ticket) => ticket.flight.id);
+    expect(shown.passengers.map(flightsOf)).toEqual([[second], [second]]);
+  });
+
   it('changes nothing when the new seats are taken', async () => {
     const flightId = await createFlight();
     const other = await book(flightId, [person('Other'), person('Else')]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -152,7 +152,15 @@ export async function findReservation(db: Db | Tx, id: number) {
     .innerJoin(flights, eq(flights.id, tickets.flightId))
     .innerJoin(origin, eq(origin.id, flights.originAirportId))
     .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
-    .where(and(eq(tickets.reservationId, id), eq(tickets.isActive, head.reservation.status !== 'cancelled')))
+    .where(
+      and(
+        eq(tickets.reservationId, id),
+        // A cancelled reservation: the tickets the cancellation released, not those a change replaced.
+        head.reservation.status === 'cancelled'
+          ? and(eq(tickets.isActive, false), isNull(tickets.supersededAt))
+          : eq(tickets.isActive, true),
+      ),
+    )
     .orderBy(tickets.passengerId, flights.departure);
   const optionRows = await db
     .select({
@@ -185,7 +193,7 @@ export type ReservationRecord = NonNullable<Awaited<ReturnType<typeof findReserv
  * inactive (freeing their seat labels), seat-taking tickets return to their allotment or to the
  * sale inventory. Infants held no seat and return none.
  */
-export async function releaseSeats(tx: Tx, reservationId: number) {
+export async function releaseSeats(tx: Tx, reservationId: number, reason: 'change' | 'cancel') {
   const held = await tx
     .select({
       id: tickets.id,
@@ -230,7 +238,7 @@ export async function releaseSeats(tx: Tx, reservationId: number) {
   if (held.length > 0) {
     await tx
       .update(tickets)
-      .set({ isActive: false })
+      .set(reason === 'change' ? { isActive: false, supersededAt: sql`now()` } : { isActive: false })
       .where(and(eq(tickets.reservationId, reservationId), eq(tickets.isActive, true)));
   }
 }

@@ -312,7 +312,7 @@ export function createReservationsService(
     return db.transaction(async (tx) => {
       const expired = await repo.lockExpiredReservations(tx, now, batch);
       for (const { id, version } of expired) {
-        await repo.releaseSeats(tx, id);
+        await repo.releaseSeats(tx, id, 'cancel');
         await repo.updateReservation(tx, id, { status: 'cancelled', expiresAt: null, version: version + 1 });
         await recordVersion(tx, null, id, version + 1, ['status', 'tickets']);
         await notifyReservationExpired(tx, messages, id);
@@ -372,7 +372,7 @@ export function createReservationsService(
           });
 
           const marks = await repo.departureMarks(tx, id);
-          await repo.releaseSeats(tx, id);
+          await repo.releaseSeats(tx, id, 'change');
           const plan = await planBooking(tx, body, {
             channel: 'staff',
             ownReservationId: id,
@@ -526,7 +526,7 @@ export function createReservationsService(
         }
         if (block === 'closed') throw forbidden('status');
       }
-      await repo.releaseSeats(tx, id);
+      await repo.releaseSeats(tx, id, 'cancel');
       const invoice = await repo.findInvoice(tx, id);
       const total = toRappen(fee);
       const refunded =
