@@ -79,6 +79,7 @@ async function bookingFactsOf(
     total: invoice.total,
     paid: invoice.totalPaid,
     open: Math.max(0, invoice.total - invoice.totalPaid),
+    pricesHidden: reservation.priceNeedsToBeHidden,
     deadline: invoice.paymentDeadline,
     manageUrl: manageBookingUrl(settings.publicUrl, language, reservation.recordLocator, key),
   };
@@ -204,8 +205,10 @@ export async function notifyPaymentBooked(
   amount: Rappen,
 ) {
   const record = await load(tx, reservationId);
-  const booking = await bookingFactsOf(tx, settings, record);
   const paid = record.invoice.status === 'paid' || record.invoice.status === 'overpaid';
+  // A hidden price is settled between the airline and the agent: its customer hears of no payment.
+  if (record.reservation.priceNeedsToBeHidden && !paid) return;
+  const booking = await bookingFactsOf(tx, settings, record);
   if (paid) {
     const files = await documentsOf(tx, record, ['ticket', 'invoice']);
     await sendAboutBooking(tx, record, 'booking-confirmed', { booking }, files);
@@ -217,6 +220,8 @@ export async function notifyPaymentBooked(
 /** The payment reminder job: the invoice's deadline is near and money is still open. */
 export async function notifyPaymentReminder(tx: Tx, settings: MessageSettings, reservationId: number) {
   const record = await load(tx, reservationId);
+  // The agent pays a booking whose price is hidden; its customer is not reminded.
+  if (record.reservation.priceNeedsToBeHidden) return;
   const booking = await bookingFactsOf(tx, settings, record);
   await sendAboutBooking(tx, record, 'payment-reminder', { booking });
 }

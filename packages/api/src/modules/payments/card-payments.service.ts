@@ -220,6 +220,11 @@ export function createCardPaymentsService(
       remote = await provider.status(row.transactionId);
     }
     if (remote.status === 'settled' || remote.status === 'transmitted') return book(row, actor);
+    if (remote.status === 'canceled' && !(await reservationStillPayable(row))) {
+      // A sync running beside this one found the payment authorized too late and cancelled it at
+      // the provider: the reservation expired, which is what the customer must read.
+      return setState(row.id, { status: 'expired', failMessage: EXPIRED_MESSAGE });
+    }
     if (remote.status === 'failed' || remote.status === 'canceled') {
       return setState(row.id, {
         status: remote.status,

@@ -472,6 +472,14 @@ describe('card payments through the provider', () => {
     // The customer pays on the page just as the window closes and the seats are released.
     await createReservationsService(t.database.db).expireUnpaid(new Date(Date.now() + 16 * 60_000));
     await payWithTestCard(simUrl, retry.body.transactionId, 'success');
+    // Several reads at once (the result page polls while the customer reloads): each finds the
+    // payment authorized too late or already given back, and every one says it expired.
+    const reads = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        api('GET', `public/reservation/${reservation.id}/transaction/${retry.body.transactionId}/status`),
+      ),
+    );
+    for (const read of reads) expect(read.body).toMatchObject({ status: 'expired', isBooked: false });
     const late = await api(
       'GET',
       `public/reservation/${reservation.id}/transaction/${retry.body.transactionId}/status`,

@@ -17,6 +17,7 @@ const booking: BookingFacts = {
   total: 45_000,
   paid: 10_000,
   open: 35_000,
+  pricesHidden: false,
   deadline: '2031-04-20',
   manageUrl: 'https://flybook.example/booking/manage?ref=KX7M2Q&key=secret-key',
 };
@@ -111,6 +112,22 @@ describe('the message catalogue', () => {
     expect(renderSms('booking-received', 'en', { booking })).toMatch(
       /^Flybook: booking KX7M2Q received\. Please pay CHF\s350\.00 by 20\.04\.2031\.$/,
     );
+  });
+
+  it('names no amount and no way to pay when the price is hidden from the customer (an agent booking)', async () => {
+    const hidden = { ...booking, pricesHidden: true };
+    for (const language of LOCALES) {
+      for (const template of ['booking-received', 'booking-confirmed', 'reservation-changed'] as const) {
+        const email = await renderEmail(template, language, { booking: hidden });
+        for (const part of [email.text, email.html]) {
+          expect(part, `${template} ${language}`).not.toMatch(/CHF|350[.,]00|450[.,]00|IBAN/);
+        }
+        expect(email.text).toContain('KX7M2Q');
+      }
+      expect(renderSms('booking-received', language, { booking: hidden })).not.toMatch(/CHF|350/);
+    }
+    const email = await renderEmail('booking-received', 'en', { booking: hidden });
+    expect(email.text).toContain('your travel agency will confirm the booking with you');
   });
 
   it('keeps the password recovery link in the plain-text part and has no SMS form for it', async () => {

@@ -18,6 +18,11 @@ export interface BookingFacts {
   paid: Rappen;
   /** What is still to pay (0 when paid or overpaid). */
   open: Rappen;
+  /**
+   * The price is hidden from the booking's customer (an agent's booking): no amounts, no way to
+   * pay, as on the documents and the manage page.
+   */
+  pricesHidden: boolean;
   /** The invoice's payment deadline (yyyy-mm-dd), none for a card booking. */
   deadline: string | null;
   /** The manage-my-booking page, opened by the e-mail's own key. */
@@ -148,10 +153,13 @@ function bookingTemplate<T extends { booking: BookingFacts }>(
   const valuesOf = (data: T, language: Locale) => ({
     ...bookingValues(data.booking, language),
     ...options.values?.(data, language),
+    // Texts that name amounts have a form without them (`_hidden`); the others stay as they are.
+    context: data.booking.pricesHidden ? 'hidden' : undefined,
   });
   return {
     email(t, data, language) {
       const values = valuesOf(data, language);
+      const hidden = data.booking.pricesHidden;
       const intro = t(`messages.${key}.intro`, values);
       return {
         subject: t(`messages.${key}.subject`, values),
@@ -159,8 +167,8 @@ function bookingTemplate<T extends { booking: BookingFacts }>(
         children: [
           greeting(t, data.booking.contactName),
           paragraph(intro),
-          ...bookingSummary(t, data.booking, language, options.withMoney ?? true),
-          ...(options.extra?.(t, data, language) ?? []),
+          ...bookingSummary(t, data.booking, language, (options.withMoney ?? true) && !hidden),
+          ...(hidden ? [] : (options.extra?.(t, data, language) ?? [])),
           ...manageLink(t, data.booking.manageUrl),
           ...signature(t),
         ],
