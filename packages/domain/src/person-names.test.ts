@@ -9,9 +9,13 @@ describe('normalizePersonName', () => {
     expect(normalizePersonName('François')).toBe('francois');
   });
 
-  it('trims and folds runs of spaces, keeps hyphens', () => {
+  it('trims and folds runs of spaces, and reads hyphens and apostrophes as spaces', () => {
     expect(normalizePersonName('  van   der Berg ')).toBe('van der berg');
-    expect(normalizePersonName('Krasniqi-Berisha')).toBe('krasniqi-berisha');
+    expect(normalizePersonName('Krasniqi-Berisha')).toBe('krasniqi berisha');
+    expect(samePersonName('Müller Çeku', 'Müller-Çeku')).toBe(true);
+    expect(samePersonName('muller-ceku', 'Müller – Çeku')).toBe(true);
+    expect(samePersonName("O'Brien", 'O Brien')).toBe(true);
+    expect(samePersonName('D’Amico', "d'amico")).toBe(true);
   });
 
   it('compares equal names, never an empty one', () => {
