@@ -108,6 +108,12 @@ describe('e-mail delivery over SMTP', () => {
       expect(to).toEqual(['traveller@flybook.test']);
       expect(mail.subject).toBe('Votre réservation ABC234 est confirmée');
       expect(mail.headers.get('content-language')).toBe('fr');
+      // Dated when it was written (a retry sent later still sorts where it belongs).
+      const [written] = await t.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.recipient, 'traveller@flybook.test'));
+      expect(mail.date?.getTime()).toBe(Math.floor(written!.createdAt.getTime() / 1000) * 1000);
       expect(mail.text?.trim()).toBe('Bonjour, votre réservation ABC234 est confirmée.');
       expect(mail.html).toContain('<strong>ABC234</strong>');
       expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([

@@ -28,6 +28,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The Date header: when the message was written, not when a retry got it out. */
+  date?: Date;
   headers?: Record<string, string>;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
@@ -165,11 +167,15 @@ export async function sendPendingMessages(
   return sent;
 }
 
-/** The e-mail of an outbox row: text and HTML parts, attachments, Content-Language. */
+/**
+ * The e-mail of an outbox row: text and HTML parts, attachments, Content-Language, and the time
+ * it was written as its Date, so a mail that waited for a retry sorts before the newer ones.
+ */
 export function mailOf(message: OutboxRow, from: string): MailMessage {
   return {
     from,
     to: message.recipient,
+    date: message.createdAt,
     subject: message.subject ?? '',
     text: message.body,
     ...(message.html ? { html: message.html } : {}),
