@@ -1,5 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiToken, expect, logIn, test } from './support.ts';
+import { API, apiToken, expect, expectLedgerBalanced, logIn, test } from './support.ts';
+
+// Every journey here moves money: the ledger's invariants hold after each.
+test.afterEach(async ({ request }) => {
+  await expectLedgerBalanced(request);
+});
 
 /** A billed booking of two adults on the first open demo flight, made through the API as the manager. */
 async function billedReservation(request: APIRequestContext, token: string) {

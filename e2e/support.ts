@@ -120,3 +120,13 @@ export async function expectAccessible(page: Page, what = page.url()) {
     what,
   ).toEqual([]);
 }
+
+/**
+ * The ledger's invariants after a journey moved money: debits equal credits, each account's
+ * balance equals its records, each invoice's paid total equals its payments and their records.
+ */
+export async function expectLedgerBalanced(request: APIRequestContext) {
+  const response = await request.get('/api/dev/ledger');
+  expect(response.ok()).toBe(true);
+  expect(await response.json()).toEqual({ signedSum: 0, mismatchedAccounts: 0, mismatchedInvoiceIds: [] });
+}

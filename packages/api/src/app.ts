@@ -35,6 +35,7 @@ import { flightRoutes } from './modules/flights/flights.routes.ts';
 import { createFlightsService } from './modules/flights/flights.service.ts';
 import { balanceLogRoutes } from './modules/ledger/balance-log.routes.ts';
 import { createBalanceLogService } from './modules/ledger/balance-log.service.ts';
+import { invoiceCheck, ledgerCheck } from './modules/ledger/ledger.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { manageRoutes } from './modules/manage/manage.routes.ts';
 import { managerRoutes } from './modules/managers/managers.routes.ts';
@@ -246,6 +247,11 @@ export async function buildApp({
         .limit(50);
       return { items: rows };
     });
+    // The ledger's invariants (debits equal credits, each balance equals its records, each invoice's
+    // paid total equals its payments and their records): journeys check them after moving money.
+    app.get('/api/dev/ledger', async () =>
+      db.transaction(async (tx) => ({ ...(await ledgerCheck(tx)), ...(await invoiceCheck(tx)) })),
+    );
     // The payment-window sweeper as it would run at a given instant: end-to-end tests see a booking
     // released without waiting 15 minutes (the real job runs the same code every 30 s).
     app.post<{ Body: { at?: string } }>('/api/dev/expire-unpaid', async (request, reply) => {

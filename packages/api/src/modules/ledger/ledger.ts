@@ -107,3 +107,20 @@ export async function ledgerCheck(tx: Tx) {
   const row = (result as unknown as { rows: { signed_sum: string; mismatched: string }[] }).rows[0];
   return { signedSum: Number(row?.signed_sum ?? 0), mismatchedAccounts: Number(row?.mismatched ?? 0) };
 }
+
+/**
+ * Invoices whose paid total differs from their payments, or whose payments differ from the ledger
+ * records that moved the money: the invoice side of the ledger's invariants.
+ */
+export async function invoiceCheck(tx: Tx) {
+  const result = await tx.execute(sql`
+    select i.id from reservation_invoices i
+    left join reservation_payments p on p.invoice_id = i.id
+    left join balance_log_records r on r.id = p.balance_log_record_id
+    group by i.id, i.total_paid
+    having i.total_paid <> coalesce(sum(p.amount), 0) or coalesce(sum(p.amount), 0) <> coalesce(sum(r.amount), 0)
+    order by i.id`);
+  return {
+    mismatchedInvoiceIds: (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),
+  };
+}
