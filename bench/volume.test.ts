@@ -85,7 +85,8 @@ describe('the bench volume', () => {
     const [desk] = await rows<{ id: number; balance: number }>(
       `SELECT id, balance::int AS balance FROM accounts WHERE virtual_code = 'CASH_ZRH'`,
     );
-    const today = new Date().toISOString().slice(0, 10);
+    // The summary's dates are the office's (Europe/Zurich): near midnight UTC its today is tomorrow.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
     const summary = await t.api(
       'GET',
       `balance-log/summary-info?selectedAccountId=${desk!.id}&dateFrom=2000-01-01&dateTo=${today}`,
