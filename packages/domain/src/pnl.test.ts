@@ -115,19 +115,19 @@ describe('PNL of a flight', () => {
   it('marks the names of a booking of several with one group code and its size', () => {
     const lines = linesOf(pnl.text);
     expect(lines.filter((line) => line.endsWith('-A3'))).toEqual([
-      '1BERISHA/ARBEN MR-A3',
-      '1BERISHA/DRITA MISS-A3',
-      '1BERISHA/VJOSA MRS-A3',
+      '1BERISHA/ARBENMR-A3',
+      '1BERISHA/DRITAMISS-A3',
+      '1BERISHA/VJOSAMRS-A3',
     ]);
     expect(lines.filter((line) => /-B2$/.test(line))).toHaveLength(2);
-    expect(lines).toContain('1HOXHA/MIRA MRS');
+    expect(lines).toContain('1HOXHA/MIRAMRS');
   });
 
   it('carries children and infants as remarks; an infant takes no name and no seat', () => {
     const text = pnl.text;
-    expect(text).toContain('1BERISHA/DRITA MISS-A3\n.R/CHLD HK1 05MAY18');
-    expect(text).toContain('1BERISHA/ARBEN MR-A3\n.L/BRK7QA\n.R/INFT HK1 01MAR25 BERISHA/LUAN MSTR');
-    expect(text).toContain('1MUELLER/HANSPETER MR\n.L/MLR3HE\n.R/INFT HK1 20JAN26 MUELLER/LEA MISS');
+    expect(text).toContain('1BERISHA/DRITAMISS-A3\n.R/CHLD HK1 05MAY18');
+    expect(text).toContain('1BERISHA/ARBENMR-A3\n.L/BRK7QA\n.R/INFT HK1 01MAR25 BERISHA/LUANMSTR');
+    expect(text).toContain('1MUELLER/HANSPETERMR\n.L/MLR3HE\n.R/INFT HK1 20JAN26 MUELLER/LEAMISS');
     expect(text).not.toMatch(/^1BERISHA\/LUAN/m);
     expect(pnl.total).toBe(passengers.length);
   });
@@ -136,11 +136,11 @@ describe('PNL of a flight', () => {
     const lines = linesOf(pnl.text);
     const long = lines.find((line) => line.startsWith('1PAPADOPOULOSKONSTANTINOPOULOUHADJIYIANNAKOPOULOS/'))!;
     expect(long).toHaveLength(PNL_LINE_LENGTH);
-    expect(long).toMatch(/\/MAXIMIL[A-Z]* MR-B2$/);
+    expect(long).toMatch(/\/MAXIMIL[A-Z]*MR-B2$/);
     const infant = lines.findIndex((line) => line.startsWith('.R/INFT HK1 30NOV25 PAPADOPOULOS'));
     expect(lines[infant]).toHaveLength(PNL_LINE_LENGTH);
-    expect(lines[infant + 1]).toMatch(/^\.RN\/[A-Z/]+ MISS$/);
-    expect((lines[infant]! + lines[infant + 1]!.slice(4)).endsWith('/ANASTASIATHEODORA MISS')).toBe(true);
+    expect(lines[infant + 1]).toMatch(/^\.RN\/[A-Z/]+MISS$/);
+    expect((lines[infant]! + lines[infant + 1]!.slice(4)).endsWith('/ANASTASIATHEODORAMISS')).toBe(true);
   });
 
   it('writes the seats as seat requests and the heading as Type-B', () => {
@@ -150,7 +150,7 @@ describe('PNL of a flight', () => {
       'PNL',
       'FB1234/05DEC ZRH PART1',
     ]);
-    expect(pnl.text).toContain('1KRASNIQI/ENDRIT MR\n.L/KRQ6ET\n.R/RQST HK1 15F');
+    expect(pnl.text).toContain('1KRASNIQI/ENDRITMR\n.L/KRQ6ET\n.R/RQST HK1 15F');
     expect(pnl.text.endsWith('\nENDPNL')).toBe(true);
     expect(pnl.parts).toHaveLength(1);
   });
@@ -233,7 +233,9 @@ describe('ADL against the last list sent', () => {
     pax('RXH9LB', 'Rexhepi', 'Liridon', { seatLabel: '20B' }),
     // Dren (GSH8DW) cancelled: a DEL.
   ];
-  const adl = buildAdl(flight, before, after, options);
+  // As sent after the PNL of `before`: the bookings keep the group codes that PNL gave them.
+  const sent = buildPnl(flight, before, options);
+  const adl = buildAdl(flight, before, after, { ...options, groupCodes: sent.groupCodes });
 
   it('matches the golden file', () => golden('adl', adl.text));
 
@@ -244,25 +246,25 @@ describe('ADL against the last list sent', () => {
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(PNL_LINE_LENGTH);
     expect(adl).toMatchObject({ added: 4, changed: 2, deleted: 3 });
     const section = (totals: string) => lines.slice(lines.indexOf(totals));
-    expect(section('-PRN000C')).toEqual(expect.arrayContaining(['DEL', '1HOXHA/MIRA MRS']));
+    expect(section('-PRN000C')).toEqual(expect.arrayContaining(['DEL', '1HOXHA/MIRAMRS']));
     const economy = section('-PRN010Y');
     expect(economy.indexOf('ADD')).toBeLessThan(economy.indexOf('CHG'));
     expect(economy.indexOf('CHG')).toBeLessThan(economy.indexOf('DEL'));
     expect(economy).toEqual(
       expect.arrayContaining([
-        '1HOXHA/MIRA MRS',
-        '1KRASNIQI/ENDRITAGIM MR',
-        '1REXHEPI/BLERTA MRS-A2',
-        '1REXHEPI/LIRIDON MR-A2',
+        '1HOXHA/MIRAMRS',
+        '1KRASNIQI/ENDRITAGIMMR',
+        '1REXHEPI/BLERTAMRS-C2',
+        '1REXHEPI/LIRIDONMR-C2',
         '.R/RQST HK1 14C',
-        '.R/INFT HK1 01JUN26 PAPADOPOULOS/SOFIA MISS',
-        '1KRASNIQI/ENDRIT MR',
+        '.R/INFT HK1 01JUN26 PAPADOPOULOS/SOFIAMISS',
+        '1KRASNIQI/ENDRITMR',
         '1GASHI/DREN',
       ]),
     );
     const deletions = economy.slice(economy.indexOf('DEL'));
     expect(deletions).toContain('1GASHI/DREN');
-    expect(deletions).toContain('1KRASNIQI/ENDRIT MR');
+    expect(deletions).toContain('1KRASNIQI/ENDRITMR');
   });
 
   it('says NIL when nothing changed', () => {
@@ -287,6 +289,74 @@ describe('ADL against the last list sent', () => {
   });
 });
 
+describe("a flight's messages one after the other: PNL, changes, ADL, changes, ADL", () => {
+  // Each message starts from the group codes the ones before it gave, as the API keeps them.
+  const first = [
+    pax('AAA222', 'Aliu', 'Besa', { gender: 'female' }),
+    pax('AAA222', 'Aliu', 'Dardan'),
+    pax('BBB333', 'Bajrami', 'Ema', { gender: 'female' }),
+    pax('BBB333', 'Bajrami', 'Fisnik'),
+    pax('CCC444', 'Citaku', 'Gent'),
+  ];
+  const pnl = buildPnl(flight, first, options);
+  // Aliu cancels (a booking with code A leaves), a new booking of two arrives, Bajrami adds a third.
+  const second = [
+    ...first.filter((p) => p.bookingReference !== 'AAA222'),
+    pax('BBB333', 'Bajrami', 'Hana', { gender: 'female', ageType: 'child', birthday: '2019-02-03' }),
+    pax('DDD555', 'Dervishi', 'Ilir'),
+    pax('DDD555', 'Dervishi', 'Jeta', { gender: 'female' }),
+  ];
+  const adl1 = buildAdl(flight, first, second, { ...options, groupCodes: pnl.groupCodes });
+  // Citaku's booking grows to two; another new booking of two arrives; Dervishi's seats change.
+  const third = [
+    ...second.map((p) => (p.bookingReference === 'DDD555' ? { ...p, seatLabel: `3${p.firstName[0]}` } : p)),
+    pax('CCC444', 'Citaku', 'Kaltrina', { gender: 'female' }),
+    pax('EEE666', 'Elezi', 'Luan'),
+    pax('EEE666', 'Elezi', 'Mimoza', { gender: 'female' }),
+  ];
+  const adl2 = buildAdl(flight, second, third, { ...options, groupCodes: adl1.groupCodes });
+
+  it('matches the golden files', () => {
+    golden('sequence', [pnl.text, adl1.text, adl2.text].join('\n\n'));
+  });
+
+  it("keeps a booking's group code in every later message and never gives a code twice", () => {
+    const codesIn = (text: string) =>
+      linesOf(text)
+        .map((line) => /^1([A-Z]+)\/.*-([A-Z]+)\d+$/.exec(line))
+        .filter((match) => match !== null)
+        .map((match) => `${match[1]}-${match[2]}`);
+    expect(new Set(codesIn(pnl.text))).toEqual(new Set(['ALIU-A', 'BAJRAMI-B']));
+    // Aliu's A is not handed to the new Dervishi booking; Bajrami stays B.
+    expect(new Set(codesIn(adl1.text))).toEqual(new Set(['ALIU-A', 'BAJRAMI-B', 'DERVISHI-C']));
+    // Citaku's booking of one grows to two: both names get D, the one sent before as a CHG.
+    expect(new Set(codesIn(adl2.text))).toEqual(new Set(['CITAKU-D', 'DERVISHI-C', 'ELEZI-E']));
+    expect(adl2.text).toContain('CHG\n1CITAKU/GENTMR-D2\n.L/CCC444');
+    expect(Object.fromEntries(adl2.groupCodes)).toEqual({
+      AAA222: 'A',
+      BBB333: 'B',
+      DDD555: 'C',
+      CCC444: 'D',
+      EEE666: 'E',
+    });
+  });
+
+  it('a PNL sent again keeps the codes, as the DCS reloads the same bookings', () => {
+    const again = buildPnl(flight, third, { ...options, groupCodes: adl2.groupCodes });
+    expect(linesOf(again.text).filter((line) => /-[A-Z]+\d$/.test(line))).toEqual([
+      '1BAJRAMI/EMAMRS-B3',
+      '1BAJRAMI/FISNIKMR-B3',
+      '1BAJRAMI/HANAMISS-B3',
+      '1CITAKU/GENTMR-D2',
+      '1CITAKU/KALTRINAMRS-D2',
+      '1DERVISHI/ILIRMR-C2',
+      '1DERVISHI/JETAMRS-C2',
+      '1ELEZI/LUANMR-E2',
+      '1ELEZI/MIMOZAMRS-E2',
+    ]);
+  });
+});
+
 describe('Type-B text', () => {
   it('spells names in A to Z only', () => {
     expect(pnlName('Müller')).toBe('MUELLER');
@@ -301,11 +371,12 @@ describe('Type-B text', () => {
     expect(pnlTimestamp(new Date('2026-12-03T14:05:59Z'))).toBe('031405');
   });
 
-  it('maps tariff groups to booking classes and orders the cabins', () => {
+  it('gives each tariff its booking class, Light apart from Classic, and orders the classes', () => {
     expect(pnlClassOf('business')).toBe('C');
     expect(pnlClassOf('economy-plus')).toBe('W');
-    expect(pnlClassOf('economy')).toBe('Y');
+    expect(pnlClassOf('economy-classic')).toBe('Y');
+    expect(pnlClassOf('economy-light')).toBe('L');
     expect(pnlClassOf('anything')).toBe('Y');
-    expect(pnlClassOrder(['Y', 'C', 'Y', 'W', 'K'])).toEqual(['C', 'W', 'Y', 'K']);
+    expect(pnlClassOrder(['L', 'Y', 'C', 'Y', 'W', 'K'])).toEqual(['C', 'W', 'Y', 'L', 'K']);
   });
 });

@@ -50,6 +50,11 @@ export interface PnlOptions {
   timestamp?: string;
   /** Most body lines in one part before the next part starts (default {@link PNL_DEFAULT_LINES_PER_PART}). */
   maxLinesPerPart?: number;
+  /**
+   * The group codes earlier messages of the flight gave its bookings, by booking reference: a
+   * booking keeps its code in every later PNL and ADL, and a new booking gets one none of them used.
+   */
+  groupCodes?: ReadonlyMap<string, string>;
 }
 
 export interface PnlMessage {
@@ -59,6 +64,8 @@ export interface PnlMessage {
   text: string;
   /** A PNL: every passenger in it, infants included. An ADL: the name elements it adds, changes and deletes. */
   total: number;
+  /** The group codes given so far: the earlier ones and those this message gave; keep them for the next. */
+  groupCodes: ReadonlyMap<string, string>;
 }
 
 export interface AdlMessage extends PnlMessage {
@@ -82,22 +89,23 @@ const CONTINUATION = '.RN/';
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /**
- * Booking class codes of our tariff groups, by tariff group code: business C, economy plus W,
- * economy Y (the usual reservation booking designators of the three cabins).
+ * The booking class (reservation booking designator) of each tariff, by tariff code: business C,
+ * economy plus W, economy classic Y (the full fare of the cabin) and economy light L (a discounted
+ * economy fare), so a DCS tells Light and Classic apart.
  */
-export const PNL_CLASS_BY_TARIFF_GROUP: Readonly<Record<string, string>> = {
+export const PNL_CLASS_BY_TARIFF: Readonly<Record<string, string>> = {
   business: 'C',
   'economy-plus': 'W',
-  economy: 'Y',
+  'economy-classic': 'Y',
+  'economy-light': 'L',
 };
-/** Cabins in the order a PNL lists them: first class, business, premium economy, economy. */
-const CLASS_ORDER = ['F', 'C', 'W', 'Y'];
+/** Classes in the order a PNL lists them: first, business, premium economy, economy full then discounted. */
+const CLASS_ORDER = ['F', 'C', 'W', 'Y', 'L'];
 
-/** The booking class of a tariff group code; Y for a group the table does not know. */
-export const pnlClassOf = (tariffGroupCode: string): string =>
-  PNL_CLASS_BY_TARIFF_GROUP[tariffGroupCode] ?? 'Y';
+/** The booking class of a tariff code; Y for a tariff the table does not know. */
+export const pnlClassOf = (tariffCode: string): string => PNL_CLASS_BY_TARIFF[tariffCode] ?? 'Y';
 
-/** Classes in PNL order (F, C, W, Y, then any other alphabetically), each once. */
+/** Classes in PNL order (F, C, W, Y, L, then any other alphabetically), each once. */
 export function pnlClassOrder(classes: Iterable<string>): string[] {
   const rank = (code: string) => {
     const index = CLASS_ORDER.indexOf(code);
@@ -162,14 +170,14 @@ function nameParts(passenger: PnlPassenger): { surname: string; given: string } 
 }
 
 /**
- * The name line of an element, `1SURNAME/GIVEN TITLE-A2`. A name element may not go on over a
- * line: a name too long for 64 characters loses letters at the end of the given name (down to its
- * initial), then of the surname, and keeps its title and booking group.
+ * The name line of an element, `1SURNAME/GIVENTITLE-A2`: the title joined to the given name, as
+ * IATA practice writes it (`1HOXHA/MIRAMRS`). A name element may not go on over a line: a name too
+ * long for 64 characters loses letters at the end of the given name (down to its initial), then of
+ * the surname, and keeps its title and booking group.
  */
 function nameLine(passenger: PnlPassenger, group: Group | undefined): string {
   const { surname, given } = nameParts(passenger);
-  const titled = title(passenger);
-  const tail = `${titled ? ` ${titled}` : ''}${group ? `-${group.code}${group.size}` : ''}`;
+  const tail = `${title(passenger)}${group ? `-${group.code}${group.size}` : ''}`;
   let first = given;
   let last = surname;
   const length = () => 1 + last.length + 1 + first.length + tail.length;
@@ -219,8 +227,7 @@ function remarkLines(element: NameElement): string[] {
   if (passenger.ageType === 'infant') lines.push(`.R/INFT HK1${born(passenger)}`);
   for (const infant of element.infants) {
     const { surname, given } = nameParts(infant);
-    const infantTitle = title(infant);
-    lines.push(`.R/INFT HK1${born(infant)} ${surname}/${given}${infantTitle ? ` ${infantTitle}` : ''}`);
+    lines.push(`.R/INFT HK1${born(infant)} ${surname}/${given}${title(infant)}`);
   }
   if (passenger.seatLabel) lines.push(`.R/RQST HK1 ${passenger.seatLabel.toUpperCase()}`);
   return lines.flatMap(wrapRemark);
@@ -233,7 +240,7 @@ function elementLines(element: NameElement, group: Group | undefined, withBookin
   return [...lines, ...remarkLines(element)];
 }
 
-/** A, B … Z, AA, AB …: the group codes in the order the bookings appear. */
+/** A, B … Z, AA, AB …: the group codes in the order they are given. */
 function groupCode(index: number): string {
   let code = '';
   let rest = index;
@@ -243,6 +250,36 @@ function groupCode(index: number): string {
   } while (rest >= 0);
   return code;
 }
+
+/** The position of a group code in that order (A → 0, Z → 25, AA → 26); -1 for no code. */
+function groupIndex(code: string): number {
+  if (!/^[A-Z]+$/.test(code)) return -1;
+  let index = 0;
+  for (const letter of code) index = index * 26 + (letter.charCodeAt(0) - 64);
+  return index - 1;
+}
+
+/**
+ * The group codes of a flight's bookings: a booking keeps the code an earlier message gave it; a
+ * booking that needs one first gets the next code after every code given before, so no code ever
+ * names two bookings of the flight.
+ */
+function groupCodes(earlier: ReadonlyMap<string, string> = new Map()) {
+  const codes = new Map(earlier);
+  let next = Math.max(-1, ...[...codes.values()].map(groupIndex)) + 1;
+  return {
+    codeOf(reference: string): string {
+      let code = codes.get(reference);
+      if (code === undefined) {
+        code = groupCode(next++);
+        codes.set(reference, code);
+      }
+      return code;
+    },
+    all: (): ReadonlyMap<string, string> => codes,
+  };
+}
+type GroupCodes = ReturnType<typeof groupCodes>;
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byName = (a: PnlPassenger, b: PnlPassenger) =>
@@ -357,7 +394,12 @@ function assemble(kind: 'PNL' | 'ADL', flight: PnlFlight, body: readonly Block[]
   });
 }
 
-const message = (parts: string[], total: number): PnlMessage => ({ parts, text: parts.join('\n\n'), total });
+const message = (parts: string[], total: number, codes: GroupCodes): PnlMessage => ({
+  parts,
+  text: parts.join('\n\n'),
+  total,
+  groupCodes: codes.all(),
+});
 
 /**
  * The blocks of some bookings' elements: one block per booking, its first element with the `.L/`
@@ -367,22 +409,18 @@ const message = (parts: string[], total: number): PnlMessage => ({ parts, text: 
 function bookingBlocks(
   bookings: readonly NameElement[][],
   context: string[],
-  nextGroup: () => number,
+  codes: GroupCodes,
   sizeOf: (booking: readonly NameElement[]) => number = (booking) => booking.length,
 ): Block[] {
   return bookings.map((elements) => {
     const size = sizeOf(elements);
-    const group = size > 1 ? { code: groupCode(nextGroup()), size } : undefined;
+    const reference = elements[0]!.passenger.bookingReference;
+    const group = size > 1 ? { code: codes.codeOf(reference), size } : undefined;
     return {
       context,
       lines: elements.flatMap((element, index) => elementLines(element, group, index === 0)),
     };
   });
-}
-
-function counter(): () => number {
-  let next = 0;
-  return () => next++;
 }
 
 /**
@@ -395,7 +433,7 @@ export function buildPnl(
   passengers: readonly PnlPassenger[],
   options: PnlOptions = {},
 ): PnlMessage {
-  const nextGroup = counter();
+  const codes = groupCodes(options.groupCodes);
   const body = sectionsOf(flight, passengers).flatMap((section) => {
     const bookings = bookingsOf(passengers.filter(inSection(section)));
     const context = [
@@ -404,10 +442,10 @@ export function buildPnl(
         bookings.reduce((sum, booking) => sum + booking.length, 0),
       ),
     ];
-    const blocks = bookingBlocks(bookings, context, nextGroup);
+    const blocks = bookingBlocks(bookings, context, codes);
     return blocks.length > 0 ? blocks : [{ context, lines: [] }];
   });
-  return message(assemble('PNL', flight, body, options), passengers.length);
+  return message(assemble('PNL', flight, body, options), passengers.length, codes);
 }
 
 /** One name element of a list with what identifies and describes it, for comparing two lists. */
@@ -416,7 +454,7 @@ interface ElementState {
   section: string;
   /** The name and booking: a change of these is a deletion and an addition for a DCS. */
   identity: string;
-  /** The remarks (age, infants, seat): a change of these is a CHG. */
+  /** The remarks (age, infants, seat) and whether it is grouped: a change of these is a CHG. */
   remarks: string;
   /** The size of its booking in its section. */
   bookingSize: number;
@@ -431,7 +469,8 @@ function elementStates(flight: PnlFlight, passengers: readonly PnlPassenger[]): 
           element,
           section: `${section.destination}/${section.classCode}`,
           identity: `${nameLine(element.passenger, undefined)}|${recordLocator(element.passenger.bookingReference)}`,
-          remarks: remarkLines(element).join('\n'),
+          // Joining a group (a booking of one grows) is news to the DCS as well: a CHG.
+          remarks: `${remarkLines(element).join('\n')}${booking.length > 1 ? '\ngrouped' : ''}`,
           bookingSize: booking.length,
         });
       }
@@ -469,7 +508,7 @@ export function buildAdl(
     if (!now || old.section !== now.section || old.identity !== now.identity) deleted.push(old);
   }
 
-  const nextGroup = counter();
+  const codes = groupCodes(options.groupCodes);
   const body: Block[] = [];
   for (const section of sectionsOf(flight, [...current, ...previous])) {
     const key = `${section.destination}/${section.classCode}`;
@@ -492,7 +531,7 @@ export function buildAdl(
         ...bookingBlocks(
           [...bookings.values()].map((booking) => booking.map((state) => state.element)),
           [totalsLine(section, total), action],
-          nextGroup,
+          codes,
           (booking) => bookings.get(booking[0]!.passenger.bookingReference)?.[0]?.bookingSize ?? 1,
         ),
       );
@@ -501,7 +540,7 @@ export function buildAdl(
   const none = added.length + changed.length + deleted.length === 0;
   const parts = assemble('ADL', flight, none ? [{ context: [], lines: ['NIL'] }] : body, options);
   return {
-    ...message(parts, added.length + changed.length + deleted.length),
+    ...message(parts, added.length + changed.length + deleted.length, codes),
     added: added.length,
     changed: changed.length,
     deleted: deleted.length,

@@ -35,6 +35,11 @@ export const pnlMessages = pgTable(
     text: text('text').notNull(),
     total: integer('total').notNull(),
     passengers: jsonb('passengers').$type<StoredPnlPassenger[]>().notNull(),
+    /**
+     * The group codes the flight's bookings had after this message, by record locator: the next
+     * message of any list of the flight starts from the newest one (docs/pnl.md).
+     */
+    groupCodes: jsonb('group_codes').$type<Record<string, string>>().notNull().default({}),
     userId: integer('user_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -60,6 +60,7 @@ const passengerColumns = {
   },
   paymentStatus: reservationInvoices.status,
   tariffName: tariffs.name,
+  tariffCode: tariffs.code,
   tariffGroupCode: tariffGroups.code,
   /** The agent who booked, when an agent did (their passengers make the agent's PNL). */
   agent: { id: agents.id, company: agents.company, displayName: agents.displayName },
@@ -91,6 +92,7 @@ export type PassengerRow = {
   };
   paymentStatus: 'notPaid' | 'partly' | 'paid' | 'overpaid';
   tariffName: (typeof tariffs.$inferSelect)['name'];
+  tariffCode: string;
   tariffGroupCode: string;
   /** Null unless an agent booked it (a left join: Drizzle gives null for a row that is not there). */
   agent: { id: number; company: string | null; displayName: string } | null;
@@ -319,6 +321,17 @@ export async function lastPnlMessage(db: Db | Tx, flightId: number, agentId: num
     .orderBy(desc(pnlMessages.id))
     .limit(1);
   return row;
+}
+
+/** The group codes the flight's bookings have so far: those of its newest message (any list). */
+export async function pnlGroupCodes(db: Db | Tx, flightId: number): Promise<Map<string, string>> {
+  const [row] = await db
+    .select({ groupCodes: pnlMessages.groupCodes })
+    .from(pnlMessages)
+    .where(eq(pnlMessages.flightId, flightId))
+    .orderBy(desc(pnlMessages.id))
+    .limit(1);
+  return new Map(Object.entries(row?.groupCodes ?? {}));
 }
 
 /** The last message sent for each list of a flight, by agent id (0 for the own list). */

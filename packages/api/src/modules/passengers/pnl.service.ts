@@ -8,10 +8,10 @@ import {
   pnlTimestamp,
 } from '@flybook/domain';
 import type { ExternalPnl, Pnl, PnlMessage, SendPnlBody } from '@flybook/schemas';
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { tariffGroups } from '../../db/schema/index.ts';
+import { tariffs } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import type { FlightHead } from '../flights/flights.repository.ts';
@@ -35,7 +35,8 @@ function toPnlPassenger(row: repo.PassengerRow, destination: string): PnlPasseng
     ageType: row.passenger.ageType,
     birthday: row.passenger.birthday,
     destination,
-    classCode: pnlClassOf(row.tariffGroupCode),
+    // The booking class is the tariff's, so a DCS tells Light from Classic (docs/pnl.md).
+    classCode: pnlClassOf(row.tariffCode),
     // The .L/ element carries the record locator the traveller also has (docs/pnl.md).
     bookingReference: row.reservation.recordLocator,
     seatLabel: row.ticket.seatLabel,
@@ -61,7 +62,7 @@ const messageView = (
  * recorded when sent, and its ADL says what changed since the last one.
  */
 export function createPnlService(db: Db, now: () => Date = () => new Date()) {
-  /** The flight as the PNL heading and totals name it: number, local date, board point, cabins. */
+  /** The flight as the PNL heading and totals name it: number, local date, board point, classes of its tariffs. */
   async function pnlFlightOf(tx: Db | Tx, head: FlightHead): Promise<PnlFlight> {
     const seats = (await seatsOf(tx, [head.flight.id])).get(head.flight.id) ?? [];
     const groupIds = [
@@ -70,16 +71,20 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
         ...head.flight.sections.map((section) => section.tariffGroup.id),
       ]),
     ];
-    const groups =
+    const sold =
       groupIds.length === 0
         ? []
-        : await tx.select().from(tariffGroups).where(inArray(tariffGroups.id, groupIds));
+        : await tx
+            .select({ code: tariffs.code })
+            .from(tariffs)
+            .where(inArray(tariffs.tariffGroupId, groupIds))
+            .orderBy(asc(tariffs.id));
     return {
       flightNumber: head.flight.number,
       departureDate: departureDayOf(head),
       boardPoint: head.origin.code,
       destinations: [head.destination.code],
-      classes: pnlClassOrder(groups.map((group) => pnlClassOf(group.code))),
+      classes: pnlClassOrder(sold.map((tariff) => pnlClassOf(tariff.code))),
     };
   }
 
@@ -108,8 +113,9 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
     passengers: PnlPassenger[],
     agent: { id: number; company: string } | null,
     last: { message: MessageRow; userName: string | null } | undefined,
+    groupCodes: ReadonlyMap<string, string>,
   ): Pnl {
-    const options = { timestamp: pnlTimestamp(now()) };
+    const options = { timestamp: pnlTimestamp(now()), groupCodes };
     const pnl = buildPnl(flight, passengers, options);
     const adl = last ? buildAdl(flight, last.message.passengers, passengers, options) : null;
     return {
@@ -126,12 +132,13 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
     /** The own list: every passenger not booked by an external agent. */
     async pnl(flightId: number): Promise<Pnl> {
       const head = await requireFlight(db, flightId);
-      const [flight, lists, last] = await Promise.all([
+      const [flight, lists, last, groupCodes] = await Promise.all([
         pnlFlightOf(db, head),
         listsOf(db, head),
         repo.lastPnlMessages(db, flightId),
+        repo.pnlGroupCodes(db, flightId),
       ]);
-      return view(flight, lists.get(OWN)!.passengers, null, last.get(OWN));
+      return view(flight, lists.get(OWN)!.passengers, null, last.get(OWN), groupCodes);
     },
 
     /**
@@ -140,10 +147,11 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
      */
     async pnlExternal(flightId: number): Promise<{ items: ExternalPnl[] }> {
       const head = await requireFlight(db, flightId);
-      const [flight, lists, last] = await Promise.all([
+      const [flight, lists, last, groupCodes] = await Promise.all([
         pnlFlightOf(db, head),
         listsOf(db, head),
         repo.lastPnlMessages(db, flightId),
+        repo.pnlGroupCodes(db, flightId),
       ]);
       for (const key of last.keys()) {
         if (key === OWN || lists.has(key)) continue;
@@ -154,7 +162,7 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
         .filter(([key]) => key !== OWN)
         .map(([key, list]) => ({
           agent: list.agent!,
-          ...view(flight, list.passengers, list.agent, last.get(key)),
+          ...view(flight, list.passengers, list.agent, last.get(key), groupCodes),
         }));
       items.sort(
         (a, b) =>
@@ -186,16 +194,20 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
         const flight = await pnlFlightOf(tx, head);
         const passengers = (await listsOf(tx, head)).get(key)?.passengers ?? [];
         const createdAt = now();
-        const options = { timestamp: pnlTimestamp(createdAt) };
-        let text: string;
-        let total: number;
+        // Codes stay with their bookings across every list and message of the flight.
+        const options = {
+          timestamp: pnlTimestamp(createdAt),
+          groupCodes: await repo.pnlGroupCodes(tx, flightId),
+        };
+        let built: { text: string; total: number; groupCodes: ReadonlyMap<string, string> };
         if (body.type === 'PNL') {
-          ({ text, total } = buildPnl(flight, passengers, options));
+          built = buildPnl(flight, passengers, options);
         } else {
           const last = await repo.lastPnlMessage(tx, flightId, body.agentId ?? null);
           if (!last) throw new ApiError('ERROR_PNL_NOT_SENT', 409, { field: 'type' });
-          ({ text, total } = buildAdl(flight, last.passengers, passengers, options));
+          built = buildAdl(flight, last.passengers, passengers, options);
         }
+        const { text, total } = built;
         const row = await repo.insertPnlMessage(tx, {
           flightId,
           agentId: body.agentId ?? null,
@@ -203,6 +215,7 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
           text,
           total,
           passengers,
+          groupCodes: Object.fromEntries(built.groupCodes),
           userId: user.id,
           createdAt,
         });

@@ -84,13 +84,14 @@ describe('the PNL of a flight', () => {
     expect(own).toMatchObject({ total: 5, parts: 1, adl: null, adlChanges: 0, lastMessage: null });
     const lines = linesOf(own.pnl);
     expect(lines.slice(2, 4)).toEqual(['PNL', 'FB6301/02OCT ZRH PART1']);
-    expect(lines).toEqual(expect.arrayContaining(['-PRN001C', '1HOXHA/MIRA MR', '-PRN003Y']));
-    expect(lines).toContain('1BERISHA/ARBEN MR-A3');
+    // Economy Light is class L, apart from Classic's Y (printed even when zero).
+    expect(lines).toEqual(expect.arrayContaining(['-PRN001C', '1HOXHA/MIRAMR', '-PRN000Y', '-PRN003L']));
+    expect(lines).toContain('1BERISHA/ARBENMR-A3');
     // The booking's .L/ element is its record locator, the reference the travellers hold.
     const berisha = reservations.berisha!.recordLocator;
     expect(berisha).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
-    expect(lines[lines.indexOf('1BERISHA/ARBEN MR-A3') + 1]).toBe(`.L/${berisha}`);
-    expect(own.pnl).toContain('.R/INFT HK1 01JAN31 BERISHA/LUAN MSTR');
+    expect(lines[lines.indexOf('1BERISHA/ARBENMR-A3') + 1]).toBe(`.L/${berisha}`);
+    expect(own.pnl).toContain('.R/INFT HK1 01JAN31 BERISHA/LUANMSTR');
     expect(own.pnl).toContain('.R/CHLD HK1 05MAY22');
     expect(own.pnl).not.toContain('KRASNIQI');
     expect(own.pnl).not.toContain('SHALA');
@@ -108,9 +109,9 @@ describe('the PNL of a flight', () => {
       ['Dardania Reisen', 2],
       [expect.any(String), 1],
     ]);
-    expect(items[0].pnl).toContain('1SHALA/KAI MR-A2');
+    expect(items[0].pnl).toContain('1SHALA/KAIMR-A2');
     expect(items[0].pnl).not.toContain('BERISHA');
-    expect(items[1].pnl).toContain('1KRASNIQI/ENDRIT MR');
+    expect(items[1].pnl).toContain('1KRASNIQI/ENDRITMR');
     expect(items[1].pnl).toContain('-PRN000C');
   });
 
@@ -184,14 +185,14 @@ describe('sending PNL and ADL', () => {
       expect.arrayContaining([
         '-PRN000C',
         'DEL',
-        '1HOXHA/MIRA MR',
-        '-PRN004Y',
+        '1HOXHA/MIRAMR',
+        '-PRN004L',
         'ADD',
-        '1REXHEPI/BLERTA MR',
+        '1REXHEPI/BLERTAMR',
         'CHG',
       ]),
     );
-    expect(lines[lines.indexOf('CHG') + 1]).toBe('1BERISHA/ARBEN MR-A3');
+    expect(lines[lines.indexOf('CHG') + 1]).toBe('1BERISHA/ARBENMR-A3');
     expect(pending.adl).toContain('.R/RQST HK1 15A');
 
     const adl = await send({ type: 'ADL' });
@@ -214,6 +215,10 @@ describe('sending PNL and ADL', () => {
       agent: { id: agentId, company: 'Dardania Reisen' },
       total: 2,
     });
+    // Group codes are the flight's: A went to the Berisha booking in the own list, so Shala gets B.
+    expect(sent.body.text).toContain('1SHALA/KAIMR-B2');
+    const own = await pnl();
+    expect(own.pnl).toContain('1BERISHA/ARBENMR-A3');
     const external = (await api('GET', `flight/${flightId}/passenger/list/pnl-external`, manager)).body.items;
     expect(external.find((item: { agent: { id: number } }) => item.agent.id === agentId)).toMatchObject({
       adlChanges: 0,
