@@ -22,11 +22,22 @@ import { notBlank } from './validation.ts';
 /** Two letters or digits, the prefix of the company's flight numbers (IATA style: "FB", "4U"). */
 export const AIRLINE_CODE_PATTERN = /^[A-Z0-9]{2}$/;
 
+/**
+ * A Type-B address: a 3-letter location, a 2-character office (department) and the 2-character
+ * airline designator, e.g. ZRHKKFB (the DCS at Zurich) or ZRHRMFB (the reservations office).
+ */
+export const TYPE_B_ADDRESS_PATTERN = /^[A-Z]{3}[A-Z0-9]{2}[A-Z0-9]{2}$/;
+const TypeBAddress = z.string().regex(TYPE_B_ADDRESS_PATTERN);
+
 export const FlightCompanySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   code: z.string(),
   isActive: z.boolean(),
+  /** The own PNL/ADL's originator; null: the reservations office at the board point (docs/pnl.md). */
+  pnlOriginator: z.string().nullable(),
+  /** Where PNL/ADL go; empty: the DCS at the board point. */
+  pnlAddresses: z.array(z.string()),
 });
 export type FlightCompany = z.infer<typeof FlightCompanySchema>;
 
@@ -34,6 +45,8 @@ export const FlightCompanyBody = z.object({
   name: notBlank(100),
   code: z.string().regex(AIRLINE_CODE_PATTERN),
   isActive: z.boolean().default(true),
+  pnlOriginator: TypeBAddress.nullable().default(null),
+  pnlAddresses: z.array(TypeBAddress).max(16).default([]),
 });
 export type FlightCompanyBody = z.infer<typeof FlightCompanyBody>;
 

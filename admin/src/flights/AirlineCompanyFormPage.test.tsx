@@ -38,7 +38,13 @@ describe('add airline company', () => {
     await waitFor(() => expect(app.location()).toBe('/flight/company/list'));
     const post = app.api.requests.find((request) => request.method === 'POST');
     expect(post?.path).toBe('flight-company');
-    expect(post?.body).toEqual({ name: 'Flybook Airways', code: 'FB', isActive: true });
+    expect(post?.body).toEqual({
+      name: 'Flybook Airways',
+      code: 'FB',
+      isActive: true,
+      pnlOriginator: null,
+      pnlAddresses: [],
+    });
     expect(await screen.findByText('Flybook Airways')).toBeTruthy();
   });
 
@@ -74,8 +80,32 @@ describe('edit airline company', () => {
     expect(await screen.findByText('Updated successfully')).toBeTruthy();
     const put = app.api.requests.find((request) => request.method === 'PUT');
     expect(put?.path).toBe('flight-company/2');
-    expect(put?.body).toEqual({ name: 'Chair Airlines AG', code: 'GM', isActive: false });
+    expect(put?.body).toEqual({
+      name: 'Chair Airlines AG',
+      code: 'GM',
+      isActive: false,
+      pnlOriginator: null,
+      pnlAddresses: [],
+    });
     await waitFor(() => expect(app.location()).toBe('/flight/company/list'));
+  });
+
+  it('keeps the PNL originator and addresses, typed in any case, and refuses one that is no Type-B address', async () => {
+    const app = open('/admin/flight/company/edit/2');
+    const originator = await screen.findByRole('textbox', { name: 'PNL originator' });
+    const addresses = screen.getByRole('textbox', { name: 'PNL addresses' });
+    await app.user.type(originator, 'zrhrpgm');
+    await app.user.type(addresses, 'ZRHKKGM, prnkkgm ZRH');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(errorOf(addresses)).toBe('This value is not in the right format.');
+    expect(app.api.requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    await app.user.clear(addresses);
+    await app.user.type(addresses, 'ZRHKKGM, prnkkgm');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated successfully')).toBeTruthy();
+    const put = app.api.requests.find((request) => request.method === 'PUT');
+    expect(put?.body).toMatchObject({ pnlOriginator: 'ZRHRPGM', pnlAddresses: ['ZRHKKGM', 'PRNKKGM'] });
   });
 
   it('shows an unknown-error notice with the server message when saving fails', async () => {

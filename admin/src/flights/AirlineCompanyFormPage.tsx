@@ -17,10 +17,24 @@ import {
 } from './airline-company-form.ts';
 import { FLIGHT_COMPANIES } from './flight-resources.ts';
 
-const newCompany: AirlineCompanyValues = { name: '', code: '', isActive: true };
+const newCompany: AirlineCompanyValues = {
+  name: '',
+  code: '',
+  isActive: true,
+  pnlOriginator: '',
+  pnlAddresses: '',
+};
 
 const valuesOf = (company: FlightCompany | undefined): AirlineCompanyValues =>
-  company ? { name: company.name, code: company.code, isActive: company.isActive } : newCompany;
+  company
+    ? {
+        name: company.name,
+        code: company.code,
+        isActive: company.isActive,
+        pnlOriginator: company.pnlOriginator ?? '',
+        pnlAddresses: company.pnlAddresses.join(' '),
+      }
+    : newCompany;
 
 function AirlineCompanyFormPage({ id }: { id?: string }) {
   const { t } = useTranslation();
@@ -68,6 +82,22 @@ function AirlineCompanyFormPage({ id }: { id?: string }) {
             autoComplete="off"
           />
           <CheckboxField control={form.control} name="isActive" label={t('form.active')} />
+          <FormField
+            control={form.control}
+            name="pnlOriginator"
+            className="field--code"
+            label={t('flights.companies.fields.pnlOriginator')}
+            description={t('flights.companies.fields.pnlOriginatorHint')}
+            maxLength={7}
+            autoComplete="off"
+          />
+          <FormField
+            control={form.control}
+            name="pnlAddresses"
+            label={t('flights.companies.fields.pnlAddresses')}
+            description={t('flights.companies.fields.pnlAddressesHint')}
+            autoComplete="off"
+          />
           <FormActions isSaving={isSaving} cancelTo={listPath} />
         </FormCard>
       ) : (

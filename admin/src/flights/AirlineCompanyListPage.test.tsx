@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FakeRequest } from '../test/fake-api.ts';
-import { createFakeCatalogue } from '../test/fake-catalogue.ts';
+import { createFakeCatalogue, NO_PNL_SETTINGS } from '../test/fake-catalogue.ts';
 import { renderAdmin } from '../test/render-admin.tsx';
 import { FLIGHT_ROUTES } from './routes.ts';
 
@@ -20,6 +20,7 @@ function manyCompanies() {
       id: 100 + index,
       name: `Zeta Air ${number}`,
       code: `Z${index % 10}`,
+      ...NO_PNL_SETTINGS,
       isActive: true,
     });
   }

@@ -87,13 +87,16 @@ export interface FakeCatalogue {
   options: Option[];
 }
 
+/** An airline company's PNL settings left to their defaults. */
+export const NO_PNL_SETTINGS = { pnlOriginator: null, pnlAddresses: [] };
+
 /** Demo records of the rate and airline company areas; each test gets its own copy. */
 export function createFakeCatalogue(): FakeCatalogue {
   return {
     companies: [
-      { id: 1, name: 'Air Prishtina', code: 'AP', isActive: true },
-      { id: 2, name: 'Chair Airlines', code: 'GM', isActive: true },
-      { id: 3, name: 'Edelweiss Air', code: 'WK', isActive: false },
+      { id: 1, name: 'Air Prishtina', code: 'AP', isActive: true, ...NO_PNL_SETTINGS },
+      { id: 2, name: 'Chair Airlines', code: 'GM', isActive: true, ...NO_PNL_SETTINGS },
+      { id: 3, name: 'Edelweiss Air', code: 'WK', isActive: false, ...NO_PNL_SETTINGS },
     ],
     rates: [
       {

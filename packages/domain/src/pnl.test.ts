@@ -9,6 +9,7 @@ import {
   pnlClassOf,
   pnlClassOrder,
   pnlDate,
+  pnlListAddresses,
   pnlName,
   pnlTimestamp,
 } from './pnl.ts';
@@ -354,6 +355,30 @@ describe("a flight's messages one after the other: PNL, changes, ADL, changes, A
       '1ELEZI/LUANMR-E2',
       '1ELEZI/MIMOZAMRS-E2',
     ]);
+  });
+});
+
+describe('the originator and addresses of each list', () => {
+  const none = { originator: null, addresses: [] };
+
+  it("gives the own list the company's originator, or the reservations office at the board point", () => {
+    expect(pnlListAddresses(flight, none, null)).toEqual({ origin: 'ZRHRMFB', addresses: ['ZRHKKFB'] });
+    const configured = { originator: 'ZRHRPFB', addresses: ['ZRHKKFB', 'ZRHDCXS'] };
+    expect(pnlListAddresses(flight, configured, null)).toEqual({
+      origin: 'ZRHRPFB',
+      addresses: ['ZRHKKFB', 'ZRHDCXS'],
+    });
+  });
+
+  it("gives each agent's list an originator of its own, so one list never replaces another", () => {
+    const origins = [1, 2, 35, 36, 359].map((agentId) => pnlListAddresses(flight, none, agentId).origin);
+    expect(origins).toEqual(['ZRH01FB', 'ZRH02FB', 'ZRH0ZFB', 'ZRH10FB', 'ZRH9ZFB']);
+    for (const origin of origins) expect(origin).toMatch(/^[A-Z]{3}[0-9][0-9A-Z][A-Z0-9]{2}$/);
+    const configured = { originator: 'GVARPFB', addresses: [] };
+    expect(pnlListAddresses(flight, configured, 7).origin).toBe('GVA07FB');
+    expect(
+      new Set(Array.from({ length: 360 }, (_, id) => pnlListAddresses(flight, none, id).origin)).size,
+    ).toBe(360);
   });
 });
 

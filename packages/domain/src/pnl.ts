@@ -75,6 +75,35 @@ export interface AdlMessage extends PnlMessage {
   deleted: number;
 }
 
+/** What an airline company configures for its passenger lists (docs/pnl.md). */
+export interface PnlAirlineSettings {
+  /** The own list's originator; null: the reservations office at the board point ({board}RM{airline}). */
+  originator: string | null;
+  /** Where the lists go; empty: the DCS at the board point ({board}KK{airline}). */
+  addresses: readonly string[];
+}
+
+/**
+ * The heading addresses of a list. A DCS keeps one list per originator and replaces it with the
+ * next PNL from that originator, so each list needs its own: the own list the company's originator,
+ * an agent's list the same location and airline with an office code of that agent's, a digit then
+ * a letter or digit from the agent's id (0A, 0B … 9Z: 360 codes, none like the letter offices an
+ * airline uses for itself, e.g. RM).
+ */
+export function pnlListAddresses(
+  flight: Pick<PnlFlight, 'flightNumber' | 'boardPoint'>,
+  settings: PnlAirlineSettings,
+  agentId: number | null,
+): Required<Pick<PnlOptions, 'origin' | 'addresses'>> {
+  const airline = flight.flightNumber.slice(0, 2);
+  const own = settings.originator ?? `${flight.boardPoint}RM${airline}`;
+  const addresses = settings.addresses.length > 0 ? settings.addresses : [`${flight.boardPoint}KK${airline}`];
+  if (agentId === null) return { origin: own, addresses };
+  const code = agentId % 360;
+  const office = `${Math.floor(code / 36)}${(code % 36).toString(36).toUpperCase()}`;
+  return { origin: `${own.slice(0, 3)}${office}${own.slice(5)}`, addresses };
+}
+
 /** IATA's limit on a Type-B text line. */
 export const PNL_LINE_LENGTH = 64;
 /**

@@ -27,6 +27,10 @@ export const flightCompanies = pgTable(
     name: text('name').notNull(),
     code: text('code').notNull().unique(),
     isActive: boolean('is_active').notNull().default(true),
+    /** The own PNL/ADL's originator; null: the reservations office at the board point (docs/pnl.md). */
+    pnlOriginator: text('pnl_originator'),
+    /** Where PNL/ADL go; empty: the DCS at the board point. */
+    pnlAddresses: text('pnl_addresses').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -46,16 +46,14 @@ export const findCompany = async (db: Db | Tx, id: number) =>
 export const findCompanyByCode = async (db: Db | Tx, code: string) =>
   (await db.select().from(flightCompanies).where(eq(flightCompanies.code, code)).limit(1))[0];
 
-export async function insertCompany(tx: Tx, values: { name: string; code: string; isActive: boolean }) {
+type CompanyValues = Omit<typeof flightCompanies.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertCompany(tx: Tx, values: CompanyValues) {
   const [row] = await tx.insert(flightCompanies).values(values).returning();
   return row!;
 }
 
-export async function updateCompany(
-  tx: Tx,
-  id: number,
-  values: { name: string; code: string; isActive: boolean },
-) {
+export async function updateCompany(tx: Tx, id: number, values: CompanyValues) {
   const [row] = await tx
     .update(flightCompanies)
     .set({ ...values, updatedAt: new Date() })

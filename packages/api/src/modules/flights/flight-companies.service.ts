@@ -7,11 +7,22 @@ import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
 import { isForeignKeyViolation, transactionUnique } from '../../platform/sql.ts';
 import * as repo from './flight-companies.repository.ts';
 
-const toCompany = ({ id, name, code, isActive }: repo.FlightCompanyRow): FlightCompany => ({
+const toCompany = ({
   id,
   name,
   code,
   isActive,
+  pnlOriginator,
+  pnlAddresses,
+}: repo.FlightCompanyRow): FlightCompany => ({ id, name, code, isActive, pnlOriginator, pnlAddresses });
+
+/** The stored values of a body. */
+const valuesOf = (body: FlightCompanyBody) => ({
+  name: body.name.trim(),
+  code: body.code,
+  isActive: body.isActive,
+  pnlOriginator: body.pnlOriginator,
+  pnlAddresses: [...new Set(body.pnlAddresses)],
 });
 
 const codeTaken = (code: string) =>
@@ -37,7 +48,7 @@ export function createFlightCompaniesService(db: Db) {
     },
 
     async create(actor: AuthUser, body: FlightCompanyBody) {
-      const values = { name: body.name.trim(), code: body.code, isActive: body.isActive };
+      const values = valuesOf(body);
       return transactionUnique(
         db,
         async (tx) => {
@@ -57,7 +68,7 @@ export function createFlightCompaniesService(db: Db) {
     },
 
     async update(actor: AuthUser, id: number, body: FlightCompanyBody) {
-      const values = { name: body.name.trim(), code: body.code, isActive: body.isActive };
+      const values = valuesOf(body);
       return transactionUnique(
         db,
         async (tx) => {

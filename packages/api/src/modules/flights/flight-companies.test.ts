@@ -92,6 +92,36 @@ describe('airline companies', () => {
     expect(duplicate.body.errors[0]).toMatchObject({ field: 'code', code: 'ERROR_NOT_UNIQUE' });
   });
 
+  it('keeps the PNL originator and addresses, each a Type-B address, with defaults for none', async () => {
+    const plain = await create({ name: 'Plain Air', code: 'P1' });
+    expect(plain.body).toMatchObject({ pnlOriginator: null, pnlAddresses: [] });
+    const bad = await create({
+      name: 'Bad Air',
+      code: 'P2',
+      pnlOriginator: 'ZRH',
+      pnlAddresses: ['zrhkkp2'],
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { field: string; code: string }) => [e.field, e.code])).toEqual([
+      ['pnlOriginator', 'ERROR_PATTERN'],
+      ['pnlAddresses.0', 'ERROR_PATTERN'],
+    ]);
+    const set = await create({
+      name: 'Set Air',
+      code: 'P3',
+      pnlOriginator: 'ZRHRPP3',
+      pnlAddresses: ['ZRHKKP3', 'PRNKKP3', 'ZRHKKP3'],
+    });
+    expect(set.status).toBe(201);
+    expect(set.body).toMatchObject({ pnlOriginator: 'ZRHRPP3', pnlAddresses: ['ZRHKKP3', 'PRNKKP3'] });
+    const read = await t.request({
+      method: 'GET',
+      url: `/api/v1/flight-company/${set.body.id}`,
+      token: manager,
+    });
+    expect(read.body).toEqual(set.body);
+  });
+
   it('reads, updates and deletes, writing the event log for each', async () => {
     const created = await create({ name: 'Kosova Express', code: 'KX' });
     const id = created.body.id;
@@ -101,7 +131,7 @@ describe('airline companies', () => {
     // Editing airlines is for admins (spec 03 §6: edit needs ROLE_FLIGHT_COMPANY_READ and admin).
     expect((await t.request({ method: 'PUT', url, token: manager, payload })).status).toBe(403);
     const updated = await t.request({ method: 'PUT', url, token: admin, payload });
-    expect(updated.body).toEqual({ id, ...payload });
+    expect(updated.body).toEqual({ id, pnlOriginator: null, pnlAddresses: [], ...payload });
     expect((await t.request({ method: 'GET', url, token: manager })).body.name).toBe('Kosova Express Air');
     expect(
       (await t.request({ method: 'DELETE', url: `/api/v1/flight-company/${id}`, token: admin })).status,

@@ -32,7 +32,13 @@ const destination = alias(airports, 'destination');
 
 const headColumns = {
   flight: flights,
-  company: { id: flightCompanies.id, name: flightCompanies.name, code: flightCompanies.code },
+  company: {
+    id: flightCompanies.id,
+    name: flightCompanies.name,
+    code: flightCompanies.code,
+    pnlOriginator: flightCompanies.pnlOriginator,
+    pnlAddresses: flightCompanies.pnlAddresses,
+  },
   origin: { code: origin.code, name: origin.name, city: origin.city, timezone: origin.timezone },
   destination: {
     code: destination.code,
@@ -48,7 +54,7 @@ const headColumns = {
 /** A flight with what it points to, as lists and forms show it. */
 export type FlightHead = {
   flight: FlightRow;
-  company: { id: number; name: string; code: string };
+  company: { id: number; name: string; code: string; pnlOriginator: string | null; pnlAddresses: string[] };
   origin: { code: string; name: FlightAirportText; city: FlightAirportText; timezone: string };
   destination: { code: string; name: FlightAirportText; city: FlightAirportText; timezone: string };
   rate: { id: number; name: string };

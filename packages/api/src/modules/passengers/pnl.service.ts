@@ -5,6 +5,7 @@ import {
   type PnlPassenger,
   pnlClassOf,
   pnlClassOrder,
+  pnlListAddresses,
   pnlTimestamp,
 } from '@flybook/domain';
 import type { ExternalPnl, Pnl, PnlMessage, SendPnlBody } from '@flybook/schemas';
@@ -108,14 +109,27 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
   }
 
   /** A list's PNL now, and its ADL against the last message sent. */
+  /** The heading of a list's messages: its own originator, the company's addresses (docs/pnl.md). */
+  const headingOf = (head: FlightHead, flight: PnlFlight, agentId: number | null) =>
+    pnlListAddresses(
+      flight,
+      { originator: head.company.pnlOriginator, addresses: head.company.pnlAddresses },
+      agentId,
+    );
+
   function view(
+    head: FlightHead,
     flight: PnlFlight,
     passengers: PnlPassenger[],
     agent: { id: number; company: string } | null,
     last: { message: MessageRow; userName: string | null } | undefined,
     groupCodes: ReadonlyMap<string, string>,
   ): Pnl {
-    const options = { timestamp: pnlTimestamp(now()), groupCodes };
+    const options = {
+      ...headingOf(head, flight, agent?.id ?? null),
+      timestamp: pnlTimestamp(now()),
+      groupCodes,
+    };
     const pnl = buildPnl(flight, passengers, options);
     const adl = last ? buildAdl(flight, last.message.passengers, passengers, options) : null;
     return {
@@ -138,7 +152,7 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
         repo.lastPnlMessages(db, flightId),
         repo.pnlGroupCodes(db, flightId),
       ]);
-      return view(flight, lists.get(OWN)!.passengers, null, last.get(OWN), groupCodes);
+      return view(head, flight, lists.get(OWN)!.passengers, null, last.get(OWN), groupCodes);
     },
 
     /**
@@ -162,7 +176,7 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
         .filter(([key]) => key !== OWN)
         .map(([key, list]) => ({
           agent: list.agent!,
-          ...view(flight, list.passengers, list.agent, last.get(key), groupCodes),
+          ...view(head, flight, list.passengers, list.agent, last.get(key), groupCodes),
         }));
       items.sort(
         (a, b) =>
@@ -196,6 +210,7 @@ export function createPnlService(db: Db, now: () => Date = () => new Date()) {
         const createdAt = now();
         // Codes stay with their bookings across every list and message of the flight.
         const options = {
+          ...headingOf(head, flight, body.agentId ?? null),
           timestamp: pnlTimestamp(createdAt),
           groupCodes: await repo.pnlGroupCodes(tx, flightId),
         };

@@ -215,6 +215,10 @@ describe('sending PNL and ADL', () => {
       agent: { id: agentId, company: 'Dardania Reisen' },
       total: 2,
     });
+    // The agent's list has an originator of its own, so the DCS keeps it apart from the own list.
+    const [, origin] = /^\.([A-Z0-9]{7}) \d{6}$/m.exec(sent.body.text)!;
+    expect(origin).toMatch(/^ZRH\d[0-9A-Z]FB$/);
+    expect((await pnl()).pnl).toMatch(/^\.ZRHRMFB \d{6}$/m);
     // Group codes are the flight's: A went to the Berisha booking in the own list, so Shala gets B.
     expect(sent.body.text).toContain('1SHALA/KAIMR-B2');
     const own = await pnl();
@@ -232,5 +236,36 @@ describe('sending PNL and ADL', () => {
     expect(messages.body.items).toHaveLength(1);
     // The own list's history is its own.
     expect((await pnl()).lastMessage.type).toBe('ADL');
+  });
+
+  it("heads every list with the airline company's PNL settings", async () => {
+    const companies = await api('GET', 'flight-company/list?query=FB', manager);
+    const company = companies.body.items.find((item: { code: string }) => item.code === 'FB');
+    const put = await api('PUT', `flight-company/${company.id}`, admin, {
+      name: company.name,
+      code: 'FB',
+      isActive: true,
+      pnlOriginator: 'ZRHRPFB',
+      pnlAddresses: ['ZRHKKFB', 'ZRHDCXS'],
+    });
+    expect(put.status).toBe(200);
+    try {
+      expect(linesOf((await pnl()).pnl).slice(0, 2)).toEqual([
+        'QU ZRHKKFB ZRHDCXS',
+        expect.stringMatching(/^\.ZRHRPFB \d{6}$/),
+      ]);
+      const external = (await api('GET', `flight/${flightId}/passenger/list/pnl-external`, manager)).body
+        .items;
+      for (const item of external) {
+        expect(linesOf(item.pnl)[0]).toBe('QU ZRHKKFB ZRHDCXS');
+        expect(linesOf(item.pnl)[1]).toMatch(/^\.ZRH\d[0-9A-Z]FB \d{6}$/);
+      }
+    } finally {
+      await api('PUT', `flight-company/${company.id}`, manager, {
+        name: company.name,
+        code: 'FB',
+        isActive: true,
+      });
+    }
   });
 });

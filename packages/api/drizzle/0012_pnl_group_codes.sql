@@ -1,1 +1,0 @@
-ALTER TABLE "pnl_messages" ADD COLUMN "group_codes" jsonb DEFAULT '{}'::jsonb NOT NULL;
