@@ -2,6 +2,7 @@ import {
   canSplitParty,
   flightChangeBlock,
   invoiceStatusOf,
+  isInvoiceSettled,
   satisfies,
   takesSeat,
   toRappen,
@@ -670,9 +671,7 @@ export function createReservationsService(
     const row = await repo.lockReservation(tx, id);
     if (!row) throw ApiError.notFound('reservation', id);
     const invoice = await repo.findInvoice(tx, id);
-    const confirms =
-      (invoice.status === 'paid' || invoice.status === 'overpaid') &&
-      (row.status === 'created' || row.status === 'reserved');
+    const confirms = isInvoiceSettled(invoice) && (row.status === 'created' || row.status === 'reserved');
     await repo.updateReservation(tx, id, {
       ...(confirms ? { status: 'confirmed' as const, expiresAt: null } : {}),
       version: row.version + 1,
