@@ -231,8 +231,9 @@ export function createReservationsService(
               openedAccount = true;
             }
 
-            // A guest has no session: the key in the answer is what lets them pay this booking.
-            const guest = user === null && ownerId === null ? newGuestKey() : null;
+            // A guest has no session: the key in the answer is what lets them pay this booking, also
+            // when the booking opened a customer account (they are not signed in to it yet).
+            const guest = user === null ? newGuestKey() : null;
             const reservation = await repo.insertReservation(tx, {
               status: body.paymentTerms === 'now' ? 'created' : 'reserved',
               guestKeyHash: guest?.hash ?? null,
