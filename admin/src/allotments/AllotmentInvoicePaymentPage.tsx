@@ -2,7 +2,7 @@ import '../app/form/form.css';
 import '../app/form/choice.css';
 import '../app/payment/payment.css';
 import './allotments.css';
-import { adminPath, isMoneyAmount, type Rappen, subtractMoney, toChf, toRappen } from '@flybook/domain';
+import { adminPath, isMoneyAmount, outstandingOf, type Rappen, toChf, toRappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { type AllotmentInvoice, allotmentCalls } from '@flybook/schemas';
 import { useInvalidate } from '@refinedev/core';
@@ -45,7 +45,7 @@ const rappenOf = (chf: number): Rappen => (isMoneyAmount(chf) ? toRappen(chf) : 
 
 /** What is left to pay: total with discount − paid, never below 0 (spec 02 §5). */
 export const allotmentOutstanding = (invoice: Pick<AllotmentInvoice, 'totalWithDiscount' | 'totalPaid'>) =>
-  Math.max(0, subtractMoney(rappenOf(invoice.totalWithDiscount), rappenOf(invoice.totalPaid)));
+  outstandingOf({ total: rappenOf(invoice.totalWithDiscount), totalPaid: rappenOf(invoice.totalPaid) });
 
 /** Where the back link leads: the list named by `source` (spec 03 §2), the invoice list by default. */
 const backPath = (params: URLSearchParams) =>

@@ -1,4 +1,4 @@
-import { isMoneyAmount, type Rappen, sumMoney, toRappen } from '@flybook/domain';
+import { isInvoiceSettled, isMoneyAmount, type Rappen, sumMoney, toRappen } from '@flybook/domain';
 import type { AllotmentInvoice, AllotmentListItem, AllotmentPaymentFilter } from '@flybook/schemas';
 import type { CrudFilter } from '@refinedev/core';
 
@@ -134,7 +134,6 @@ export const invoiceCrudFilters =
   ];
 
 /** What each row action may do with an invoice (spec 03 §4). */
-export const canPay = (invoice: Pick<AllotmentInvoice, 'status'>) =>
-  invoice.status !== 'paid' && invoice.status !== 'overpaid';
+export const canPay = (invoice: Pick<AllotmentInvoice, 'status'>) => !isInvoiceSettled(invoice);
 export const canEdit = (invoice: Pick<AllotmentInvoice, 'status'>) => invoice.status !== 'paid';
 export const canDelete = (invoice: Pick<AllotmentInvoice, 'totalPaid'>) => invoice.totalPaid === 0;

@@ -8,6 +8,7 @@ export * from './ledger.ts';
 export * from './money.ts';
 export * from './passengers.ts';
 export * from './passwords.ts';
+export * from './payments.ts';
 export * from './permissions.ts';
 export * from './person-names.ts';
 export * from './phone.ts';

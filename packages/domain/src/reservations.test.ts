@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   canSplitParty,
   defaultPaymentDeadline,
-  invoiceStatusOf,
   isDepartingSoon,
   repeatedPassengerOptions,
 } from './reservations.ts';
@@ -25,18 +24,6 @@ describe('isDepartingSoon', () => {
   it('counts the 48 hours before departure', () => {
     expect(isDepartingSoon(new Date('2031-03-03T11:59:00Z'), now)).toBe(true);
     expect(isDepartingSoon(new Date('2031-03-03T12:00:00Z'), now)).toBe(false);
-  });
-});
-
-describe('invoiceStatusOf', () => {
-  it('reads the payment state from total and paid', () => {
-    expect([
-      invoiceStatusOf(100, 0),
-      invoiceStatusOf(100, 40),
-      invoiceStatusOf(100, 100),
-      invoiceStatusOf(100, 120),
-    ]).toEqual(['notPaid', 'partly', 'paid', 'overpaid']);
-    expect(invoiceStatusOf(0, 0)).toBe('paid');
   });
 });
 

@@ -26,16 +26,6 @@ export function defaultPaymentDeadline(today: string, firstDepartureDay: string)
 export const isDepartingSoon = (departure: Date, now: Date): boolean =>
   differenceInMinutes(departure, now) < DEPARTING_SOON_HOURS * 60;
 
-/** An invoice's payment state from what it charges and what was paid (spec 02 §4). */
-export function invoiceStatusOf(
-  total: number,
-  totalPaid: number,
-): 'notPaid' | 'partly' | 'paid' | 'overpaid' {
-  if (totalPaid > total) return 'overpaid';
-  if (totalPaid === total) return 'paid';
-  return totalPaid > 0 ? 'partly' : 'notPaid';
-}
-
 /** Whether two groups of passengers may travel apart: each keeps at least as many adults as infants. */
 export function canSplitParty(moved: readonly string[], staying: readonly string[]): boolean {
   const fits = (group: readonly string[]) =>

@@ -1,3 +1,4 @@
+import { isInvoiceSettled } from '@flybook/domain/payments';
 import type { Locale } from '@flybook/locales';
 import { type CardPageReservation, type CardPaymentStatus, paymentCalls } from '@flybook/schemas/payments';
 import { useStore } from '@nanostores/react';
@@ -62,7 +63,7 @@ const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 const isPaid = (status: CardPaymentStatus) =>
-  status.isBooked || status.invoiceStatus === 'paid' || status.invoiceStatus === 'overpaid';
+  status.isBooked || isInvoiceSettled({ status: status.invoiceStatus });
 const isExpired = (status: CardPaymentStatus) =>
   status.reservationStatus === 'cancelled' || (status.minutesLeft !== null && status.minutesLeft <= 0);
 const isPending = (status: CardPaymentStatus) =>

@@ -1,4 +1,6 @@
 import { ApiRequestError } from '@flybook/client';
+import { toChf, toRappen } from '@flybook/domain/money';
+import { outstandingOf as outstandingRappen } from '@flybook/domain/payments';
 import type { Locale } from '@flybook/locales';
 import { paymentCalls } from '@flybook/schemas/payments';
 import { client } from './session.ts';
@@ -89,7 +91,9 @@ export function guestKeyForTransaction(
 export const outstandingOf = (invoice: { total?: number | undefined; totalPaid?: number | undefined }) =>
   invoice.total === undefined
     ? 0
-    : Math.max(0, Math.round((invoice.total - (invoice.totalPaid ?? 0)) * 100) / 100);
+    : toChf(
+        outstandingRappen({ total: toRappen(invoice.total), totalPaid: toRappen(invoice.totalPaid ?? 0) }),
+      );
 
 /** The API errors a card payment start may answer a customer with; the pages show their texts. */
 export const CARD_PAYMENT_ERRORS = [

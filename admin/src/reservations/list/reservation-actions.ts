@@ -3,6 +3,7 @@ import {
   type AdminRouteName,
   adminRouteByName,
   flightChangeBlock,
+  isInvoiceSettled,
   satisfies,
 } from '@flybook/domain';
 import type { ReservationListItem } from '@flybook/schemas';
@@ -49,8 +50,7 @@ export type ActionState = 'hidden' | 'disabled' | 'enabled';
 const state = (allowed: boolean, possible: boolean): ActionState =>
   !allowed ? 'hidden' : possible ? 'enabled' : 'disabled';
 
-const isSettled = (row: ReservationListItem) =>
-  row.invoice.status === 'paid' || row.invoice.status === 'overpaid';
+const isSettled = (row: ReservationListItem) => isInvoiceSettled(row.invoice);
 
 /** The reservation's flights let this user change it: none departed or closed beyond their roles. */
 const flightsChangeable = (row: ReservationListItem, roles: AccessUser['roles']) =>

@@ -2,29 +2,19 @@ import {
   type AccessUser,
   availableOnAccount,
   isMoneyAmount,
+  outstandingOf as outstandingOfInvoice,
+  paymentMethodAccess,
   type Rappen,
-  satisfies,
-  subtractMoney,
-  sumMoney,
   toChf,
   toRappen,
+  withheldOf as withheldOfReservations,
 } from '@flybook/domain';
 import type { Account, Reservation, ReservationListItem, ReservationPaymentBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { PaymentAccess, PaymentOption } from '../../app/payment/payment-form.ts';
 
 /** The methods of the reservation payment form, each by its role (spec 02 §6 Payment form parts). */
-export function paymentAccess(user: AccessUser): PaymentAccess {
-  const has = (role: string) => satisfies(user.roles, role);
-  return {
-    partial: has('ROLE_RESERVATION_INVOICE_ADD_PARTIAL_PAYMENT'),
-    account: has('ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_ACCOUNT'),
-    cash: has('ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_CASH'),
-    bank: has('ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_BANK'),
-    transfer: has('ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_TRANSFER'),
-    datatrans: has('ROLE_PAYMENT_DATATRANS'),
-  };
-}
+export const paymentAccess = (user: AccessUser): PaymentAccess => paymentMethodAccess(user.roles);
 
 const rappenOf = (chf: number): Rappen => (isMoneyAmount(chf) ? toRappen(chf) : Math.round(chf * 100));
 
@@ -34,41 +24,29 @@ const rappenOf = (chf: number): Rappen => (isMoneyAmount(chf) ? toRappen(chf) : 
  */
 export function outstandingOf(invoice: Reservation['invoice']): Rappen | null {
   if (invoice.total === undefined || invoice.totalPaid === undefined) return null;
-  return Math.max(0, subtractMoney(rappenOf(invoice.total), rappenOf(invoice.totalPaid)));
+  return outstandingOfInvoice({ total: rappenOf(invoice.total), totalPaid: rappenOf(invoice.totalPaid) });
 }
 
 /** Paid and overpaid invoices take no more payments: the form is hidden (spec 02 §2). */
-export const isInvoiceSettled = (invoice: Pick<Reservation['invoice'], 'status'>) =>
-  invoice.status === 'paid' || invoice.status === 'overpaid';
+export { isInvoiceSettled } from '@flybook/domain';
 
-/**
- * Money the owner's card bookings still waiting for payment hold back (spec 02 §4 withheld): the
- * unpaid remainder of each of the owner's reservations in status created, except the one being paid
- * (its price is the amount asked for now, so counting it would count it twice).
- */
+/** Money the owner's card bookings still waiting for payment hold back (spec 02 §4 withheld). */
 export function withheldOf(
   reservations: readonly ReservationListItem[],
   ownerId: number,
   exceptReservationId: number,
 ): Rappen {
-  return sumMoney(
-    reservations
-      .filter(
-        (reservation) =>
-          reservation.status === 'created' &&
-          reservation.owner?.id === ownerId &&
-          reservation.id !== exceptReservationId,
-      )
-      .map((reservation) =>
-        Math.max(
-          0,
-          subtractMoney(
-            rappenOf(reservation.invoice.total ?? 0),
-            rappenOf(reservation.invoice.totalPaid ?? 0),
-          ),
-        ),
-      ),
-  );
+  const owners = reservations
+    .filter((reservation) => reservation.owner?.id === ownerId)
+    .map((reservation) => ({
+      id: reservation.id,
+      status: reservation.status,
+      invoice: {
+        total: rappenOf(reservation.invoice.total ?? 0),
+        totalPaid: rappenOf(reservation.invoice.totalPaid ?? 0),
+      },
+    }));
+  return withheldOfReservations(owners, exceptReservationId);
 }
 
 /** What the owner's account may still pay: balance + credit limit − withheld (spec 02 §4). */

@@ -16,6 +16,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { allotmentInvoices } from './allotments.ts';
@@ -162,18 +163,31 @@ export const cardTransactions = pgTable(
   ],
 );
 
-/** What a cancellation gave back: the credit note of spec 03 (one per cancelled paid reservation). */
-export const creditNotes = pgTable('credit_notes', {
-  id: serial('id').primaryKey(),
-  reservationId: integer('reservation_id')
-    .notNull()
-    .unique()
-    .references(() => reservations.id),
-  paid: bigint('paid', { mode: 'number' }).notNull(),
-  fee: bigint('fee', { mode: 'number' }).notNull(),
-  refund: bigint('refund', { mode: 'number' }).notNull(),
-  /** Where each part went: the card, the owner's account or a virtual account, Rappen. */
-  parts: jsonb('parts').$type<{ method: string; accountId: number; amount: number }[]>().notNull(),
-  createdById: integer('created_by_id').references(() => users.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * What was given back: the credit note of spec 03. A cancellation gives back what was paid above the
+ * fee; an overpayment (two card payments of one booking) gives back what was paid above the total.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    reservationId: integer('reservation_id')
+      .notNull()
+      .references(() => reservations.id),
+    reason: text('reason', { enum: ['cancellation', 'overpayment'] })
+      .notNull()
+      .default('cancellation'),
+    paid: bigint('paid', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    refund: bigint('refund', { mode: 'number' }).notNull(),
+    /** Where each part went: the card, the owner's account or a virtual account, Rappen. */
+    parts: jsonb('parts').$type<{ method: string; accountId: number; amount: number }[]>().notNull(),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One cancellation per reservation; overpayments may come more than once.
+    uniqueIndex('credit_notes_cancellation_idx').on(t.reservationId).where(sql`${t.reason} = 'cancellation'`),
+    index('credit_notes_reservation_idx').on(t.reservationId),
+  ],
+);

@@ -1,4 +1,9 @@
-import type { AllotmentInvoiceState, Rappen } from '@flybook/domain';
+import {
+  type AllotmentInvoiceState,
+  invoiceBalanceOf,
+  type Rappen,
+  totalWithDiscount,
+} from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { translator } from '../../platform/i18n.ts';
 import { createPdf, drawPageFooters, drawTable, FONT, pdfBuffer, type TableRow } from '../../platform/pdf.ts';
@@ -73,8 +78,8 @@ export function renderAllotmentInvoice(invoice: AllotmentInvoiceDocument, locale
   const texts = commonTexts(t);
   const key = (name: string) => `allotmentDocuments.invoice.${name}`;
   const reference = allotmentInvoiceReference(invoice.id);
-  const charged = invoice.total - invoice.discount;
-  const outstanding = charged - invoice.totalPaid;
+  const charged = totalWithDiscount(invoice);
+  const outstanding = invoiceBalanceOf({ total: charged, totalPaid: invoice.totalPaid });
   const seats = invoice.allotments.reduce((sum, allotment) => sum + allotment.seatsNumber, 0);
 
   const doc = createPdf({

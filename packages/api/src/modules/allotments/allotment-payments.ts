@@ -1,4 +1,10 @@
-import { allotmentPaymentState, toRappen } from '@flybook/domain';
+import {
+  allotmentPaymentState,
+  isInvoiceSettled,
+  outstandingOf,
+  toRappen,
+  totalWithDiscount,
+} from '@flybook/domain';
 import type { AllotmentPaymentBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -35,11 +41,9 @@ export function createAllotmentPayments(db: Db, allotments: AllotmentsService) {
       async (tx) => {
         const invoice = await repo.lockInvoice(tx, body.allotmentInvoiceId);
         if (!invoice) throw ApiError.notFound('allotment invoice', body.allotmentInvoiceId);
-        if (invoice.status === 'paid' || invoice.status === 'overpaid') {
-          throw new ApiError('ERROR_INVOICE_ALREADY_PAID', 422);
-        }
-        const outstanding = invoice.total - invoice.discount - invoice.totalPaid;
-        if (amount > outstanding)
+        if (isInvoiceSettled(invoice)) throw new ApiError('ERROR_INVOICE_ALREADY_PAID', 422);
+        const charged = totalWithDiscount(invoice);
+        if (amount > outstandingOf({ total: charged, totalPaid: invoice.totalPaid }))
           throw new ApiError('ERROR_PAYMENT_AMOUNT_TOO_BIG', 422, { field: 'amount' });
         const method = body.paymentTypeCode;
         if (!isMethod(method)) {
@@ -77,7 +81,7 @@ export function createAllotmentPayments(db: Db, allotments: AllotmentsService) {
           createdById: user.id,
         });
         const totalPaid = invoice.totalPaid + amount;
-        const status = allotmentPaymentState(invoice.total - invoice.discount, totalPaid);
+        const status = allotmentPaymentState(charged, totalPaid);
         await repo.updateInvoice(tx, invoice.id, { totalPaid, status });
         await logEntityChange(tx, {
           userId: user.id,

@@ -1,4 +1,12 @@
-import { normalizeRecordLocator, type Rappen, samePersonName, toChf } from '@flybook/domain';
+import {
+  isInvoiceSettled,
+  normalizeRecordLocator,
+  outstandingOf,
+  paymentRefusalOf,
+  type Rappen,
+  samePersonName,
+  toChf,
+} from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import type { FoundBooking, ManagedBooking } from '@flybook/schemas';
 import { and, eq, sql } from 'drizzle-orm';
@@ -6,9 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { reservationPassengers, reservations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { hitRateLimit } from '../../platform/rate-limiter.ts';
-import { isPastPaymentWindow } from '../payments/invoice-payments.ts';
 import { issueAccessKey, reservationIdOfAccessKey } from '../reservations/access-keys.ts';
-import { paidStateOf } from '../reservations/documents/document-layout.ts';
 import { documentReservationOf } from '../reservations/reservation-documents.service.ts';
 import { findReservation } from '../reservations/reservations.repository.ts';
 
@@ -65,8 +71,8 @@ export function createManageService(db: Db, limit = MANAGE_FIND_DEFAULT_LIMIT) {
     const chf = (value: Rappen) => toChf(value);
     const tickets = document.passengers.flatMap((passenger) => passenger.flights);
     const options = document.passengers.flatMap((passenger) => passenger.options);
-    const open = Math.max(0, invoice.total - invoice.totalPaid);
-    const isPaid = paidStateOf(invoice.status) === 'paid';
+    const open = outstandingOf(invoice);
+    const isPaid = isInvoiceSettled(invoice);
     const cancelled = reservation.status === 'cancelled';
 
     return {
@@ -128,7 +134,7 @@ export function createManageService(db: Db, limit = MANAGE_FIND_DEFAULT_LIMIT) {
       can: {
         ticket: !cancelled && isPaid,
         invoice: !hidePrices && isPaid,
-        payByCard: !hidePrices && !cancelled && open > 0 && !isPastPaymentWindow(reservation, new Date()),
+        payByCard: !hidePrices && paymentRefusalOf(reservation, invoice, new Date()) === null,
       },
     };
   }

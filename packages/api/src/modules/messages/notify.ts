@@ -1,4 +1,4 @@
-import { airportLocalTime, type Rappen } from '@flybook/domain';
+import { airportLocalTime, isInvoiceSettled, outstandingOf, type Rappen } from '@flybook/domain';
 import { isLocale, type Locale } from '@flybook/locales';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -78,7 +78,7 @@ async function bookingFactsOf(
     passengers: record.passengers.map(fullName),
     total: invoice.total,
     paid: invoice.totalPaid,
-    open: Math.max(0, invoice.total - invoice.totalPaid),
+    open: outstandingOf(invoice),
     pricesHidden: reservation.priceNeedsToBeHidden,
     deadline: invoice.paymentDeadline,
     manageUrl: manageBookingUrl(settings.publicUrl, language, reservation.recordLocator, key),
@@ -205,7 +205,7 @@ export async function notifyPaymentBooked(
   amount: Rappen,
 ) {
   const record = await load(tx, reservationId);
-  const paid = record.invoice.status === 'paid' || record.invoice.status === 'overpaid';
+  const paid = isInvoiceSettled(record.invoice);
   // A hidden price is settled between the airline and the agent: its customer hears of no payment.
   if (record.reservation.priceNeedsToBeHidden && !paid) return;
   const booking = await bookingFactsOf(tx, settings, record);

@@ -1,11 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE_ACCOUNTING, ROLE_ADMIN, satisfies, toChf, toRappen } from '@flybook/domain';
+import {
+  cardPaymentSplit,
+  invoiceStatusOf,
+  isPastPaymentWindow,
+  mayStartCardPayment,
+  PARTIAL_PAYMENT_ROLE,
+  ROLE_ACCOUNTING,
+  ROLE_ADMIN,
+  satisfies,
+  toChf,
+  toRappen,
+} from '@flybook/domain';
 import type { CardAgentInitBody, CardReservationInitBody, CardTransaction } from '@flybook/schemas';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { cardTransactions, reservationInvoices, reservations, users } from '../../db/schema/index.ts';
+import {
+  cardTransactions,
+  creditNotes,
+  reservationInvoices,
+  reservations,
+  users,
+} from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
@@ -16,17 +33,21 @@ import { guestKeyMatches } from '../reservations/guest-key.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
 import { type CardProvider, ProviderError } from './card-provider.ts';
-import {
-  bookInvoicePayment,
-  checkPayable,
-  isPastPaymentWindow,
-  lockInvoice,
-  outstandingOf,
-} from './invoice-payments.ts';
+import { bookInvoicePayment, checkPayable, type LockedInvoice, lockInvoice } from './invoice-payments.ts';
 
 type CardRow = typeof cardTransactions.$inferSelect;
 
+/** A start found an open card payment of the reservation already paid at the provider. */
+class PaidMeanwhile extends Error {
+  readonly row: CardRow;
+  constructor(row: CardRow) {
+    super(`card transaction ${row.id} was paid meanwhile`);
+    this.row = row;
+  }
+}
+
 const EXPIRED_MESSAGE = 'Reservation expired.';
+const REPLACED_MESSAGE = 'Replaced by a newer card payment of the reservation.';
 /** How long the public card pages may read a transaction's reservation. */
 const PUBLIC_TRANSACTION_HOURS = 24;
 
@@ -151,15 +172,20 @@ export function createCardPaymentsService(
           .select({ id: reservationInvoices.id })
           .from(reservationInvoices)
           .where(eq(reservationInvoices.reservationId, locked.reservationId));
-        const lockedInvoice = await lockInvoice(tx, invoice!.id);
-        await bookInvoicePayment(tx, lockedInvoice!, {
+        const lockedInvoice = (await lockInvoice(tx, invoice!.id))!;
+        // Two card payments of one booking can both be paid (two tabs, a race at the provider):
+        // the money is booked as it came, and what the invoice did not need goes back to the card.
+        const { kept, excess } = cardPaymentSplit(lockedInvoice.invoice, locked.amount);
+        const createdById = actor?.id ?? locked.startedById;
+        await bookInvoicePayment(tx, lockedInvoice, {
           amount: locked.amount,
           method: 'datatrans',
           fromAccountId: cardAccount,
           cardTransactionId: locked.id,
-          createdById: actor?.id ?? locked.startedById,
+          createdById,
         });
-        await reservationsService.recordPayment(tx, actor, locked.reservationId, locked.amount);
+        if (excess > 0) await giveBackExcess(tx, lockedInvoice, locked, { excess, cardAccount, createdById });
+        await reservationsService.recordPayment(tx, actor, locked.reservationId, kept);
       } else {
         const agentAccount = await userAccountId(tx, locked.agentId!);
         const record = await post(tx, {
@@ -186,6 +212,92 @@ export function createCardPaymentsService(
         .returning();
       return booked!;
     });
+  }
+
+  /**
+   * Credits what a card payment brought beyond the invoice's total back to the card, in the
+   * booking's transaction: the provider's credit, a refund record from ticket revenue to the card
+   * provider's account, the invoice's paid total back to its total, and a credit note. If the
+   * provider refuses the credit, nothing is booked and the next sync tries again.
+   */
+  async function giveBackExcess(
+    tx: Tx,
+    lockedInvoice: LockedInvoice,
+    card: CardRow,
+    { excess, cardAccount, createdById }: { excess: number; cardAccount: number; createdById: number | null },
+  ) {
+    const { invoice, reservation } = lockedInvoice;
+    await provider.credit(card.transactionId!, excess, card.refno);
+    await tx
+      .update(cardTransactions)
+      .set({ refunded: card.refunded + excess, updatedAt: new Date() })
+      .where(eq(cardTransactions.id, card.id));
+    await post(tx, {
+      debitAccountId: await virtualAccountId(tx, 'REVENUE_TICKETS'),
+      creditAccountId: cardAccount,
+      amount: excess,
+      type: 'refund',
+      title: `Refund reservation ${reservation.id}`,
+      description: 'overpayment',
+      reservationId: reservation.id,
+      createdById,
+    });
+    const paid = invoice.totalPaid + card.amount;
+    const totalPaid = paid - excess;
+    await tx
+      .update(reservationInvoices)
+      .set({ totalPaid, status: invoiceStatusOf(invoice.total, totalPaid), updatedAt: new Date() })
+      .where(eq(reservationInvoices.id, invoice.id));
+    await tx.insert(creditNotes).values({
+      reservationId: reservation.id,
+      reason: 'overpayment',
+      paid,
+      fee: invoice.total,
+      refund: excess,
+      parts: [{ method: 'datatrans', accountId: cardAccount, amount: excess }],
+      createdById,
+    });
+  }
+
+  /**
+   * Before a new card payment of a reservation starts, in its transaction, the open ones end: one
+   * still waiting on the provider's page is cancelled there, so a second tab (or an earlier Pay
+   * now) cannot charge the card too. One the customer has already paid stops the start
+   * (PaidMeanwhile): it is booked first. Rows being booked right now are skipped; should such a
+   * payment and the new one both be paid, the excess goes back to the card (`giveBackExcess`).
+   */
+  async function endOpenPayments(tx: Tx, reservationId: number) {
+    // Card rows before the invoice, as `book` locks them: no deadlock between the two.
+    const open = await tx
+      .select()
+      .from(cardTransactions)
+      .where(
+        and(
+          eq(cardTransactions.reservationId, reservationId),
+          eq(cardTransactions.status, 'initialized'),
+          isNull(cardTransactions.bookedAt),
+        ),
+      )
+      .for('update', { skipLocked: true });
+    for (const row of open) {
+      if (row.transactionId === null) continue;
+      const remote = await provider.status(row.transactionId);
+      if (remote.status === 'authorized' || remote.status === 'settled' || remote.status === 'transmitted')
+        throw new PaidMeanwhile(row);
+      // Failed, expired or cancelled at the provider already: its own sync records why.
+      if (remote.status !== 'initialized' && remote.status !== 'authenticated') continue;
+      try {
+        await provider.cancel(row.transactionId, row.refno);
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        // Paid on the provider's page in this very instant: book it before anything new starts.
+        throw new PaidMeanwhile(row);
+      }
+      await tx
+        .update(cardTransactions)
+        .set({ status: 'canceled', failMessage: REPLACED_MESSAGE, updatedAt: new Date() })
+        .where(eq(cardTransactions.id, row.id));
+    }
   }
 
   /** Whether the reservation a card payment is for can still take it (not expired nor cancelled). */
@@ -247,12 +359,11 @@ export function createCardPaymentsService(
         .from(reservations)
         .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
         .where(eq(reservations.id, body.reservationId));
-      // Guests pay their own guest bookings, known by the key the booking answered them with
-      // (ids count up: without it anyone could pay-start, and so read, any guest booking).
-      // Anyone else pays only what they may read.
+      // Guests pay the bookings they made without a session (also those that opened a customer
+      // account), known by the key the booking answered them with (ids count up: without it anyone
+      // could pay-start, and so read, any guest booking). Anyone else pays only what they may read.
       const isOwnGuestBooking =
-        found &&
-        found.reservation.ownerId === null &&
+        found !== undefined &&
         found.reservation.reservatorId === null &&
         guestKeyMatches(body.guestKey, found.reservation.guestKeyHash);
       // The holder of the booking's access key (manage my booking) pays what is open of that booking
@@ -264,31 +375,34 @@ export function createCardPaymentsService(
         (await reservationIdOfAccessKey(db, body.accessKey)) === found.reservation.id;
       if (!found || (!user && !isOwnGuestBooking && !isKeyHolder))
         throw ApiError.notFound('reservation', body.reservationId);
-      const access = user && !isKeyHolder ? reservationAccess(user, found.reservation) : null;
-      if (
-        access &&
-        !access.isOwner &&
-        !access.isReservator &&
-        !satisfies(user!.roles, 'ROLE_PAYMENT_DATATRANS')
-      )
-        throw ApiError.forbidden();
-      const now = new Date();
-      checkPayable(found, amount, now);
-      const partialAllowed =
-        user !== null && satisfies(user.roles, 'ROLE_RESERVATION_INVOICE_ADD_PARTIAL_PAYMENT');
-      if (amount < outstandingOf(found.invoice) && !partialAllowed)
-        throw new ApiError('ERROR_PAYMENT_PARTIAL_NOT_ALLOWED', 403, { field: 'amount' });
+      const access =
+        user && !isKeyHolder && !isOwnGuestBooking ? reservationAccess(user, found.reservation) : null;
+      if (access && !mayStartCardPayment(user!.roles, access)) throw ApiError.forbidden();
+      const partialAllowed = user !== null && satisfies(user.roles, PARTIAL_PAYMENT_ROLE);
+      checkPayable(found, amount, new Date(), partialAllowed);
       // A retried start answers the first transaction: one payment page, never two charges.
       const scope = `payment:card:${user?.id ?? `guest:${found.reservation.id}`}`;
-      return idempotent(db, { scope, key: idempotencyKey, body }, (tx) =>
-        start(tx, {
-          source: body.source,
-          reservationId: found.reservation.id,
-          amount,
-          locale: body.locale,
-          startedById: user?.id ?? null,
-        }),
-      );
+      const startOnce = () =>
+        idempotent(db, { scope, key: idempotencyKey, body }, async (tx) => {
+          await endOpenPayments(tx, found.reservation.id);
+          // Under the invoice's lock, after the open payments ended: what is open now.
+          checkPayable((await lockInvoice(tx, found.invoice.id))!, amount, new Date(), partialAllowed);
+          return start(tx, {
+            source: body.source,
+            reservationId: found.reservation.id,
+            amount,
+            locale: body.locale,
+            startedById: user?.id ?? null,
+          });
+        });
+      try {
+        return await startOnce();
+      } catch (error) {
+        if (!(error instanceof PaidMeanwhile)) throw error;
+        // The open payment was paid in another tab: book it, then start only if something is left.
+        await sync(error.row, null);
+        return startOnce();
+      }
     },
 
     async initAgent(user: AuthUser, body: z.output<typeof CardAgentInitBody>, idempotencyKey?: string) {

@@ -1,6 +1,14 @@
-import { availableOnAccount, invoiceStatusOf, type Rappen } from '@flybook/domain';
+import {
+  availableOnAccount,
+  invoiceStatusOf,
+  outstandingOf,
+  paymentAmountProblem,
+  paymentRefusalOf,
+  type Rappen,
+  withheldOf,
+} from '@flybook/domain';
 import type { PaymentMethod } from '@flybook/schemas';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   accounts,
@@ -24,29 +32,18 @@ export async function lockInvoice(tx: Tx, invoiceId: number) {
 }
 export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
 
-/** What is still to pay on an invoice, Rappen (0 when paid or overpaid). */
-export const outstandingOf = (invoice: { total: Rappen; totalPaid: Rappen }): Rappen =>
-  Math.max(0, invoice.total - invoice.totalPaid);
-
-/** Whether a card booking's payment window has closed: the expiry job releases it (or already did). */
-export const isPastPaymentWindow = (
-  reservation: { status: string; expiresAt: Date | null },
-  now: Date,
-): boolean =>
-  reservation.status === 'created' && reservation.expiresAt !== null && reservation.expiresAt <= now;
-
 /**
  * The checks every payment of an invoice passes before its method's own (spec 02 §5, in that
- * order): the reservation can still be paid, and the amount is not above what is still to pay.
+ * order): the reservation can still be paid, the amount is not above what is still to pay, and
+ * less than that only with the partial-payment right.
  */
-export function checkPayable(locked: LockedInvoice, amount: Rappen, now: Date) {
+export function checkPayable(locked: LockedInvoice, amount: Rappen, now: Date, partialAllowed: boolean) {
   const { invoice, reservation } = locked;
-  if (reservation.status === 'cancelled') throw new ApiError('ERROR_RESERVATION_CANCELLED', 422);
-  if (isPastPaymentWindow(reservation, now)) throw new ApiError('ERROR_RESERVATION_EXPIRED', 422);
-  if (invoice.status === 'paid' || invoice.status === 'overpaid')
-    throw new ApiError('ERROR_INVOICE_ALREADY_PAID', 422);
-  if (amount > outstandingOf(invoice))
-    throw new ApiError('ERROR_PAYMENT_AMOUNT_TOO_BIG', 422, { field: 'amount' });
+  const refusal = paymentRefusalOf(reservation, invoice, now);
+  if (refusal) throw new ApiError(refusal, 422);
+  const problem = paymentAmountProblem(amount, outstandingOf(invoice), partialAllowed);
+  if (problem === 'ERROR_PAYMENT_AMOUNT_TOO_BIG') throw new ApiError(problem, 422, { field: 'amount' });
+  if (problem) throw new ApiError(problem, 403, { field: 'amount' });
 }
 
 /**
@@ -54,20 +51,12 @@ export function checkPayable(locked: LockedInvoice, amount: Rappen, now: Date) {
  * what is unpaid on each, except the reservation being paid now.
  */
 export async function withheldFor(tx: Tx, ownerId: number, exceptReservationId: number): Promise<Rappen> {
-  const [row] = await tx
-    .select({
-      withheld: sql<string>`coalesce(sum(greatest(${reservationInvoices.total} - ${reservationInvoices.totalPaid}, 0)), 0)::text`,
-    })
+  const waiting = await tx
+    .select({ id: reservations.id, status: reservations.status, invoice: reservationInvoices })
     .from(reservations)
     .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
-    .where(
-      and(
-        eq(reservations.ownerId, ownerId),
-        eq(reservations.status, 'created'),
-        sql`${reservations.id} <> ${exceptReservationId}`,
-      ),
-    );
-  return Number(row?.withheld ?? 0);
+    .where(and(eq(reservations.ownerId, ownerId), eq(reservations.status, 'created')));
+  return withheldOf(waiting, exceptReservationId);
 }
 
 /** The owner's account locked for an account payment, with what it may still pay. */

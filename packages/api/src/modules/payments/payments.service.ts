@@ -1,4 +1,4 @@
-import { satisfies, toRappen } from '@flybook/domain';
+import { mayPayBy, PARTIAL_PAYMENT_ROLE, satisfies, toRappen } from '@flybook/domain';
 import type { PaymentMethod, ReservationPaymentBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -8,23 +8,9 @@ import { idempotent } from '../../platform/idempotency.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
 import { deskAccount, virtualAccountOf } from './desks.ts';
-import {
-  bookInvoicePayment,
-  checkPayable,
-  lockInvoice,
-  lockOwnerAccount,
-  outstandingOf,
-} from './invoice-payments.ts';
+import { bookInvoicePayment, checkPayable, lockInvoice, lockOwnerAccount } from './invoice-payments.ts';
 
 type Body = z.output<typeof ReservationPaymentBody>;
-
-/** The role each method of a staff payment needs (spec 02 §6 Payment form parts). */
-const METHOD_ROLES = {
-  account: 'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_ACCOUNT',
-  cash: 'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_CASH',
-  bank: 'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_BANK',
-  transfer: 'ROLE_RESERVATION_INVOICE_ADD_PAYMENT_TYPE_TRANSFER',
-} as const;
 
 /**
  * Payments of reservation invoices by account, cash, bank (ec) and transfer (spec 02 §5, §7).
@@ -69,16 +55,10 @@ export function createPaymentsService(db: Db, reservations: ReservationsService)
       if (!locked) throw ApiError.notFound('invoice', body.reservationInvoiceId);
       // An invoice the caller may not read does not exist for them.
       reservationAccess(user, locked.reservation);
-      checkPayable(locked, amount, new Date());
-      if (
-        amount < outstandingOf(locked.invoice) &&
-        !satisfies(user.roles, 'ROLE_RESERVATION_INVOICE_ADD_PARTIAL_PAYMENT')
-      ) {
-        throw new ApiError('ERROR_PAYMENT_PARTIAL_NOT_ALLOWED', 403, { field: 'amount' });
-      }
+      checkPayable(locked, amount, new Date(), satisfies(user.roles, PARTIAL_PAYMENT_ROLE));
       const method = await methodOf(tx, body.paymentTypeCode);
       if (!method) throw new ApiError('ERROR_PAYMENT_UNEXPECTED_METHOD', 422, { field: 'paymentTypeCode' });
-      if (!satisfies(user.roles, METHOD_ROLES[method])) throw ApiError.forbidden();
+      if (!mayPayBy(user.roles, method)) throw ApiError.forbidden();
       const fromAccountId = await sourceAccount(tx, user, method, body, locked.reservation, amount);
       const id = await bookInvoicePayment(tx, locked, {
         amount,

@@ -3,10 +3,10 @@ import { payWithTestCard, signWebhookBody } from '@flybook/payments-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { adult, booking } from '../../test/bookings.ts';
+import { adult, billing, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { ledgerCheck } from '../ledger/ledger.ts';
+import { invoiceCheck, ledgerCheck } from '../ledger/ledger.ts';
 import { chf, readPdf } from '../reservations/documents/document-fixtures.ts';
 import { createReservationsService } from '../reservations/reservations.service.ts';
 
@@ -62,14 +62,30 @@ async function billed(overrides: object = {}) {
   return response.body;
 }
 
+/** Calls the payment stand-in's own API, as the app does (Basic auth with the merchant). */
+async function provider(method: 'GET' | 'POST', path: string, body?: object) {
+  const auth = `Basic ${Buffer.from(`${t.config.datatrans.merchantId}:${t.config.datatrans.password}`).toString('base64')}`;
+  const response = await fetch(`${simUrl}${path}`, {
+    method,
+    headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return response.json();
+}
+
+/** A card transaction as the provider reports it. */
+const remote = (transactionId: string) => provider('GET', `/v1/transactions/${transactionId}`);
+
 const pay = (token: string, body: object, headers?: Record<string, string>) =>
   api('POST', 'payment/reservation/invoice', token, body, headers);
 
+/** The ledger's invariants: debits equal credits, balances equal records, invoices equal their payments. */
 async function expectBalancedBooks() {
   expect(await t.database.db.transaction((tx) => ledgerCheck(tx))).toEqual({
     signedSum: 0,
     mismatchedAccounts: 0,
   });
+  expect(await t.database.db.transaction((tx) => invoiceCheck(tx))).toEqual({ mismatchedInvoiceIds: [] });
 }
 
 beforeAll(async () => {
@@ -395,8 +411,9 @@ describe('card payments through the provider', () => {
     await expectBalancedBooks();
   });
 
-  it('books a card payment that arrives after the desk was paid too: the invoice is overpaid', async () => {
+  it('gives a card payment that arrives after the desk was paid back to the card: paid equals the total', async () => {
     const reservation = await guestBooking();
+    const totalRappen = Math.round(reservation.invoice.total * 100);
     const init = await api('POST', 'payment/datatrans/reservation/init', undefined, {
       source: 'customerReservation',
       reservationId: reservation.id,
@@ -411,6 +428,7 @@ describe('card payments through the provider', () => {
       accountId: cash.id,
     });
     expect(atDesk.body.reservation.invoice.status).toBe('paid');
+    const card = await accountOf('CARD_PROVIDER');
     await payWithTestCard(simUrl, init.body.transactionId, 'success');
     const status = await api(
       'GET',
@@ -418,9 +436,12 @@ describe('card payments through the provider', () => {
     );
     expect(status.body).toMatchObject({
       isBooked: true,
-      invoiceStatus: 'overpaid',
+      invoiceStatus: 'paid',
       reservationStatus: 'confirmed',
     });
+    expect((await remote(init.body.transactionId)).detail.credit.amount).toBe(totalRappen);
+    // In and straight out again: the card provider's account is where it was.
+    expect(Number((await accountOf('CARD_PROVIDER')).balance)).toBe(Number(card.balance));
     await expectBalancedBooks();
   });
 
@@ -534,6 +555,205 @@ describe('card payments through the provider', () => {
     // The public card pages read only their own kind of transaction.
     expect((await api('GET', `transaction/${transactionId}/reservation`)).status).toBe(404);
     expect((await api('GET', 'balance-log/list', agent)).status).toBe(403);
+    await expectBalancedBooks();
+  });
+});
+
+describe('one card payment per booking', () => {
+  async function guestBooking(overrides: object = {}) {
+    const flightId = await createFlight();
+    const response = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, { passengers: [adult('Arta')], ...overrides }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body;
+  }
+
+  const startCard = (
+    reservation: { id: number; guestKey: string; invoice: { total: number } },
+    headers?: Record<string, string>,
+  ) =>
+    api(
+      'POST',
+      'payment/datatrans/reservation/init',
+      undefined,
+      {
+        source: 'customerReservation',
+        reservationId: reservation.id,
+        guestKey: reservation.guestKey,
+        amount: reservation.invoice.total,
+      },
+      headers,
+    );
+
+  const recordsOf = async (reservationId: number) =>
+    (
+      (await t.database.db.execute(
+        sql`select t.code, r.amount from balance_log_records r join balance_log_types t on t.id = r.type_id
+            where r.reservation_id = ${reservationId} order by r.id`,
+      )) as unknown as { rows: { code: string; amount: string }[] }
+    ).rows.map((row) => ({ code: row.code, amount: Number(row.amount) }));
+
+  const poll = (reservationId: number, transactionId: string) =>
+    api('GET', `public/reservation/${reservationId}/transaction/${transactionId}/status`);
+
+  it('refuses a card start and a desk payment when nothing is open, and books nothing', async () => {
+    const reservation = await guestBooking();
+    const cash = await accountOf('CASH_ZRH');
+    const desk = {
+      amount: reservation.invoice.total,
+      paymentTypeCode: 'cash',
+      reservationInvoiceId: reservation.invoice.id,
+      accountId: cash.id,
+    };
+    expect((await pay(manager, desk)).status).toBe(201);
+    const again = await pay(manager, { ...desk, amount: 1 });
+    expect(again.status).toBe(422);
+    expect(again.body.errors[0].code).toBe('ERROR_INVOICE_ALREADY_PAID');
+    const card = await startCard(reservation);
+    expect(card.status).toBe(422);
+    expect(card.body.errors[0].code).toBe('ERROR_INVOICE_ALREADY_PAID');
+    expect(await recordsOf(reservation.id)).toEqual([
+      { code: 'payment', amount: Math.round(reservation.invoice.total * 100) },
+    ]);
+    await expectBalancedBooks();
+  });
+
+  it('answers a double click with one transaction, and cancels the first at the provider when Pay now is pressed again', async () => {
+    const reservation = await guestBooking();
+    const key = { 'idempotency-key': `pay-${reservation.id}` };
+    const [first, repeat] = await Promise.all([startCard(reservation, key), startCard(reservation, key)]);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(repeat.body.transactionId).toBe(first.body.transactionId);
+    expect((await remote(first.body.transactionId)).status).toBe('initialized');
+
+    // Another tab, or Pay now again: a new intent, a new transaction; the first page is closed.
+    const second = await startCard(reservation, { 'idempotency-key': `pay-${reservation.id}-2` });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body.transactionId).not.toBe(first.body.transactionId);
+    expect((await remote(first.body.transactionId)).status).toBe('canceled');
+    // Its page sends the payer back to the cancel page and charges nothing.
+    const closed = await payWithTestCard(simUrl, first.body.transactionId, 'success');
+    expect(closed.redirectedTo).toContain('/datatrans/cancel?');
+    expect((await remote(first.body.transactionId)).detail.authorize).toBeUndefined();
+    expect((await poll(reservation.id, first.body.transactionId)).body).toMatchObject({
+      status: 'canceled',
+      isBooked: false,
+    });
+
+    await payWithTestCard(simUrl, second.body.transactionId, 'success');
+    expect((await poll(reservation.id, second.body.transactionId)).body).toMatchObject({
+      isBooked: true,
+      invoiceStatus: 'paid',
+    });
+    expect(await recordsOf(reservation.id)).toEqual([
+      { code: 'card_payment', amount: Math.round(reservation.invoice.total * 100) },
+    ]);
+    await expectBalancedBooks();
+  });
+
+  it('books the payment made in another tab when a new start comes, and starts nothing more', async () => {
+    const reservation = await guestBooking();
+    const first = await startCard(reservation);
+    await payWithTestCard(simUrl, first.body.transactionId, 'success');
+    // The customer paid in the first tab but its page has not reported back yet.
+    const second = await startCard(reservation);
+    expect(second.status).toBe(422);
+    expect(second.body.errors[0].code).toBe('ERROR_INVOICE_ALREADY_PAID');
+    expect((await poll(reservation.id, first.body.transactionId)).body).toMatchObject({
+      status: 'settled',
+      isBooked: true,
+      invoiceStatus: 'paid',
+      reservationStatus: 'confirmed',
+    });
+    expect((await recordsOf(reservation.id)).map((record) => record.code)).toEqual(['card_payment']);
+    await expectBalancedBooks();
+  });
+
+  it('credits the excess back to the card when two card payments settle anyway, with a refund record and a credit note', async () => {
+    const reservation = await guestBooking();
+    const total = Math.round(reservation.invoice.total * 100);
+    const first = await startCard(reservation);
+    // A start racing the first one (it did not see it yet) leaves a second open transaction.
+    const refno = `R${reservation.id}-race`;
+    const racing = await provider('POST', '/v1/transactions', {
+      currency: 'CHF',
+      refno,
+      amount: total,
+      autoSettle: false,
+      redirect: { successUrl: 'http://x/s', cancelUrl: 'http://x/c', errorUrl: 'http://x/e' },
+    });
+    await t.database.db.execute(
+      sql`insert into card_transactions (transaction_id, refno, source, reservation_id, amount, locale)
+          values (${racing.transactionId}, ${refno}, 'customerReservation', ${reservation.id}, ${total}, 'en')`,
+    );
+    await payWithTestCard(simUrl, first.body.transactionId, 'success');
+    await payWithTestCard(simUrl, racing.transactionId, 'success');
+    const card = await accountOf('CARD_PROVIDER');
+    const admin = await t.login('admin');
+    // Both return pages, the webhook and a desk confirm report at the same time.
+    const reports = await Promise.all(
+      [first.body.transactionId, racing.transactionId].flatMap((transactionId) => [
+        poll(reservation.id, transactionId),
+        poll(reservation.id, transactionId),
+        api('POST', 'payment/datatrans/transaction/confirm', admin, { transactionId }),
+      ]),
+    );
+    for (const report of reports) expect(report.status, JSON.stringify(report.body)).toBe(200);
+
+    const view = await api('GET', `reservation/${reservation.id}`, manager);
+    expect(view.body.invoice).toMatchObject({ status: 'paid', totalPaid: reservation.invoice.total });
+    expect(view.body.status).toBe('confirmed');
+    expect(await recordsOf(reservation.id)).toEqual([
+      { code: 'card_payment', amount: total },
+      { code: 'card_payment', amount: total },
+      { code: 'refund', amount: total },
+    ]);
+    const credited = await Promise.all(
+      [first.body.transactionId, racing.transactionId].map(
+        async (id) => (await remote(id)).detail.credit?.amount ?? 0,
+      ),
+    );
+    expect(credited.sort()).toEqual([0, total].sort());
+    // What stays with the card provider is one payment.
+    expect(Number((await accountOf('CARD_PROVIDER')).balance)).toBe(Number(card.balance) + total);
+    const note = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/reservation/${reservation.id}/credit-note/pdf/en`,
+      headers: { 'x-auth-token': manager },
+    });
+    expect(note.statusCode).toBe(200);
+    const { text } = readPdf(note.rawPayload);
+    expect(text).toContain('Overpayment of booking');
+    expect(text).toContain(chf(total, 'en'));
+    await expectBalancedBooks();
+  });
+
+  it('lets a guest who opens a customer account with the booking pay by card like any guest', async () => {
+    const reservation = await guestBooking({
+      billingInformation: billing({
+        email: 'card.guest@example.test',
+        isCreateAccount: true,
+        password: 'secret-pass-1',
+        passwordConfirm: 'secret-pass-1',
+      }),
+    });
+    expect(reservation.owner).toMatchObject({ displayName: 'Vjosa Berisha' });
+    expect(reservation.guestKey).toMatch(/^[\w-]{43}$/);
+    expect((await startCard({ ...reservation, guestKey: 'wrong' })).status).toBe(404);
+    const started = await startCard(reservation);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    await payWithTestCard(simUrl, started.body.transactionId, 'success');
+    expect((await poll(reservation.id, started.body.transactionId)).body).toMatchObject({
+      isBooked: true,
+      invoiceStatus: 'paid',
+      reservationStatus: 'confirmed',
+    });
+    const customer = await t.login('card.guest@example.test', 'secret-pass-1');
+    expect((await api('GET', `reservation/${reservation.id}`, customer)).body.invoice.status).toBe('paid');
     await expectBalancedBooks();
   });
 });

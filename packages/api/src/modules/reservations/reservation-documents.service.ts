@@ -1,6 +1,6 @@
 import { airportLocalTime, satisfies } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -211,12 +211,18 @@ export type DocumentReader = AuthUser | { accessKey: string };
 const NO_ROLES: ReadonlySet<string> = new Set();
 
 /**
- * The credit note PDF of a cancelled reservation, or null when it has none (nothing was paid):
- * for the document route and for the cancellation e-mail (messages), in the caller's transaction.
+ * The newest credit note PDF of a reservation (its cancellation's, else what a card overpayment gave
+ * back), or null when it has none: for the document route and for the cancellation e-mail
+ * (messages), in the caller's transaction. A cancellation is always the last: nothing is paid after.
  */
 export async function renderCreditNoteOf(db: Db, record: ReservationRecord, locale: Locale) {
   const id = record.reservation.id;
-  const [note] = await db.select().from(creditNotes).where(eq(creditNotes.reservationId, id));
+  const [note] = await db
+    .select()
+    .from(creditNotes)
+    .where(eq(creditNotes.reservationId, id))
+    .orderBy(desc(creditNotes.id))
+    .limit(1);
   if (!note) return null;
   const billing = record.reservation.billing;
   const flights = new Map(record.tickets.map((row) => [row.flight.id, row]));
@@ -235,6 +241,7 @@ export async function renderCreditNoteOf(db: Db, record: ReservationRecord, loca
     },
     creditNote: {
       id: note.id,
+      reason: note.reason,
       createdAt: note.createdAt,
       paid: note.paid,
       fee: note.fee,

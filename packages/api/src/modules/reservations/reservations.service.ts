@@ -2,6 +2,7 @@ import {
   canSplitParty,
   flightChangeBlock,
   invoiceStatusOf,
+  isInvoiceSettled,
   satisfies,
   takesSeat,
   toRappen,
@@ -230,8 +231,9 @@ export function createReservationsService(
               openedAccount = true;
             }
 
-            // A guest has no session: the key in the answer is what lets them pay this booking.
-            const guest = user === null && ownerId === null ? newGuestKey() : null;
+            // A guest has no session: the key in the answer is what lets them pay this booking, also
+            // when the booking opened a customer account (they are not signed in to it yet).
+            const guest = user === null ? newGuestKey() : null;
             const reservation = await repo.insertReservation(tx, {
               status: body.paymentTerms === 'now' ? 'created' : 'reserved',
               guestKeyHash: guest?.hash ?? null,
@@ -670,9 +672,7 @@ export function createReservationsService(
     const row = await repo.lockReservation(tx, id);
     if (!row) throw ApiError.notFound('reservation', id);
     const invoice = await repo.findInvoice(tx, id);
-    const confirms =
-      (invoice.status === 'paid' || invoice.status === 'overpaid') &&
-      (row.status === 'created' || row.status === 'reserved');
+    const confirms = isInvoiceSettled(invoice) && (row.status === 'created' || row.status === 'reserved');
     await repo.updateReservation(tx, id, {
       ...(confirms ? { status: 'confirmed' as const, expiresAt: null } : {}),
       version: row.version + 1,

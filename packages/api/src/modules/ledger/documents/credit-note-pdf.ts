@@ -66,6 +66,8 @@ export interface CreditNoteInput {
   /** All money in Rappen: refund = paid − fee, paid out in the parts. */
   creditNote: {
     id: number;
+    /** Why money went back: a cancellation (paid − fee) or a card overpayment (paid − the booking's price). */
+    reason?: 'cancellation' | 'overpayment';
     createdAt: Date;
     paid: Rappen;
     fee: Rappen;
@@ -102,6 +104,10 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
   const chf = (amount: Rappen) => money(amount, locale);
   const reference = reservation.recordLocator;
   const title = t('ledgerDocuments.creditNote.title');
+  // An overpayment keeps the booking: its texts name the price kept instead of a fee.
+  const overpaid = creditNote.reason === 'overpayment';
+  const text = (name: string, params: Record<string, string> = {}) =>
+    t(`ledgerDocuments.creditNote.${overpaid ? `overpayment.${name}` : name}`, params);
   const methods: Record<RefundMethod, string> = {
     datatrans: t('ledgerDocuments.creditNote.methods.datatrans'),
     account: t('ledgerDocuments.creditNote.methods.account'),
@@ -135,10 +141,10 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
       { label: t('reservationDocuments.common.bookingReference'), value: reference, bold: true },
     ],
   });
-  drawTitle(doc, title, t('ledgerDocuments.creditNote.subtitle', { reference }));
+  drawTitle(doc, title, text('subtitle', { reference }));
 
   if (reservation.flights.length > 0) {
-    drawSectionTitle(doc, t('ledgerDocuments.creditNote.cancelledFlights'));
+    drawSectionTitle(doc, text('cancelledFlights'));
     drawTable(doc, {
       columns: [
         { header: t('reservationDocuments.common.flight'), width: 110 },
@@ -175,7 +181,7 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
     rows: [
       { cells: [t('ledgerDocuments.creditNote.paid'), chf(creditNote.paid)], keepWithNext: true },
       // Printed as a deduction: the negative amount formats differ too much between the languages.
-      { cells: [t('ledgerDocuments.creditNote.fee'), `− ${chf(creditNote.fee)}`], keepWithNext: true },
+      { cells: [text('fee'), `− ${chf(creditNote.fee)}`], keepWithNext: true },
       {
         cells: [t('ledgerDocuments.creditNote.refund'), chf(creditNote.refund)],
         bold: true,
@@ -213,11 +219,7 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
     }
   }
   doc.y += 12;
-  doc
-    .font(FONT.regular)
-    .fontSize(9)
-    .fillColor(TEXT_COLOR)
-    .text(t('ledgerDocuments.creditNote.closing'), left, doc.y, { width });
+  doc.font(FONT.regular).fontSize(9).fillColor(TEXT_COLOR).text(text('closing'), left, doc.y, { width });
   resetText(doc);
 
   drawDocumentFooters(doc, t, reservation);

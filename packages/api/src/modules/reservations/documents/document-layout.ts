@@ -1,4 +1,4 @@
-import { airportLocalTime, formatMoney, type Rappen } from '@flybook/domain';
+import { airportLocalTime, formatMoney, isInvoiceSettled, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import type { TFunction } from 'i18next';
 import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
@@ -74,7 +74,7 @@ export type CommonTexts = ReturnType<typeof commonTexts>;
 
 /** The paid state an invoice status stands for. */
 export function paidStateOf(status: InvoiceStatus): PaidState {
-  if (status === 'paid' || status === 'overpaid') return 'paid';
+  if (isInvoiceSettled({ status })) return 'paid';
   return status === 'partly' ? 'partlyPaid' : 'notPaid';
 }
 

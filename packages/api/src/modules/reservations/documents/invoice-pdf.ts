@@ -1,4 +1,4 @@
-import { type Rappen, subtractMoney } from '@flybook/domain';
+import { invoiceBalanceOf, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { translator } from '../../../platform/i18n.ts';
 import { createPdf, drawTable, FONT, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
@@ -198,7 +198,7 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     });
   }
 
-  const outstanding = subtractMoney(invoice.total, invoice.totalPaid);
+  const outstanding = invoiceBalanceOf(invoice);
   rows.push({
     cells: [
       priced ? t('reservationDocuments.invoice.total') : t('reservationDocuments.invoice.agreedTotal'),

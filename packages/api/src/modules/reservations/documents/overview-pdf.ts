@@ -1,4 +1,4 @@
-import { type Rappen, subtractMoney } from '@flybook/domain';
+import { invoiceBalanceOf, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { translator } from '../../../platform/i18n.ts';
 import { createPdf, drawTable, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
@@ -172,7 +172,7 @@ export function renderReservationOverview(input: ReservationOverviewInput): Prom
       if (invoice.updateFee)
         rows.push({ cells: [t('reservationDocuments.invoice.updateFee'), chf(invoice.updateFee)] });
     }
-    const outstanding = subtractMoney(invoice.total, invoice.totalPaid);
+    const outstanding = invoiceBalanceOf(invoice);
     rows.push(
       {
         cells: [
