@@ -110,7 +110,8 @@ export async function ledgerCheck(tx: Tx) {
 
 /**
  * Invoices whose paid total differs from their payments, or whose payments differ from the ledger
- * records that moved the money: the invoice side of the ledger's invariants.
+ * records that moved the money: the invoice side of the ledger's invariants. Money that went back
+ * out of an invoice (refunds, split shares) is a negative payment with its record.
  */
 export async function invoiceCheck(tx: Tx) {
   const result = await tx.execute(sql`
@@ -118,7 +119,7 @@ export async function invoiceCheck(tx: Tx) {
     left join reservation_payments p on p.invoice_id = i.id
     left join balance_log_records r on r.id = p.balance_log_record_id
     group by i.id, i.total_paid
-    having i.total_paid <> coalesce(sum(p.amount), 0) or coalesce(sum(p.amount), 0) <> coalesce(sum(r.amount), 0)
+    having i.total_paid <> coalesce(sum(p.amount), 0) or coalesce(sum(p.amount), 0) <> coalesce(sum(sign(p.amount) * r.amount), 0)
     order by i.id`);
   return {
     mismatchedInvoiceIds: (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),

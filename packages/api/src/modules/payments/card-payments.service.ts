@@ -188,15 +188,20 @@ export function createCardPaymentsService(
     });
   }
 
-  /** Whether the reservation a card payment is for can still take it (not expired nor cancelled). */
+  /**
+   * Whether the reservation a card payment is for can still take it: not expired, and not cancelled
+   * unless the payment fits in its unpaid cancellation fee (docs/payments.md).
+   */
   async function reservationStillPayable(row: CardRow) {
     if (row.reservationId === null) return true;
-    const [reservation] = await db.select().from(reservations).where(eq(reservations.id, row.reservationId));
-    return (
-      reservation !== undefined &&
-      reservation.status !== 'cancelled' &&
-      !isPastPaymentWindow(reservation, new Date())
-    );
+    const [found] = await db
+      .select({ reservation: reservations, invoice: reservationInvoices })
+      .from(reservations)
+      .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
+      .where(eq(reservations.id, row.reservationId));
+    if (!found) return false;
+    if (found.reservation.status === 'cancelled') return row.amount <= outstandingOf(found.invoice);
+    return !isPastPaymentWindow(found.reservation, new Date());
   }
 
   /**

@@ -41,7 +41,9 @@ export const isPastPaymentWindow = (
  */
 export function checkPayable(locked: LockedInvoice, amount: Rappen, now: Date) {
   const { invoice, reservation } = locked;
-  if (reservation.status === 'cancelled') throw new ApiError('ERROR_RESERVATION_CANCELLED', 422);
+  // A cancelled reservation takes payments only for its unpaid cancellation fee (docs/payments.md).
+  if (reservation.status === 'cancelled' && outstandingOf(invoice) === 0)
+    throw new ApiError('ERROR_RESERVATION_CANCELLED', 422);
   if (isPastPaymentWindow(reservation, now)) throw new ApiError('ERROR_RESERVATION_EXPIRED', 422);
   if (invoice.status === 'paid' || invoice.status === 'overpaid')
     throw new ApiError('ERROR_INVOICE_ALREADY_PAID', 422);
@@ -102,7 +104,11 @@ export async function bookInvoicePayment(
   const { invoice, reservation } = locked;
   const record = await post(tx, {
     debitAccountId: payment.fromAccountId,
-    creditAccountId: await virtualAccountId(tx, 'REVENUE_TICKETS'),
+    // A cancellation fee was revenue when charged: its payment settles what the customer owes.
+    creditAccountId: await virtualAccountId(
+      tx,
+      reservation.status === 'cancelled' ? 'RECEIVABLES' : 'REVENUE_TICKETS',
+    ),
     amount: payment.amount,
     type: payment.method === 'datatrans' ? 'card_payment' : 'payment',
     title: `Reservation ${reservation.id}`,

@@ -147,6 +147,7 @@ export function createReservationListsService(db: Db) {
           query: query.query,
           statuses: INVOICE_OVERVIEW_STATUSES,
           paymentTerms: ['bill'],
+          withCancellationFees: true,
           invoiceStatuses: [
             ...new Set(
               query.paymentStatus.flatMap((status) =>
