@@ -406,6 +406,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
       }),
       options: [],
       payments: [],
+      hasCreditNote: false,
       splitFrom: null,
       splitInto: [],
     });

@@ -236,6 +236,8 @@ export const ReservationSchema = z.object({
   createdAt: z.string(),
   /** The reservation this one was split off from (snapshots saved before splits were linked lack it). */
   splitFrom: z.object({ id: z.number().int(), recordLocator: z.string() }).nullable().optional(),
+  /** A cancellation gave money back: its credit note can be printed (left out when prices are hidden). */
+  hasCreditNote: z.boolean().optional(),
   /** The reservations split off from this one. */
   splitInto: z.array(z.object({ id: z.number().int(), recordLocator: z.string() })).optional(),
   /**

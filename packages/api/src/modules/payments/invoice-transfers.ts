@@ -120,12 +120,7 @@ export async function transferPaid(
  * receivables to ticket revenue, so the fee is revenue when charged and its payment settles the
  * receivable instead of earning it twice.
  */
-export async function bookFeeReceivable(
-  tx: Tx,
-  reservationId: number,
-  amount: Rappen,
-  createdById: number,
-) {
+export async function bookFeeReceivable(tx: Tx, reservationId: number, amount: Rappen, createdById: number) {
   if (amount <= 0) return;
   await post(tx, {
     debitAccountId: await virtualAccountId(tx, 'RECEIVABLES'),

@@ -328,14 +328,26 @@ describe('splitting a reservation', () => {
     expect(original.splitInto).toEqual([{ id: part.id, recordLocator: part.recordLocator }]);
     // One transfer each way, through the desk the money came in at.
     expect((await recordsOf(reservation.id)).filter((r) => r.type === 'reservation_transfer')).toEqual([
-      { type: 'reservation_transfer', amount: String(rappen(part.invoice.total)), debit: 'REVENUE_TICKETS', credit: 'CASH_ZRH' },
+      {
+        type: 'reservation_transfer',
+        amount: String(rappen(part.invoice.total)),
+        debit: 'REVENUE_TICKETS',
+        credit: 'CASH_ZRH',
+      },
     ]);
     expect(await recordsOf(part.id)).toEqual([
-      { type: 'reservation_transfer', amount: String(rappen(part.invoice.total)), debit: 'CASH_ZRH', credit: 'REVENUE_TICKETS' },
+      {
+        type: 'reservation_transfer',
+        amount: String(rappen(part.invoice.total)),
+        debit: 'CASH_ZRH',
+        credit: 'REVENUE_TICKETS',
+      },
     ]);
     // The history of each names the other.
     const history = await api('GET', `reservation/${reservation.id}/snapshot/list`, manager);
-    expect(history.body.items[0].snapshot.splitInto).toEqual([{ id: part.id, recordLocator: part.recordLocator }]);
+    expect(history.body.items[0].snapshot.splitInto).toEqual([
+      { id: part.id, recordLocator: part.recordLocator },
+    ]);
     // Both tickets are valid for travel.
     for (const id of [reservation.id, part.id]) {
       const ticket = await t.app.inject({
@@ -409,7 +421,11 @@ describe('editing keeps what it does not change', () => {
     // Saved again as it is (the fee left out): the fee stays a change fee, nothing new in the history.
     const again = await api('PUT', `reservation/${created.body.id}`, manager, update);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body.invoice).toMatchObject({ updateFee: 35, isSpecificPrice: false, total: withFee.body.invoice.total });
+    expect(again.body.invoice).toMatchObject({
+      updateFee: 35,
+      isSpecificPrice: false,
+      total: withFee.body.invoice.total,
+    });
     expect(again.body.billingInformation).toMatchObject({ isBankInformation: true, isPostInformation: true });
     expect(await versionsOf(created.body.id)).toBe(versions);
   });

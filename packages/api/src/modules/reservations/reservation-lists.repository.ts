@@ -208,6 +208,7 @@ export async function listReservations(db: Db, filter: ReservationFilter, paging
         ownerId: reservations.ownerId,
         reservatorId: reservations.reservatorId,
         priceNeedsToBeHidden: reservations.priceNeedsToBeHidden,
+        hasCreditNote: sql<boolean>`exists (select 1 from credit_notes c where c.reservation_id = ${reservations.id})`,
         firstName: sql<string>`${reservations.billing} ->> 'firstName'`,
         lastName: sql<string>`${reservations.billing} ->> 'lastName'`,
         email: sql<string>`${reservations.billing} ->> 'email'`,

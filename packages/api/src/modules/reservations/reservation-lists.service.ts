@@ -100,6 +100,7 @@ function toListItem(row: repo.ReservationListRow, reader: AuthUser): Reservation
       paymentTerms: row.invoice.paymentTerms,
     },
     priceNeedsToBeHidden: row.priceNeedsToBeHidden,
+    hasCreditNote: !hidePrices && row.hasCreditNote,
   };
 }
 

@@ -96,6 +96,7 @@ export function toReservation(record: ReservationRecord, hidePrices: boolean): R
     priceNeedsToBeHidden: reservation.priceNeedsToBeHidden,
     expiresAt: reservation.expiresAt?.toISOString() ?? null,
     createdAt: reservation.createdAt.toISOString(),
+    ...(hidePrices ? {} : { hasCreditNote: record.hasCreditNote }),
     splitFrom: record.splitFrom,
     splitInto: record.splitInto,
   };

@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
-  balanceLogRecords,
   airports,
   allotments,
+  balanceLogRecords,
+  creditNotes,
   flightSeats,
   flights,
   options,
@@ -201,8 +202,13 @@ export async function findReservation(db: Db | Tx, id: number) {
     .from(reservations)
     .where(eq(reservations.splitFromId, id))
     .orderBy(reservations.id);
+  const [creditNote] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(eq(creditNotes.reservationId, id));
   return {
     ...head,
+    hasCreditNote: creditNote !== undefined,
     passengers,
     tickets: ticketRows,
     options: optionRows,

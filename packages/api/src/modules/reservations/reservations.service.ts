@@ -553,43 +553,56 @@ export function createReservationsService(
    * Not once a flight is closed or departed, unless the role for changing such flights allows it.
    * An Idempotency-Key makes a repeat answer the first cancellation and change nothing.
    */
-  async function cancel(user: AuthUser, id: number, fee: number, idempotencyKey?: string): Promise<Reservation> {
-    return idempotent(db, { scope: `reservation:cancel:${user.id}:${id}`, key: idempotencyKey, body: { fee } }, async (tx) => {
-      const row = await lockChangeable(tx, id, user);
-      for (const flight of await repo.flightsOfReservation(tx, id)) {
-        const block = flightChangeBlock(flight.status, user.roles);
-        if (block === 'departed') {
-          throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', {
-            direction: flight.direction,
-            flightId: flight.id,
+  async function cancel(
+    user: AuthUser,
+    id: number,
+    fee: number,
+    idempotencyKey?: string,
+  ): Promise<Reservation> {
+    return idempotent(
+      db,
+      { scope: `reservation:cancel:${user.id}:${id}`, key: idempotencyKey, body: { fee } },
+      async (tx) => {
+        const row = await lockChangeable(tx, id, user);
+        for (const flight of await repo.flightsOfReservation(tx, id)) {
+          const block = flightChangeBlock(flight.status, user.roles);
+          if (block === 'departed') {
+            throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', {
+              direction: flight.direction,
+              flightId: flight.id,
+            });
+          }
+          if (block === 'closed') throw forbidden('status');
+        }
+        const invoice = await repo.findInvoice(tx, id);
+        const total = toRappen(fee);
+        if (cancellationFeeProblem(total, invoice.total) !== null) {
+          throw new ApiError('ERROR_CANCELLATION_FEE_TOO_HIGH', 422, {
+            field: 'fee',
+            params: { max: toChf(invoice.total) },
           });
         }
-        if (block === 'closed') throw forbidden('status');
-      }
-      const invoice = await repo.findInvoice(tx, id);
-      const total = toRappen(fee);
-      if (cancellationFeeProblem(total, invoice.total) !== null) {
-        throw new ApiError('ERROR_CANCELLATION_FEE_TOO_HIGH', 422, {
-          field: 'fee',
-          params: { max: toChf(invoice.total) },
+        await repo.releaseSeats(tx, id, 'cancel');
+        const refunded =
+          (await options.refundOnCancel?.(tx, { reservationId: id, fee: total, userId: user.id })) ?? 0;
+        // The invoice now charges the fee; it keeps what was not given back (the refunds lowered it).
+        const { totalPaid } = await repo.findInvoice(tx, id);
+        await bookFeeReceivable(tx, id, total - totalPaid, user.id);
+        await repo.updateInvoice(tx, id, { total, status: invoiceStatusOf(total, totalPaid) });
+        await repo.updateReservation(tx, id, {
+          status: 'cancelled',
+          expiresAt: null,
+          version: row.version + 1,
         });
-      }
-      await repo.releaseSeats(tx, id, 'cancel');
-      const refunded =
-        (await options.refundOnCancel?.(tx, { reservationId: id, fee: total, userId: user.id })) ?? 0;
-      // The invoice now charges the fee; it keeps what was not given back (the refunds lowered it).
-      const { totalPaid } = await repo.findInvoice(tx, id);
-      await bookFeeReceivable(tx, id, total - totalPaid, user.id);
-      await repo.updateInvoice(tx, id, { total, status: invoiceStatusOf(total, totalPaid) });
-      await repo.updateReservation(tx, id, {
-        status: 'cancelled',
-        expiresAt: null,
-        version: row.version + 1,
-      });
-      const cancelled = await recordVersion(tx, user, id, row.version + 1, ['status', 'tickets', 'invoice']);
-      await notifyReservationCancelled(tx, messages, id, { fee: total, refunded });
-      return cancelled;
-    });
+        const cancelled = await recordVersion(tx, user, id, row.version + 1, [
+          'status',
+          'tickets',
+          'invoice',
+        ]);
+        await notifyReservationCancelled(tx, messages, id, { fee: total, refunded });
+        return cancelled;
+      },
+    );
   }
 
   /**

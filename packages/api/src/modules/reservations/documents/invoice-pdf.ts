@@ -205,7 +205,10 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     const cancelledOn = officeDate(cancellation.cancelledAt);
     rows.push(
       {
-        cells: [t('reservationDocuments.invoice.reservationTotal'), money(cancellation.originalTotal, locale)],
+        cells: [
+          t('reservationDocuments.invoice.reservationTotal'),
+          money(cancellation.originalTotal, locale),
+        ],
         bold: true,
         rule: 'thick',
         keepWithNext: true,
@@ -237,7 +240,10 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
   });
   // Each payment, refund and split share, so the paid total below adds up from them.
   for (const payment of invoice.payments ?? []) {
-    const on = { date: officeDate(payment.createdAt), method: t(`ledgerDocuments.creditNote.methods.${payment.method}`) };
+    const on = {
+      date: officeDate(payment.createdAt),
+      method: t(`ledgerDocuments.creditNote.methods.${payment.method}`),
+    };
     const label = payment.isTransfer
       ? payment.amount < 0
         ? 'splitOut'
@@ -246,7 +252,10 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
         ? 'refund'
         : 'payment';
     rows.push({
-      cells: [{ text: t(`reservationDocuments.invoice.${label}`, on), indent: 8 }, money(payment.amount, locale)],
+      cells: [
+        { text: t(`reservationDocuments.invoice.${label}`, on), indent: 8 },
+        money(payment.amount, locale),
+      ],
       color: DETAIL_COLOR,
       keepWithNext: true,
     });
