@@ -14,7 +14,7 @@ INSERT INTO "accounts" ("type", "virtual_code", "virtual_kind", "name")
   WHERE NOT EXISTS (SELECT 1 FROM "accounts" WHERE "virtual_code" = 'RECEIVABLES');
 --> statement-breakpoint
 -- Card bookings the expiry job released owe nothing: their invoice charges no fee.
-UPDATE "reservation_invoices" i SET "total" = 0, "status" = CASE WHEN i."total_paid" > 0 THEN 'overpaid' ELSE 'paid' END
+UPDATE "reservation_invoices" i SET "total" = 0, "status" = CASE WHEN i."total_paid" > 0 THEN 'overpaid' ELSE 'notPaid' END
   FROM "reservations" r
   WHERE r."id" = i."reservation_id" AND r."status" = 'cancelled' AND i."payment_terms" = 'now'
     AND (SELECT s."user_id" FROM "reservation_snapshots" s WHERE s."reservation_id" = r."id" ORDER BY s."version" DESC LIMIT 1) IS NULL;--> statement-breakpoint

@@ -60,7 +60,7 @@ describe('migration 0012 on existing cancellations', () => {
     expect(await one('select total::int, status from reservation_invoices where reservation_id = 1')).toEqual(
       {
         total: 0,
-        status: 'paid',
+        status: 'notPaid',
       },
     );
     expect(await one('select total::int from reservation_invoices where reservation_id = 3')).toEqual({

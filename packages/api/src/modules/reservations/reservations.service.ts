@@ -344,9 +344,10 @@ export function createReservationsService(
       const expired = await repo.lockExpiredReservations(tx, now, batch);
       for (const { id, version } of expired) {
         await repo.releaseSeats(tx, id, 'cancel');
-        // Seats not paid for in time owe nothing: the invoice charges no fee, so none is open.
+        // Seats not paid for in time owe nothing: the invoice charges no fee, so none is open. It
+        // stays "not paid" (not "paid", as 0 of 0 would read): the booking was never paid for.
         const { totalPaid } = await repo.findInvoice(tx, id);
-        await repo.updateInvoice(tx, id, { total: 0, status: invoiceStatusOf(0, totalPaid) });
+        await repo.updateInvoice(tx, id, { total: 0, status: totalPaid > 0 ? 'overpaid' : 'notPaid' });
         await repo.updateReservation(tx, id, { status: 'cancelled', expiresAt: null, version: version + 1 });
         await recordVersion(tx, null, id, version + 1, ['status', 'tickets', 'invoice']);
         await notifyReservationExpired(tx, messages, id);
