@@ -100,7 +100,10 @@ describe('the difference between two versions of a reservation', () => {
 describe('what a split, a consent and a change fee leave in the history', () => {
   it('names the reservation a split-off one came from, and the one split off', () => {
     const from = { id: 40, recordLocator: 'K7QX2M' };
-    const created = snapshotChanges(null, version((r) => ({ ...r, splitFrom: from })));
+    const created = snapshotChanges(
+      null,
+      version((r) => ({ ...r, splitFrom: from })),
+    );
     expect(created.map((change) => change.kind)).toEqual(['created', 'splitFrom']);
     expect(created[1]).toEqual({ kind: 'splitFrom', reservation: from });
     const into = { id: 41, recordLocator: 'P3RT9Z' };
