@@ -298,6 +298,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
       recordLocator: benchRecordLocator(id),
       status: cancelled ? 'cancelled' : 'reserved',
       guestKeyHash: null,
+      splitFromId: null,
       ownerId: person?.userId ?? null,
       reservatorId: person?.userId ?? manager.id,
       billing: {
@@ -405,6 +406,9 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
       }),
       options: [],
       payments: [],
+      hasCreditNote: false,
+      splitFrom: null,
+      splitInto: [],
     });
     const versions = cancelled ? (['reserved', 'cancelled'] as const) : (['reserved'] as const);
     for (const [index, status] of versions.entries()) {

@@ -7,8 +7,19 @@ import { UserInfoSchema } from './users.ts';
 export const ACCOUNT_TYPES = ['asset', 'expense', 'revenue', 'liability'] as const;
 export const AccountTypeSchema = z.enum(ACCOUNT_TYPES);
 
-/** What a virtual (non-user) account is for; cash, bank and transfer take payments. */
-export const VIRTUAL_ACCOUNT_KINDS = ['cash', 'bank', 'transfer', 'card', 'revenue', 'expense'] as const;
+/**
+ * What a virtual (non-user) account is for; cash, bank and transfer take payments; receivable holds
+ * what customers owe (cancellation fees not yet paid).
+ */
+export const VIRTUAL_ACCOUNT_KINDS = [
+  'cash',
+  'bank',
+  'transfer',
+  'card',
+  'revenue',
+  'expense',
+  'receivable',
+] as const;
 export const VirtualAccountKindSchema = z.enum(VIRTUAL_ACCOUNT_KINDS);
 export const PAYMENT_ACCOUNT_KINDS = ['cash', 'bank', 'transfer'] as const;
 

@@ -25,6 +25,8 @@ export const BALANCE_LOG_TYPE_CODES = [
   'charge_account',
   'refund',
   'correction',
+  'cancellation_fee',
+  'reservation_transfer',
 ] as const;
 export const BalanceLogTypeCodeSchema = z.enum(BALANCE_LOG_TYPE_CODES);
 export type BalanceLogTypeCode = z.infer<typeof BalanceLogTypeCodeSchema>;

@@ -163,6 +163,8 @@ export const ReservationListItemSchema = z.object({
     paymentTerms: PaymentTermsSchema,
   }),
   priceNeedsToBeHidden: z.boolean(),
+  /** A cancellation gave money back: its credit note can be printed. */
+  hasCreditNote: z.boolean().optional(),
 });
 export type ReservationListItem = z.infer<typeof ReservationListItemSchema>;
 

@@ -155,7 +155,10 @@ export const PAYMENT_METHODS = ['account', 'cash', 'bank', 'transfer', 'datatran
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-/** A payment on an invoice as the invoice lists it. */
+/**
+ * A payment on an invoice as the invoice lists it; a negative amount is money that went back out
+ * of the invoice (a refund, or the share a split moved to the new reservation).
+ */
 export const InvoicePaymentSchema = z.object({
   id: z.number().int(),
   amount: z.number(),
@@ -169,6 +172,11 @@ export const InvoiceSchema = z.object({
   /** What is charged, CHF: the computed price, or the agreed one with isSpecificPrice. */
   total: z.number(),
   totalPaid: z.number(),
+  /**
+   * The change fee the total includes (CHF); an edit that leaves it out keeps it. Left out when
+   * prices are hidden, and in snapshots saved before it was shown.
+   */
+  updateFee: z.number().optional(),
   paymentDeadline: z.string().nullable(),
   paymentTerms: PaymentTermsSchema,
   isSpecificPrice: z.boolean(),
@@ -215,6 +223,10 @@ export const ReservationSchema = z.object({
     phoneMobile: z.string(),
     phoneNumberFirst: z.string().optional(),
     phoneNumberSecond: z.string().optional(),
+    /** The contact's consent to bank, SMS and post information (snapshots saved before lack it). */
+    isBankInformation: z.boolean().optional(),
+    isBookingInformation: z.boolean().optional(),
+    isPostInformation: z.boolean().optional(),
   }),
   language: LocaleSchema,
   comment: z.string(),
@@ -222,6 +234,12 @@ export const ReservationSchema = z.object({
   /** Until when a card payment holds the seats (status created, terms now). */
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The reservation this one was split off from (snapshots saved before splits were linked lack it). */
+  splitFrom: z.object({ id: z.number().int(), recordLocator: z.string() }).nullable().optional(),
+  /** A cancellation gave money back: its credit note can be printed (left out when prices are hidden). */
+  hasCreditNote: z.boolean().optional(),
+  /** The reservations split off from this one. */
+  splitInto: z.array(z.object({ id: z.number().int(), recordLocator: z.string() })).optional(),
   /**
    * Only in the answer to a guest's booking (no owner): the key that starts its card payment
    * (`guestKey` of payment/datatrans/reservation/init). Shown once; the server keeps its hash.

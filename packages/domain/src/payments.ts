@@ -55,15 +55,16 @@ export type PaymentRefusal =
   | 'ERROR_INVOICE_ALREADY_PAID';
 
 /**
- * Whether a reservation's invoice can be paid now, in the order of spec 02 §5: not cancelled, its
- * card payment window not passed, and something still to pay. Null when it is payable.
+ * Whether a reservation's invoice can be paid now, in the order of spec 02 §5: not cancelled (a
+ * cancelled reservation takes payments only for its unpaid cancellation fee, docs/payments.md),
+ * its card payment window not passed, and something still to pay. Null when it is payable.
  */
 export function paymentRefusalOf(
   reservation: { status: string; expiresAt: Date | null },
   invoice: InvoiceAmounts & { status: InvoiceStatus },
   now: Date,
 ): PaymentRefusal | null {
-  if (reservation.status === 'cancelled') return 'ERROR_RESERVATION_CANCELLED';
+  if (reservation.status === 'cancelled' && outstandingOf(invoice) === 0) return 'ERROR_RESERVATION_CANCELLED';
   if (isPastPaymentWindow(reservation, now)) return 'ERROR_RESERVATION_EXPIRED';
   if (isInvoiceSettled(invoice) || outstandingOf(invoice) === 0) return 'ERROR_INVOICE_ALREADY_PAID';
   return null;

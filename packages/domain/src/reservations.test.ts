@@ -1,10 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cancellationFeeProblem,
   canSplitParty,
   defaultPaymentDeadline,
   isDepartingSoon,
   repeatedPassengerOptions,
+  splitPaidShare,
 } from './reservations.ts';
+
+describe('cancellationFeeProblem', () => {
+  it('allows a fee from 0 up to the total and refuses one below or above', () => {
+    expect(cancellationFeeProblem(0, 97_200)).toBeNull();
+    expect(cancellationFeeProblem(97_200, 97_200)).toBeNull();
+    expect(cancellationFeeProblem(200_000, 97_200)).toBe('aboveTotal');
+    expect(cancellationFeeProblem(-1, 97_200)).toBe('negative');
+  });
+});
+
+describe('splitPaidShare', () => {
+  it('moves the whole price of the split passengers off a paid or overpaid reservation', () => {
+    expect(splitPaidShare(97_200, 97_200, 48_600)).toBe(48_600);
+    expect(splitPaidShare(120_000, 97_200, 48_600)).toBe(48_600);
+  });
+  it('moves their share of a partly paid reservation, rounded down to the Rappen', () => {
+    expect(splitPaidShare(10_001, 30_000, 10_000)).toBe(3_333);
+  });
+  it('moves nothing off an unpaid reservation or for a free passenger', () => {
+    expect(splitPaidShare(0, 97_200, 48_600)).toBe(0);
+    expect(splitPaidShare(97_200, 97_200, 0)).toBe(0);
+  });
+});
 
 describe('defaultPaymentDeadline', () => {
   it('is 14 days from today when the flight is further away', () => {

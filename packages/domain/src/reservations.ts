@@ -1,5 +1,6 @@
 import { addDays, differenceInMinutes } from 'date-fns';
 import type { FlightStatus } from './flights.ts';
+import type { Rappen } from './money.ts';
 import { type RoleSet, satisfies } from './permissions.ts';
 
 /** Days from today to the default payment deadline (spec 02 §9). */
@@ -32,6 +33,28 @@ export function canSplitParty(moved: readonly string[], staying: readonly string
     group.filter((ageType) => ageType === 'infant').length <=
     group.filter((ageType) => ageType === 'adult').length;
   return moved.length > 0 && staying.length > 0 && fits(moved) && fits(staying);
+}
+
+/**
+ * Why a cancellation fee is refused (spec 02 §4, docs/payments.md): a fee is at least 0 and at most
+ * what the reservation charges. Null when it may be charged. Rappen.
+ */
+export function cancellationFeeProblem(fee: Rappen, total: Rappen): 'negative' | 'aboveTotal' | null {
+  if (fee < 0) return 'negative';
+  if (fee > total) return 'aboveTotal';
+  return null;
+}
+
+/**
+ * The part of a reservation's payments that follows passengers split off into a reservation of
+ * their own (docs/payments.md, "Splitting a paid reservation"): the paid share of their price as the
+ * split prices them, never more than that price (an overpayment stays behind), rounded down to the
+ * Rappen. Rappen.
+ */
+export function splitPaidShare(paid: Rappen, total: Rappen, movedPrice: Rappen): Rappen {
+  if (paid <= 0 || movedPrice <= 0) return 0;
+  if (paid >= total) return Math.min(movedPrice, paid);
+  return Math.min(movedPrice, Math.floor((paid * movedPrice) / total));
 }
 
 /**

@@ -1,15 +1,19 @@
 import '../reservations.css';
+import { saveFile } from '@flybook/client';
 import { adminPath } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
-import { reservationCalls } from '@flybook/schemas';
-import { formatChf } from '@flybook/ui';
-import { useQuery } from '@tanstack/react-query';
+import { reservationCalls, reservationDocumentCalls } from '@flybook/schemas';
+import { Button, formatChf } from '@flybook/ui';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
 import { formatDate, formatDateTime } from '../../app/date-format.ts';
+import { toHttpError } from '../../app/errors.ts';
+import { currentLocale } from '../../app/i18n.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
+import { failureNotice } from '../../app/notices.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import {
   flightParts,
@@ -17,7 +21,12 @@ import {
   paymentTermsLabel,
   reservationStatusLabel,
 } from '../reservation-format.ts';
-import { type FlightRef, type SnapshotChange, snapshotChanges } from './snapshot-changes.ts';
+import {
+  type ConsentField,
+  type FlightRef,
+  type SnapshotChange,
+  snapshotChanges,
+} from './snapshot-changes.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
 
@@ -26,6 +35,8 @@ interface ChangeLine {
   label: string;
   from?: string;
   to?: string;
+  /** The history of the other reservation a split joined to this one. */
+  link?: string;
 }
 
 const flightText = (flight: FlightRef, locale: Locale) => {
@@ -94,6 +105,7 @@ function invoiceValue(
       return paymentTermsLabel(t, value as 'now' | 'later' | 'airport' | 'bill' | 'update');
     case 'total':
     case 'totalPaid':
+    case 'updateFee':
       return typeof value === 'number' ? formatChf(value, locale) : String(value);
     case 'paymentDeadline':
       return formatDate(String(value), locale);
@@ -116,6 +128,19 @@ function invoiceLabel(t: TFunction, field: Extract<SnapshotChange, { kind: 'invo
       return t('reservations.history.paymentDeadline');
     case 'isSpecificPrice':
       return t('reservations.history.specificPrice');
+    case 'updateFee':
+      return t('reservations.history.updateFee');
+  }
+}
+
+function consentLabel(t: TFunction, field: ConsentField): string {
+  switch (field) {
+    case 'isBankInformation':
+      return t('reservations.history.consent.isBankInformation');
+    case 'isBookingInformation':
+      return t('reservations.history.consent.isBookingInformation');
+    case 'isPostInformation':
+      return t('reservations.history.consent.isPostInformation');
   }
 }
 
@@ -209,7 +234,44 @@ export function changeLine(t: TFunction, locale: Locale, change: SnapshotChange)
       return {
         label: change.to ? t('reservations.history.priceHidden') : t('reservations.history.priceShown'),
       };
+    case 'consent':
+      return {
+        label: consentLabel(t, change.field),
+        to: change.to ? t('reservations.history.yes') : t('reservations.history.no'),
+      };
+    case 'splitFrom':
+    case 'splitInto':
+      return {
+        label: t(`reservations.history.${change.kind}`, {
+          id: change.reservation.id,
+          reference: change.reservation.recordLocator,
+        }),
+        link: adminPath('reservationHistory', { reservationId: change.reservation.id }),
+      };
   }
+}
+
+/** The credit note of a cancellation that gave money back, downloaded in the interface language. */
+function CreditNoteButton({ reservationId }: { reservationId: number }) {
+  const { t, i18n } = useTranslation();
+  const { client, notifications, translateError } = useServices();
+  const download = useMutation({
+    mutationFn: async () =>
+      saveFile(
+        await client.call(reservationDocumentCalls.creditNotePdf, {
+          params: { id: reservationId, locale: currentLocale(i18n) },
+        }),
+      ),
+    onError: (error) => {
+      const notice = failureNotice(t, toHttpError(error, translateError));
+      if (notice) notifications.notify({ kind: 'error', message: notice.message });
+    },
+  });
+  return (
+    <Button variant="secondary" isPending={download.isPending} onPress={() => download.mutate()}>
+      {t('reservations.actions.creditNote')}
+    </Button>
+  );
 }
 
 /**
@@ -236,6 +298,9 @@ export function ReservationHistoryPage() {
   const versions = byVersion
     .map((snapshot, index) => ({
       snapshot,
+      // The version the cancellation wrote, when it gave money back: its credit note opens here.
+      firstCreditNote:
+        snapshot.snapshot.hasCreditNote === true && byVersion[index - 1]?.snapshot.hasCreditNote !== true,
       changes: snapshotChanges(
         index > 0 ? (byVersion[index - 1]?.snapshot ?? null) : null,
         snapshot.snapshot,
@@ -263,7 +328,7 @@ export function ReservationHistoryPage() {
         </div>
       ) : (
         <ol className="history">
-          {versions.map(({ snapshot, changes }) => (
+          {versions.map(({ snapshot, changes, firstCreditNote }) => (
             <li key={snapshot.version} className="history__version">
               <h2 className="history__title">
                 {t('reservations.history.version', { version: snapshot.version })}
@@ -273,6 +338,7 @@ export function ReservationHistoryPage() {
                   {snapshot.user?.displayName ?? t('reservations.history.system')}
                 </span>
               </h2>
+              {firstCreditNote ? <CreditNoteButton reservationId={Number(reservationId)} /> : null}
               {changes.length === 0 ? (
                 <p className="history__none">{t('reservations.history.noChanges')}</p>
               ) : (
@@ -283,7 +349,13 @@ export function ReservationHistoryPage() {
                       // The same change does not occur twice in one version: position is its identity.
                       // biome-ignore lint/suspicious/noArrayIndexKey: see above
                       <li key={index} className="history__change">
-                        <span className="history__label">{line.label}</span>
+                        {line.link ? (
+                          <Link className="history__label" to={line.link}>
+                            {line.label}
+                          </Link>
+                        ) : (
+                          <span className="history__label">{line.label}</span>
+                        )}
                         {line.from !== undefined ? (
                           <del className="history__from">
                             <span className="fb-visually-hidden">{t('reservations.history.before')} </span>

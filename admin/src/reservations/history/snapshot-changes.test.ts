@@ -96,3 +96,33 @@ describe('the difference between two versions of a reservation', () => {
     expect(snapshotChanges(version(), version())).toEqual([]);
   });
 });
+
+describe('what a split, a consent and a change fee leave in the history', () => {
+  it('names the reservation a split-off one came from, and the one split off', () => {
+    const from = { id: 40, recordLocator: 'K7QX2M' };
+    const created = snapshotChanges(
+      null,
+      version((r) => ({ ...r, splitFrom: from })),
+    );
+    expect(created.map((change) => change.kind)).toEqual(['created', 'splitFrom']);
+    expect(created[1]).toEqual({ kind: 'splitFrom', reservation: from });
+    const into = { id: 41, recordLocator: 'P3RT9Z' };
+    const before = version((r) => ({ ...r, splitInto: [] }));
+    const after = version((r) => ({ ...r, splitInto: [into] }));
+    expect(snapshotChanges(before, after)).toContainEqual({ kind: 'splitInto', reservation: into });
+  });
+
+  it('shows a changed consent and change fee, but reads nothing into versions saved without them', () => {
+    const consenting = (given: boolean | undefined, fee: number | undefined) =>
+      version((r) => ({
+        ...r,
+        billingInformation: { ...r.billingInformation, isPostInformation: given },
+        invoice: { ...r.invoice, updateFee: fee },
+      }));
+    expect(snapshotChanges(consenting(true, 0), consenting(false, 35))).toEqual([
+      { kind: 'consent', field: 'isPostInformation', to: false },
+      { kind: 'invoice', field: 'updateFee', from: 0, to: 35 },
+    ]);
+    expect(snapshotChanges(consenting(undefined, undefined), consenting(true, 0))).toEqual([]);
+  });
+});

@@ -35,7 +35,17 @@ export type InvoiceField =
   | 'totalPaid'
   | 'paymentTerms'
   | 'paymentDeadline'
-  | 'isSpecificPrice';
+  | 'isSpecificPrice'
+  | 'updateFee';
+
+export const CONSENT_FIELDS = ['isBankInformation', 'isBookingInformation', 'isPostInformation'] as const;
+export type ConsentField = (typeof CONSENT_FIELDS)[number];
+
+/** Another reservation a split joined to this one. */
+export interface ReservationRef {
+  id: number;
+  recordLocator: string;
+}
 
 /** One readable difference between two versions of a reservation. */
 export type SnapshotChange =
@@ -61,7 +71,9 @@ export type SnapshotChange =
       to: string | number | boolean | null;
     }
   | { kind: 'comment'; from: string; to: string }
-  | { kind: 'hidePrice'; to: boolean };
+  | { kind: 'hidePrice'; to: boolean }
+  | { kind: 'consent'; field: ConsentField; to: boolean }
+  | { kind: 'splitFrom' | 'splitInto'; reservation: ReservationRef };
 
 const nameOf = (passenger: Pick<Passenger, 'firstName' | 'lastName'>) =>
   `${passenger.firstName} ${passenger.lastName}`;
@@ -123,6 +135,7 @@ export function snapshotChanges(previous: Reservation | null, current: Reservati
         passengers: current.passengers.map(nameOf),
         total: current.invoice.total,
       },
+      ...(current.splitFrom ? [{ kind: 'splitFrom' as const, reservation: current.splitFrom }] : []),
     ];
   }
   const changes: SnapshotChange[] = [];
@@ -183,6 +196,16 @@ export function snapshotChanges(previous: Reservation | null, current: Reservati
     const to = text(current.billingInformation[field]);
     if (from !== to) changes.push({ kind: 'billing', field, from, to });
   }
+  // Snapshots saved before the consents were shown lack them: no change is read into that.
+  for (const field of CONSENT_FIELDS) {
+    const from = previous.billingInformation[field];
+    const to = current.billingInformation[field];
+    if (from !== undefined && to !== undefined && from !== to) changes.push({ kind: 'consent', field, to });
+  }
+  const splitBefore = new Set((previous.splitInto ?? []).map((reservation) => reservation.id));
+  for (const reservation of current.splitInto ?? []) {
+    if (!splitBefore.has(reservation.id)) changes.push({ kind: 'splitInto', reservation });
+  }
   const invoiceFields: InvoiceField[] = [
     'status',
     'total',
@@ -190,8 +213,15 @@ export function snapshotChanges(previous: Reservation | null, current: Reservati
     'paymentTerms',
     'paymentDeadline',
     'isSpecificPrice',
+    'updateFee',
   ];
   for (const field of invoiceFields) {
+    // Snapshots saved before the change fee was shown lack it.
+    if (
+      field === 'updateFee' &&
+      (previous.invoice.updateFee === undefined || current.invoice.updateFee === undefined)
+    )
+      continue;
     const from = previous.invoice[field] ?? null;
     const to = current.invoice[field] ?? null;
     if (from !== to) changes.push({ kind: 'invoice', field, from, to });

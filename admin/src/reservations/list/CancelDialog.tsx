@@ -1,4 +1,4 @@
-import { isMoneyAmount, toChf, toRappen } from '@flybook/domain';
+import { cancellationFeeProblem, isMoneyAmount, toChf, toRappen } from '@flybook/domain';
 import type { ReservationListItem } from '@flybook/schemas';
 import { Button, TextField } from '@flybook/ui';
 import { type FormEvent, useState } from 'react';
@@ -43,6 +43,12 @@ export function CancelDialog({
     const value = readFee(fee);
     if (value === null) {
       setError(t('reservations.cancel.feeInvalid'));
+      return;
+    }
+    // The server's rule (a fee up to the reservation's total), said before asking it.
+    const total = reservation.invoice.total;
+    if (total !== undefined && cancellationFeeProblem(toRappen(value), toRappen(total)) === 'aboveTotal') {
+      setError(t('errors.ERROR_CANCELLATION_FEE_TOO_HIGH', { max: total.toFixed(2) }));
       return;
     }
     onConfirm(value);

@@ -101,6 +101,7 @@ export function ReservationListPage() {
         switch (action) {
           case 'ticket':
           case 'invoice':
+          case 'creditNote':
             jobs.run({ kind: action, id: reservation.id });
             return;
           case 'cancel':

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { type ActionState, type ReservationRowAction, rowActionState } from './reservation-actions.ts';
 import { useReservationRow } from './reservation-row-context.ts';
 
-const MENU_ACTIONS = ['pay', 'ticket', 'invoice', 'split', 'cancel', 'history'] as const;
+const MENU_ACTIONS = ['pay', 'ticket', 'invoice', 'creditNote', 'split', 'cancel', 'history'] as const;
 export type MenuAction = (typeof MENU_ACTIONS)[number];
 const isMenuAction = (key: unknown): key is MenuAction => (MENU_ACTIONS as readonly unknown[]).includes(key);
 
@@ -21,6 +21,8 @@ export function rowActionLabel(t: TFunction, action: ReservationRowAction): stri
       return t('reservations.actions.ticket');
     case 'invoice':
       return t('reservations.actions.invoice');
+    case 'creditNote':
+      return t('reservations.actions.creditNote');
     case 'split':
       return t('reservations.actions.split');
     case 'cancel':

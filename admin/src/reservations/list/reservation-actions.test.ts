@@ -82,8 +82,8 @@ describe('the reservation list actions (status × role × flight state)', () => 
     });
   });
 
-  it('disables edit, pay, split, cancel and the ticket of a cancelled reservation; the invoice and history stay', () => {
-    expect(states(MANAGER, row('cancelled', 'notPaid'))).toEqual({
+  it('disables edit, split, cancel and the ticket of a cancelled reservation; the invoice and history stay', () => {
+    expect(states(MANAGER, row('cancelled', 'paid'))).toEqual({
       edit: 'disabled',
       pay: 'disabled',
       ticket: 'disabled',
@@ -92,6 +92,18 @@ describe('the reservation list actions (status × role × flight state)', () => 
       cancel: 'disabled',
       history: 'enabled',
     });
+  });
+
+  it('takes the open cancellation fee of a cancelled reservation', () => {
+    expect(states(MANAGER, row('cancelled', 'notPaid')).pay).toBe('enabled');
+    expect(states(MANAGER, row('cancelled', 'partly')).pay).toBe('enabled');
+  });
+
+  it('offers the credit note only where a cancellation gave money back', () => {
+    const permissions = reservationListPermissions({ type: 'manager', roles: MANAGER.roles });
+    const cancelled = row('cancelled', 'paid');
+    expect(rowActionState('creditNote', cancelled, permissions)).toBe('hidden');
+    expect(rowActionState('creditNote', { ...cancelled, hasCreditNote: true }, permissions)).toBe('enabled');
   });
 
   it('takes no payment on a paid invoice', () => {

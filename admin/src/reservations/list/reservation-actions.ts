@@ -41,7 +41,16 @@ export function reservationListPermissions(user: AccessUser) {
 export type ReservationListPermissions = ReturnType<typeof reservationListPermissions>;
 
 /** Actions on one reservation, in the order of its row. */
-export const ROW_ACTIONS = ['edit', 'pay', 'ticket', 'invoice', 'split', 'cancel', 'history'] as const;
+export const ROW_ACTIONS = [
+  'edit',
+  'pay',
+  'ticket',
+  'invoice',
+  'creditNote',
+  'split',
+  'cancel',
+  'history',
+] as const;
 export type ReservationRowAction = (typeof ROW_ACTIONS)[number];
 
 /** Hidden without the role; shown but disabled when the reservation's state forbids it. */
@@ -58,7 +67,8 @@ const flightsChangeable = (row: ReservationListItem, roles: AccessUser['roles'])
 
 /**
  * Whether a row action is offered for a reservation (spec 02 §4, §6): a cancelled reservation
- * cannot be edited, paid, cancelled again or split; paid invoices take no payment; cancelling is
+ * cannot be edited, cancelled again or split, and is paid only for an open cancellation fee; paid
+ * invoices take no payment; the credit note shows once a cancellation gave money back; cancelling is
  * disabled once a flight is closed or departed unless the user's roles allow changing such flights;
  * the ticket and invoice before full payment need their roles, and a cancelled booking has no ticket.
  */
@@ -72,7 +82,7 @@ export function rowActionState(
     case 'edit':
       return state(permissions.edit, !cancelled);
     case 'pay':
-      return state(permissions.pay, !cancelled && !isSettled(row) && row.invoice.total !== undefined);
+      return state(permissions.pay, !isSettled(row) && row.invoice.total !== undefined);
     case 'cancel':
       return state(permissions.cancel, !cancelled && flightsChangeable(row, permissions.roles));
     case 'split':
@@ -81,6 +91,8 @@ export function rowActionState(
       return state(isSettled(row) || permissions.ticketBeforePaid, !cancelled);
     case 'invoice':
       return state(isSettled(row) || permissions.invoiceBeforePaid, true);
+    case 'creditNote':
+      return row.hasCreditNote ? 'enabled' : 'hidden';
     case 'history':
       return state(permissions.history, true);
   }

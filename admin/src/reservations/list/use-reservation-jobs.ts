@@ -10,12 +10,19 @@ import { actionFailureMessage } from '../../app/notices.ts';
 
 /** One thing the reservation list asks the API to do. */
 export type ReservationJob =
-  | { kind: 'ticket' | 'invoice'; id: number }
+  | { kind: 'ticket' | 'invoice' | 'creditNote'; id: number }
   | { kind: 'cancel'; id: number; fee: number }
   | { kind: 'split'; id: number; passengerId: number }
   | { kind: 'sms'; ids: number[]; content: string };
 
-const isDocument = (job: ReservationJob) => job.kind === 'ticket' || job.kind === 'invoice';
+const isDocument = (job: ReservationJob) =>
+  job.kind === 'ticket' || job.kind === 'invoice' || job.kind === 'creditNote';
+
+const DOCUMENT_CALLS = {
+  ticket: reservationDocumentCalls.ticketPdf,
+  invoice: reservationDocumentCalls.invoicePdf,
+  creditNote: reservationDocumentCalls.creditNotePdf,
+};
 
 /**
  * Runs the list's jobs: the ticket and invoice PDFs (downloaded in the interface language), cancel
@@ -34,9 +41,9 @@ export function useReservationJobs(options: {
   const run = async (job: ReservationJob): Promise<string | null> => {
     switch (job.kind) {
       case 'ticket':
-      case 'invoice': {
-        const call =
-          job.kind === 'ticket' ? reservationDocumentCalls.ticketPdf : reservationDocumentCalls.invoicePdf;
+      case 'invoice':
+      case 'creditNote': {
+        const call = DOCUMENT_CALLS[job.kind];
         saveFile(await client.call(call, { params: { id: job.id, locale: currentLocale(i18n) } }));
         return null;
       }

@@ -46,7 +46,9 @@ function Payment({
   const backPath = reservationBackPath(params, reservation.id);
   const settled = isInvoiceSettled(reservation.invoice);
   const outstanding = outstandingOf(reservation.invoice);
-  const payable = !settled && reservation.status !== 'cancelled' && outstanding !== null && outstanding > 0;
+  // A cancelled reservation is paid only for its open cancellation fee (docs/payments.md).
+  const payable = !settled && outstanding !== null && outstanding > 0;
+  const feeOpen = payable && reservation.status === 'cancelled';
   const { accounts, isLoading: accountsLoading } = usePaymentAccounts(access);
   const owner = useOwnerAccount(user, reservation, payable && access.account);
   const [problem, setProblem] = useState<PaymentProblem | null>(null);
@@ -94,7 +96,7 @@ function Payment({
   };
 
   let content: ReactNode;
-  if (reservation.status === 'cancelled') {
+  if (reservation.status === 'cancelled' && !feeOpen) {
     content = <p className="payment-state">{t('payments.cancelled')}</p>;
   } else if (settled) {
     content = (
@@ -113,18 +115,21 @@ function Payment({
     );
   } else {
     content = (
-      <PaymentForm
-        // a reloaded invoice (another payment came in) starts the form afresh
-        key={`${reservation.invoice.status}-${outstanding}`}
-        outstanding={outstanding}
-        access={access}
-        accounts={accounts}
-        owner={owner}
-        locale={locale}
-        isSubmitting={pay.isPending || card.isPending}
-        problem={problem}
-        onConfirm={onConfirm}
-      />
+      <>
+        {feeOpen ? <p className="payment-state">{t('payments.cancellationFeeOpen')}</p> : null}
+        <PaymentForm
+          // a reloaded invoice (another payment came in) starts the form afresh
+          key={`${reservation.invoice.status}-${outstanding}`}
+          outstanding={outstanding}
+          access={access}
+          accounts={accounts}
+          owner={owner}
+          locale={locale}
+          isSubmitting={pay.isPending || card.isPending}
+          problem={problem}
+          onConfirm={onConfirm}
+        />
+      </>
     );
   }
 

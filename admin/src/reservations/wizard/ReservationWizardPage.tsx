@@ -38,7 +38,13 @@ import {
   stepsOf,
   type WizardFlight,
 } from './wizard-model.ts';
-import { type WizardAccess, type WizardMode, withAutoSpecificPrice, wizardAccess } from './wizard-rules.ts';
+import {
+  bookedPriceOf,
+  type WizardAccess,
+  type WizardMode,
+  withAutoSpecificPrice,
+  wizardAccess,
+} from './wizard-rules.ts';
 
 export function stepLabel(t: TFunction, step: StepId): string {
   switch (step) {
@@ -148,7 +154,7 @@ function ReservationWizard({
   const { cost, isCalculating } = useCalculation(calculationOf(draft, reservation?.id ?? null));
 
   // Spec 02 §4: while editing, a computed total other than the booked one sets the specific price.
-  const bookedTotal = reservation?.invoice.total;
+  const bookedTotal = reservation ? bookedPriceOf(reservation.invoice) : undefined;
   useEffect(() => {
     if (mode !== 'edit' || isCalculating || !cost) return;
     setDraft((current) => {

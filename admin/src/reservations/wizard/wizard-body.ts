@@ -14,7 +14,16 @@ export function reservationBody(draft: Draft, access: WizardAccess, mode: Wizard
   const { billing, payment } = draft;
   const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
   const specificPrice = access.specificPrice ? readChf(payment.specificPrice) : null;
-  const updateFee = mode === 'edit' && access.updateFee ? readChf(payment.updateFee) : null;
+  // While editing, an emptied fee field removes the change fee; without the role the fee is left out
+  // and the server keeps it.
+  const updateFee =
+    mode === 'edit' && access.updateFee
+      ? payment.updateFee.trim() === ''
+        ? 0
+        : readChf(payment.updateFee)
+      : null;
+  // A change keeps the contact's consents even for a user who may not set them.
+  const flags = access.informationFlags || mode === 'edit';
   const createAccount = billing.isCreateAccount && access.createAccount && mode === 'new';
   return {
     bookedFlights: flights.map(({ flight, tariffId }) => ({
@@ -45,9 +54,9 @@ export function reservationBody(draft: Draft, access: WizardAccess, mode: Wizard
       phoneNumberFirst: optional(billing.phoneNumberFirst),
       phoneNumberSecond: optional(billing.phoneNumberSecond),
       language: billing.language,
-      isBankInformation: access.informationFlags && billing.isBankInformation,
-      isBookingInformation: access.informationFlags && billing.isBookingInformation,
-      isPostInformation: access.informationFlags && billing.isPostInformation,
+      isBankInformation: flags && billing.isBankInformation,
+      isBookingInformation: flags && billing.isBookingInformation,
+      isPostInformation: flags && billing.isPostInformation,
       isCreateAccount: createAccount,
       ...(createAccount ? { password: billing.password, passwordConfirm: billing.passwordConfirm } : {}),
     },
@@ -73,7 +82,7 @@ export function reservationBody(draft: Draft, access: WizardAccess, mode: Wizard
     ...(specificPrice === null
       ? { isSpecificPrice: false }
       : { isSpecificPrice: true, total: specificPrice }),
-    ...(updateFee !== null && updateFee > 0 ? { updateFee } : {}),
+    ...(updateFee !== null ? { updateFee } : {}),
     priceNeedsToBeHidden: access.hidePrice && payment.hidePrice,
     ...(access.comment ? { comment: payment.comment.trim() } : {}),
   };

@@ -220,4 +220,24 @@ describe('a reservation opened for editing', () => {
     expect(draft.billingDone && draft.passengersDone).toBe(true);
     expect(stepsOf(draft.trip.travelType).every((step) => mayOpenStep(draft, step))).toBe(true);
   });
+
+  it("keeps the contact's consents and the change fee it was saved with", () => {
+    const booked = reservation();
+    booked.billingInformation = {
+      ...booked.billingInformation,
+      isBankInformation: true,
+      isBookingInformation: false,
+      isPostInformation: true,
+    };
+    booked.invoice = { ...booked.invoice, updateFee: 35 };
+    const draft = draftFromReservation(booked, { outbound: flight(7), return: flight(8) }, (f) =>
+      f.departure.slice(0, 10),
+    );
+    expect(draft.billing).toMatchObject({
+      isBankInformation: true,
+      isBookingInformation: false,
+      isPostInformation: true,
+    });
+    expect(draft.payment.updateFee).toBe('35.00');
+  });
 });

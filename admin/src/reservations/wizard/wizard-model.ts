@@ -455,6 +455,10 @@ export function draftFromReservation(
       phoneNumberFirst: billing.phoneNumberFirst ?? '',
       phoneNumberSecond: billing.phoneNumberSecond ?? '',
       language: reservation.language,
+      // The contact's consents stay as given unless the user changes them.
+      isBankInformation: billing.isBankInformation ?? false,
+      isBookingInformation: billing.isBookingInformation ?? false,
+      isPostInformation: billing.isPostInformation ?? false,
     },
     billingDone: true,
     passengers,
@@ -478,7 +482,8 @@ export function draftFromReservation(
       specificPrice: invoice.isSpecificPrice && invoice.total !== undefined ? invoice.total.toFixed(2) : '',
       specificPriceTouched: false,
       hidePrice: reservation.priceNeedsToBeHidden,
-      updateFee: '',
+      // The change fee already charged stays a change fee (not part of an agreed price).
+      updateFee: invoice.updateFee ? invoice.updateFee.toFixed(2) : '',
       comment: reservation.comment,
     },
     nextKey: passengers.length + 1,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reservationBody } from './wizard-body.ts';
 import { DEFAULT_TRIP, newDraft, type PassengerDraft, withFlight, withTrip } from './wizard-model.ts';
 import {
+  bookedPriceOf,
   deadlineProblem,
   defaultDeadline,
   readChf,
@@ -148,6 +149,13 @@ describe('the specific price (spec 02 §4, §5)', () => {
     expect(withAutoSpecificPrice(payment, MANAGER, 280, 280)).toBe(payment);
   });
 
+  it('is not set by a booked change fee: the fee stays a change fee', () => {
+    const invoice = { total: 282.1, isSpecificPrice: false, updateFee: 35 };
+    expect(bookedPriceOf(invoice)).toBe(247.1);
+    expect(withAutoSpecificPrice(payment, MANAGER, 247.1, bookedPriceOf(invoice))).toBe(payment);
+    expect(bookedPriceOf({ total: 200, isSpecificPrice: true, updateFee: 35 })).toBe(200);
+  });
+
   it('is left alone once the user set it, or without the role', () => {
     const touched = { ...payment, specificPriceTouched: true, specificPrice: '250' };
     expect(withAutoSpecificPrice(touched, MANAGER, 300, 280)).toBe(touched);
@@ -255,6 +263,24 @@ describe('the reservation payload', () => {
       total: 199,
       comment: 'VIP',
     });
+  });
+
+  it('keeps the consents on a change by a user who may not set them, and sends an emptied change fee as none', () => {
+    const base = draft();
+    const consenting = {
+      ...base,
+      billing: { ...base.billing, isBankInformation: true, isPostInformation: true },
+      payment: { ...base.payment, updateFee: '' },
+    };
+    const withoutFlags = { ...MANAGER, informationFlags: false, updateFee: true };
+    const changed = reservationBody(consenting, withoutFlags, 'edit');
+    expect(changed.billingInformation).toMatchObject({ isBankInformation: true, isPostInformation: true });
+    expect(changed.updateFee).toBe(0);
+    // A new booking sends no consent the user may not set; no fee role leaves the fee to the server.
+    expect(reservationBody(consenting, withoutFlags, 'new').billingInformation.isBankInformation).toBe(false);
+    expect(reservationBody(consenting, { ...withoutFlags, updateFee: false }, 'edit')).not.toHaveProperty(
+      'updateFee',
+    );
   });
 
   it('leaves out what the user may not set', () => {

@@ -8,7 +8,7 @@ import {
   toChf,
   toRappen,
 } from '@flybook/domain';
-import type { PriceListEntry } from '@flybook/schemas';
+import type { PriceListEntry, Reservation } from '@flybook/schemas';
 import type { OwnerChoice, PassengerDraft, PaymentDraft, Terms, WizardFlight } from './wizard-model.ts';
 
 /** What the user may do in the reservation wizard (spec 02 §6 Reservation form), by role and type. */
@@ -139,6 +139,17 @@ export function readChf(text: string): number | null {
   if (!DECIMAL.test(typed)) return null;
   const chf = Number(typed.replace(',', '.'));
   return isMoneyAmount(chf) && chf <= 1_000_000 ? toChf(toRappen(chf)) : null;
+}
+
+/**
+ * The booked price a recalculation is compared with: the agreed total, or the booked total without
+ * its change fee, which stays a change fee and never turns into an agreed price. CHF.
+ */
+export function bookedPriceOf(
+  invoice: Pick<Reservation['invoice'], 'total' | 'isSpecificPrice' | 'updateFee'>,
+): number | undefined {
+  if (invoice.total === undefined || invoice.isSpecificPrice) return invoice.total;
+  return toChf(toRappen(invoice.total) - toRappen(invoice.updateFee ?? 0));
 }
 
 /**

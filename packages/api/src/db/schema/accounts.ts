@@ -1,3 +1,4 @@
+import { VIRTUAL_ACCOUNT_KINDS } from '@flybook/schemas';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -25,7 +26,7 @@ export const accounts = pgTable(
       .unique()
       .references(() => users.id),
     virtualCode: text('virtual_code').unique(),
-    virtualKind: text('virtual_kind', { enum: ['cash', 'bank', 'transfer', 'card', 'revenue', 'expense'] }),
+    virtualKind: text('virtual_kind', { enum: VIRTUAL_ACCOUNT_KINDS }),
     name: text('name'),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),

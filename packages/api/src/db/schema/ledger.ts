@@ -6,6 +6,7 @@ import {
 } from '@flybook/schemas';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -66,7 +67,11 @@ export const balanceLogRecords = pgTable(
   ],
 );
 
-/** A payment on a reservation invoice, with the ledger record that moved the money. */
+/**
+ * Money on a reservation invoice, with the ledger record that moved it: a payment (positive), or
+ * money going back out of the invoice (negative: a refund, or the share a split moved to the new
+ * reservation), which names the payment it takes back. The invoice's paid total is their sum.
+ */
 export const reservationPayments = pgTable(
   'reservation_payments',
   {
@@ -84,11 +89,17 @@ export const reservationPayments = pgTable(
       .notNull()
       .references(() => balanceLogRecords.id),
     cardTransactionId: integer('card_transaction_id').references(() => cardTransactions.id),
+    /** For money going back out (negative amount): the payment it takes back. */
+    reversesPaymentId: integer('reverses_payment_id').references((): AnyPgColumn => reservationPayments.id),
     createdById: integer('created_by_id').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('reservation_payments_amount_positive', sql`${t.amount} > 0`),
+    check('reservation_payments_amount_not_zero', sql`${t.amount} <> 0`),
+    check(
+      'reservation_payments_reversal_signed',
+      sql`(${t.amount} < 0) = (${t.reversesPaymentId} IS NOT NULL)`,
+    ),
     index('reservation_payments_invoice_idx').on(t.invoiceId),
   ],
 );

@@ -1,6 +1,7 @@
 import { INVOICE_STATUSES, PAYMENT_TERMS, RESERVATION_STATUSES } from '@flybook/schemas';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -73,6 +74,8 @@ export const reservations = pgTable(
     guestKeyHash: text('guest_key_hash'),
     /** Until when an unpaid card booking holds its seats; the expiry job cancels it after. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The reservation this one was split off from (its passengers left that one). */
+    splitFromId: integer('split_from_id').references((): AnyPgColumn => reservations.id),
     /** The snapshot version: one more on every write (history page). */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

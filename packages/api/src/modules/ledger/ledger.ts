@@ -109,28 +109,18 @@ export async function ledgerCheck(tx: Tx) {
 }
 
 /**
- * Invoices whose paid total differs from their payments less their refunds, or whose payments
- * differ from the ledger records that moved the money: the invoice side of the ledger's invariants.
- * Refunds (cancellation, a card overpayment given back) are the reservation's refund records.
+ * Invoices whose paid total differs from their payments, or whose payments differ from the ledger
+ * records that moved the money: the invoice side of the ledger's invariants. Money that went back
+ * out of an invoice (refunds, split shares) is a negative payment with its record.
  */
 export async function invoiceCheck(tx: Tx) {
   const result = await tx.execute(sql`
-    with paid as (
-      select i.id, i.reservation_id, i.total_paid,
-        coalesce(sum(p.amount), 0) as payments, coalesce(sum(r.amount), 0) as recorded
-      from reservation_invoices i
-      left join reservation_payments p on p.invoice_id = i.id
-      left join balance_log_records r on r.id = p.balance_log_record_id
-      group by i.id
-    ), refunded as (
-      select r.reservation_id, sum(r.amount) as amount
-      from balance_log_records r join balance_log_types t on t.id = r.type_id
-      where t.code = 'refund' and r.reservation_id is not null
-      group by r.reservation_id
-    )
-    select paid.id from paid left join refunded on refunded.reservation_id = paid.reservation_id
-    where paid.total_paid <> paid.payments - coalesce(refunded.amount, 0) or paid.payments <> paid.recorded
-    order by paid.id`);
+    select i.id from reservation_invoices i
+    left join reservation_payments p on p.invoice_id = i.id
+    left join balance_log_records r on r.id = p.balance_log_record_id
+    group by i.id, i.total_paid
+    having i.total_paid <> coalesce(sum(p.amount), 0) or coalesce(sum(p.amount), 0) <> coalesce(sum(sign(p.amount) * r.amount), 0)
+    order by i.id`);
   return {
     mismatchedInvoiceIds: (result as unknown as { rows: { id: number }[] }).rows.map((row) => row.id),
   };

@@ -33,6 +33,7 @@ import { guestKeyMatches } from '../reservations/guest-key.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
 import { type CardProvider, ProviderError } from './card-provider.ts';
+import { recordMoneyOut } from './invoice-transfers.ts';
 import { bookInvoicePayment, checkPayable, type LockedInvoice, lockInvoice } from './invoice-payments.ts';
 
 type CardRow = typeof cardTransactions.$inferSelect;
@@ -177,14 +178,15 @@ export function createCardPaymentsService(
         // the money is booked as it came, and what the invoice did not need goes back to the card.
         const { kept, excess } = cardPaymentSplit(lockedInvoice.invoice, locked.amount);
         const createdById = actor?.id ?? locked.startedById;
-        await bookInvoicePayment(tx, lockedInvoice, {
+        const paymentId = await bookInvoicePayment(tx, lockedInvoice, {
           amount: locked.amount,
           method: 'datatrans',
           fromAccountId: cardAccount,
           cardTransactionId: locked.id,
           createdById,
         });
-        if (excess > 0) await giveBackExcess(tx, lockedInvoice, locked, { excess, cardAccount, createdById });
+        if (excess > 0)
+          await giveBackExcess(tx, lockedInvoice, locked, { id: paymentId, excess, cardAccount, createdById });
         await reservationsService.recordPayment(tx, actor, locked.reservationId, kept);
       } else {
         const agentAccount = await userAccountId(tx, locked.agentId!);
@@ -216,24 +218,30 @@ export function createCardPaymentsService(
 
   /**
    * Credits what a card payment brought beyond the invoice's total back to the card, in the
-   * booking's transaction: the provider's credit, a refund record from ticket revenue to the card
-   * provider's account, the invoice's paid total back to its total, and a credit note. If the
+   * booking's transaction: the provider's credit, a refund record back from where the payment went
+   * to the card provider's account, the money going out of the invoice as a negative payment that
+   * names the card payment (so its paid total is its total again), and a credit note. If the
    * provider refuses the credit, nothing is booked and the next sync tries again.
    */
   async function giveBackExcess(
     tx: Tx,
     lockedInvoice: LockedInvoice,
     card: CardRow,
-    { excess, cardAccount, createdById }: { excess: number; cardAccount: number; createdById: number | null },
+    payment: { id: number; excess: number; cardAccount: number; createdById: number | null },
   ) {
     const { invoice, reservation } = lockedInvoice;
+    const { excess, cardAccount, createdById } = payment;
     await provider.credit(card.transactionId!, excess, card.refno);
     await tx
       .update(cardTransactions)
       .set({ refunded: card.refunded + excess, updatedAt: new Date() })
       .where(eq(cardTransactions.id, card.id));
-    await post(tx, {
-      debitAccountId: await virtualAccountId(tx, 'REVENUE_TICKETS'),
+    const record = await post(tx, {
+      // Back from where the payment went: a cancelled reservation's payments settle its receivable.
+      debitAccountId: await virtualAccountId(
+        tx,
+        reservation.status === 'cancelled' ? 'RECEIVABLES' : 'REVENUE_TICKETS',
+      ),
       creditAccountId: cardAccount,
       amount: excess,
       type: 'refund',
@@ -242,11 +250,24 @@ export function createCardPaymentsService(
       reservationId: reservation.id,
       createdById,
     });
+    await recordMoneyOut(
+      tx,
+      {
+        id: payment.id,
+        invoiceId: invoice.id,
+        amount: card.amount,
+        left: card.amount,
+        method: 'datatrans',
+        accountId: cardAccount,
+        cardTransactionId: card.id,
+      },
+      { amount: excess, accountId: cardAccount, balanceLogRecordId: record.id, createdById },
+    );
     const paid = invoice.totalPaid + card.amount;
     const totalPaid = paid - excess;
     await tx
       .update(reservationInvoices)
-      .set({ totalPaid, status: invoiceStatusOf(invoice.total, totalPaid), updatedAt: new Date() })
+      .set({ status: invoiceStatusOf(invoice.total, totalPaid), updatedAt: new Date() })
       .where(eq(reservationInvoices.id, invoice.id));
     await tx.insert(creditNotes).values({
       reservationId: reservation.id,
@@ -300,15 +321,20 @@ export function createCardPaymentsService(
     }
   }
 
-  /** Whether the reservation a card payment is for can still take it (not expired nor cancelled). */
+  /**
+   * Whether the reservation a card payment is for can still take it: not expired, and not cancelled
+   * unless the payment fits in its unpaid cancellation fee (docs/payments.md).
+   */
   async function reservationStillPayable(row: CardRow) {
     if (row.reservationId === null) return true;
-    const [reservation] = await db.select().from(reservations).where(eq(reservations.id, row.reservationId));
-    return (
-      reservation !== undefined &&
-      reservation.status !== 'cancelled' &&
-      !isPastPaymentWindow(reservation, new Date())
-    );
+    const [found] = await db
+      .select({ reservation: reservations, invoice: reservationInvoices })
+      .from(reservations)
+      .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
+      .where(eq(reservations.id, row.reservationId));
+    if (!found) return false;
+    if (found.reservation.status === 'cancelled') return row.amount <= outstandingOf(found.invoice);
+    return !isPastPaymentWindow(found.reservation, new Date());
   }
 
   /**

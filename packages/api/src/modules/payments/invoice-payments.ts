@@ -91,7 +91,11 @@ export async function bookInvoicePayment(
   const { invoice, reservation } = locked;
   const record = await post(tx, {
     debitAccountId: payment.fromAccountId,
-    creditAccountId: await virtualAccountId(tx, 'REVENUE_TICKETS'),
+    // A cancellation fee was revenue when charged: its payment settles what the customer owes.
+    creditAccountId: await virtualAccountId(
+      tx,
+      reservation.status === 'cancelled' ? 'RECEIVABLES' : 'REVENUE_TICKETS',
+    ),
     amount: payment.amount,
     type: payment.method === 'datatrans' ? 'card_payment' : 'payment',
     title: `Reservation ${reservation.id}`,

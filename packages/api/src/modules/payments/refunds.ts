@@ -1,17 +1,15 @@
 import type { Rappen } from '@flybook/domain';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  cardTransactions,
-  creditNotes,
-  reservationInvoices,
-  reservationPayments,
-  reservations,
-} from '../../db/schema/index.ts';
+import { cardTransactions, creditNotes, reservationInvoices, reservations } from '../../db/schema/index.ts';
 import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
 import type { CardProvider } from './card-provider.ts';
+import { paymentsLeft, recordMoneyOut } from './invoice-transfers.ts';
 
-/** Gives back what a cancelled reservation's invoice received beyond the fee; answers the amount given back. */
+/**
+ * Gives back what a cancelled reservation's invoice received beyond the fee, lowering the invoice's
+ * paid total by it; answers the amount given back.
+ */
 export type RefundOnCancel = (
   tx: Tx,
   input: { reservationId: number; fee: Rappen; userId: number },
@@ -34,19 +32,16 @@ export function createRefunds(provider: CardProvider): RefundOnCancel {
     const paid = invoice!.totalPaid;
     if (paid <= 0) return 0;
     const refund = Math.max(0, paid - fee);
-    const payments = await tx
-      .select({ payment: reservationPayments, card: cardTransactions })
-      .from(reservationPayments)
-      .leftJoin(cardTransactions, eq(cardTransactions.id, reservationPayments.cardTransactionId))
-      .where(eq(reservationPayments.invoiceId, invoice!.id))
-      .orderBy(desc(reservationPayments.id));
     const revenue = await virtualAccountId(tx, 'REVENUE_TICKETS');
     const ownerAccount = reservation!.ownerId === null ? null : await userAccountId(tx, reservation!.ownerId);
     const parts: { method: string; accountId: number; amount: number }[] = [];
     let left = refund;
-    for (const { payment, card } of payments) {
+    for (const payment of await paymentsLeft(tx, invoice!.id)) {
       if (left <= 0) break;
-      const amount = Math.min(left, payment.amount - (card?.refunded ?? 0));
+      const [card] = payment.cardTransactionId
+        ? await tx.select().from(cardTransactions).where(eq(cardTransactions.id, payment.cardTransactionId))
+        : [];
+      const amount = Math.min(left, payment.left, card ? card.amount - card.refunded : payment.left);
       if (amount <= 0) continue;
       let toAccount: number;
       if (payment.method === 'datatrans' && card?.transactionId) {
@@ -59,7 +54,7 @@ export function createRefunds(provider: CardProvider): RefundOnCancel {
       } else {
         toAccount = ownerAccount ?? payment.accountId;
       }
-      await post(tx, {
+      const record = await post(tx, {
         debitAccountId: revenue,
         creditAccountId: toAccount,
         amount,
@@ -69,6 +64,12 @@ export function createRefunds(provider: CardProvider): RefundOnCancel {
         reservationId,
         createdById: userId,
       });
+      // The invoice lists the refund beside the payment it gives back; its paid total drops by it.
+      await recordMoneyOut(
+        tx,
+        { ...payment, invoiceId: invoice!.id },
+        { amount, accountId: toAccount, balanceLogRecordId: record.id, createdById: userId },
+      );
       parts.push({
         method:
           payment.method === 'datatrans'

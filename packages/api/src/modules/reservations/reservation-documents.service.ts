@@ -1,6 +1,6 @@
-import { airportLocalTime, satisfies } from '@flybook/domain';
+import { airportLocalTime, satisfies, toRappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -9,6 +9,7 @@ import {
   flightCompanies,
   flights,
   options,
+  reservationSnapshots,
   tariffs,
   ticketOptions,
   tickets,
@@ -18,6 +19,7 @@ import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser, FileAnswer } from '../../http/routes.ts';
 import { OFFICE_TIMEZONE, pdfAnswer } from '../../platform/pdf.ts';
 import { renderCreditNote } from '../ledger/documents/credit-note-pdf.ts';
+import { balanceLogTypeId } from '../ledger/ledger.ts';
 import { reservationIdOfAccessKey } from './access-keys.ts';
 import { paidStateOf } from './documents/document-layout.ts';
 import { renderInvoice } from './documents/invoice-pdf.ts';
@@ -173,6 +175,12 @@ function toDocument(
       isSpecificPrice: invoice.isSpecificPrice,
       updateFee: invoice.updateFee,
       createdAt: invoice.createdAt.toISOString(),
+      payments: record.payments.map((payment) => ({
+        amount: payment.amount,
+        method: payment.method,
+        createdAt: payment.createdAt.toISOString(),
+        isTransfer: payment.typeId === balanceLogTypeId('reservation_transfer'),
+      })),
     },
     priceNeedsToBeHidden: hidePrices,
   };
@@ -286,6 +294,38 @@ export function createReservationDocumentsService(db: Db) {
     return toDocument(record, details, locale, access.hidePrices);
   }
 
+  /**
+   * What a cancelled reservation charged before it was cancelled, and when: its last version that
+   * was not cancelled, and the first that was (the invoice then charges the fee alone).
+   */
+  async function cancellationOf(record: ReservationRecord) {
+    if (record.reservation.status !== 'cancelled') return undefined;
+    const [cancelled] = await db
+      .select({ createdAt: reservationSnapshots.createdAt, version: reservationSnapshots.version })
+      .from(reservationSnapshots)
+      .where(
+        and(
+          eq(reservationSnapshots.reservationId, record.reservation.id),
+          sql`${reservationSnapshots.snapshot} ->> 'status' = 'cancelled'`,
+        ),
+      )
+      .orderBy(reservationSnapshots.version)
+      .limit(1);
+    const [before] = await db
+      .select({ total: sql<string | null>`${reservationSnapshots.snapshot} -> 'invoice' ->> 'total'` })
+      .from(reservationSnapshots)
+      .where(
+        and(
+          eq(reservationSnapshots.reservationId, record.reservation.id),
+          sql`${reservationSnapshots.version} < ${cancelled?.version ?? record.reservation.version}`,
+        ),
+      )
+      .orderBy(desc(reservationSnapshots.version))
+      .limit(1);
+    if (!cancelled || before?.total == null) return undefined;
+    return { originalTotal: toRappen(Number(before.total)), cancelledAt: cancelled.createdAt.toISOString() };
+  }
+
   const beforePaid = (document: string) =>
     new ApiError('ERROR_FORBIDDEN', 403, {
       message: `No permission for the ${document} before the reservation is paid`,
@@ -318,6 +358,8 @@ export function createReservationDocumentsService(db: Db) {
         throw beforePaid('invoice');
       }
       const reservation = await documentOf(record, access, locale);
+      const cancellation = await cancellationOf(record);
+      if (cancellation) reservation.invoice.cancellation = cancellation;
       return pdfAnswer(await renderInvoice({ reservation, locale }), 'Invoice.pdf');
     },
 

@@ -34,6 +34,11 @@ export interface ReservationFilter {
   reservatorId?: number | undefined;
   /** Owned or made by this user (the own list). */
   ownOf?: number | undefined;
+  /**
+   * Also cancelled reservations that charge a cancellation fee, whatever the statuses and terms
+   * above say (the invoice overview: a fee is a bill like any other).
+   */
+  withCancellationFees?: boolean | undefined;
 }
 
 export interface ReservationPaging {
@@ -104,13 +109,24 @@ function conditionsOf(filter: ReservationFilter): SQL[] {
   }
   if (filter.ownerId !== undefined) conditions.push(eq(reservations.ownerId, filter.ownerId));
   if (filter.reservatorId !== undefined) conditions.push(eq(reservations.reservatorId, filter.reservatorId));
+  const statusAndTerms: SQL[] = [];
   if (filter.statuses && filter.statuses.length > 0)
-    conditions.push(inArray(reservations.status, filter.statuses));
+    statusAndTerms.push(inArray(reservations.status, filter.statuses));
+  if (filter.paymentTerms && filter.paymentTerms.length > 0) {
+    statusAndTerms.push(inArray(reservationInvoices.paymentTerms, filter.paymentTerms));
+  }
+  if (filter.withCancellationFees) {
+    conditions.push(
+      or(
+        and(...statusAndTerms, sql`true`)!,
+        and(eq(reservations.status, 'cancelled'), sql`${reservationInvoices.total} > 0`)!,
+      )!,
+    );
+  } else {
+    conditions.push(...statusAndTerms);
+  }
   if (filter.invoiceStatuses && filter.invoiceStatuses.length > 0) {
     conditions.push(inArray(reservationInvoices.status, filter.invoiceStatuses));
-  }
-  if (filter.paymentTerms && filter.paymentTerms.length > 0) {
-    conditions.push(inArray(reservationInvoices.paymentTerms, filter.paymentTerms));
   }
   if (filter.isActive !== undefined) {
     conditions.push(filter.isActive ? isActiveReservation : sql`not ${isActiveReservation}`);
@@ -192,6 +208,7 @@ export async function listReservations(db: Db, filter: ReservationFilter, paging
         ownerId: reservations.ownerId,
         reservatorId: reservations.reservatorId,
         priceNeedsToBeHidden: reservations.priceNeedsToBeHidden,
+        hasCreditNote: sql<boolean>`exists (select 1 from credit_notes c where c.reservation_id = ${reservations.id})`,
         firstName: sql<string>`${reservations.billing} ->> 'firstName'`,
         lastName: sql<string>`${reservations.billing} ->> 'lastName'`,
         email: sql<string>`${reservations.billing} ->> 'email'`,

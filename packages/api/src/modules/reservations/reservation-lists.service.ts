@@ -100,6 +100,7 @@ function toListItem(row: repo.ReservationListRow, reader: AuthUser): Reservation
       paymentTerms: row.invoice.paymentTerms,
     },
     priceNeedsToBeHidden: row.priceNeedsToBeHidden,
+    hasCreditNote: !hidePrices && row.hasCreditNote,
   };
 }
 
@@ -147,6 +148,7 @@ export function createReservationListsService(db: Db) {
           query: query.query,
           statuses: INVOICE_OVERVIEW_STATUSES,
           paymentTerms: ['bill'],
+          withCancellationFees: true,
           invoiceStatuses: [
             ...new Set(
               query.paymentStatus.flatMap((status) =>

@@ -67,7 +67,13 @@ export function toReservation(record: ReservationRecord, hidePrices: boolean): R
     invoice: {
       id: invoice.id,
       status: invoice.status,
-      ...(hidePrices ? {} : { total: toChf(invoice.total), totalPaid: toChf(invoice.totalPaid) }),
+      ...(hidePrices
+        ? {}
+        : {
+            total: toChf(invoice.total),
+            totalPaid: toChf(invoice.totalPaid),
+            updateFee: toChf(invoice.updateFee),
+          }),
       paymentDeadline: invoice.paymentDeadline,
       paymentTerms: invoice.paymentTerms,
       isSpecificPrice: invoice.isSpecificPrice,
@@ -90,5 +96,8 @@ export function toReservation(record: ReservationRecord, hidePrices: boolean): R
     priceNeedsToBeHidden: reservation.priceNeedsToBeHidden,
     expiresAt: reservation.expiresAt?.toISOString() ?? null,
     createdAt: reservation.createdAt.toISOString(),
+    ...(hidePrices ? {} : { hasCreditNote: record.hasCreditNote }),
+    splitFrom: record.splitFrom,
+    splitInto: record.splitInto,
   };
 }

@@ -4,6 +4,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   airports,
   allotments,
+  balanceLogRecords,
+  creditNotes,
   flightSeats,
   flights,
   options,
@@ -100,7 +102,8 @@ export async function insertTicketOptions(tx: Tx, rows: (typeof ticketOptions.$i
 }
 
 export async function insertInvoice(tx: Tx, values: typeof reservationInvoices.$inferInsert) {
-  await tx.insert(reservationInvoices).values(values);
+  const [row] = await tx.insert(reservationInvoices).values(values).returning({ id: reservationInvoices.id });
+  return row!;
 }
 
 export async function insertSnapshot(tx: Tx, values: typeof reservationSnapshots.$inferInsert) {
@@ -180,11 +183,39 @@ export async function findReservation(db: Db | Tx, id: number) {
       amount: reservationPayments.amount,
       method: reservationPayments.method,
       createdAt: reservationPayments.createdAt,
+      /** The category of the ledger record: a payment, a refund or a split's transfer. */
+      typeId: balanceLogRecords.typeId,
     })
     .from(reservationPayments)
+    .innerJoin(balanceLogRecords, eq(balanceLogRecords.id, reservationPayments.balanceLogRecordId))
     .where(eq(reservationPayments.invoiceId, head.invoice.id))
     .orderBy(reservationPayments.id);
-  return { ...head, passengers, tickets: ticketRows, options: optionRows, payments };
+  // The reservations a split joined to this one: the one it came from, those split off from it.
+  const splitFrom = head.reservation.splitFromId
+    ? await db
+        .select({ id: reservations.id, recordLocator: reservations.recordLocator })
+        .from(reservations)
+        .where(eq(reservations.id, head.reservation.splitFromId))
+    : [];
+  const splitInto = await db
+    .select({ id: reservations.id, recordLocator: reservations.recordLocator })
+    .from(reservations)
+    .where(eq(reservations.splitFromId, id))
+    .orderBy(reservations.id);
+  const [creditNote] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(eq(creditNotes.reservationId, id));
+  return {
+    ...head,
+    hasCreditNote: creditNote !== undefined,
+    passengers,
+    tickets: ticketRows,
+    options: optionRows,
+    payments,
+    splitFrom: splitFrom[0] ?? null,
+    splitInto,
+  };
 }
 export type ReservationRecord = NonNullable<Awaited<ReturnType<typeof findReservation>>>;
 

@@ -11,9 +11,11 @@ export const reservationRoutes = (reservations: ReservationsService) => [
   route(api.reservation.update, ({ user, params, body, request }) =>
     reservations.update(user, params.id, body, idempotencyKeyOf(request.headers)),
   ),
-  route(api.reservation.cancel, ({ user, params, body }) => reservations.cancel(user, params.id, body.fee)),
-  route(api.reservation.split, ({ user, params, body }) =>
-    reservations.split(user, params.id, body.passengerId),
+  route(api.reservation.cancel, ({ user, params, body, request }) =>
+    reservations.cancel(user, params.id, body.fee, idempotencyKeyOf(request.headers)),
+  ),
+  route(api.reservation.split, ({ user, params, body, request }) =>
+    reservations.split(user, params.id, body.passengerId, idempotencyKeyOf(request.headers)),
   ),
   route(api.reservation.duplicatePassengers, ({ body }) => reservations.duplicatePassengers(body)),
   route(api.reservation.notify, ({ body }) => reservations.notify(body)),

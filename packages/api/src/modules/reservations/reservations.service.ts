@@ -1,10 +1,13 @@
 import {
+  cancellationFeeProblem,
   canSplitParty,
   flightChangeBlock,
   invoiceStatusOf,
   isInvoiceSettled,
   satisfies,
+  splitPaidShare,
   takesSeat,
+  toChf,
   toRappen,
 } from '@flybook/domain';
 import {
@@ -41,6 +44,7 @@ import {
   notifyReservationChanged,
   notifyReservationExpired,
 } from '../messages/notify.ts';
+import { bookFeeReceivable, transferPaid } from '../payments/invoice-transfers.ts';
 import type { RefundOnCancel } from '../payments/refunds.ts';
 import { newPasswordErrors } from '../users/user-profile.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
@@ -69,10 +73,37 @@ type Body = z.output<typeof ReservationBody>;
  */
 function customerView(reservation: Reservation): string {
   return JSON.stringify(reservation, (key, value) =>
-    ['version', 'updatedAt', 'createdAt', 'snapshotVersion', 'ticketId', 'expiresAt'].includes(key)
+    [
+      'version',
+      'updatedAt',
+      'createdAt',
+      'snapshotVersion',
+      'ticketId',
+      'expiresAt',
+      // The contact's consents are theirs to give, not news about the booking.
+      'isBankInformation',
+      'isBookingInformation',
+      'isPostInformation',
+    ].includes(key)
       ? undefined
       : value,
   );
+}
+
+/** The parts of a reservation a save changed, as the event log names them (empty: nothing changed). */
+function changedParts(before: Reservation, after: Reservation): string[] {
+  const parts: [string, (reservation: Reservation) => unknown][] = [
+    ['status', (r) => r.status],
+    ['flights', (r) => r.flights],
+    ['passengers', (r) => r.passengers],
+    ['billing', (r) => [r.billingInformation, r.language, r.owner]],
+    ['invoice', (r) => r.invoice],
+    ['comment', (r) => r.comment],
+    ['priceNeedsToBeHidden', (r) => r.priceNeedsToBeHidden],
+  ];
+  return parts
+    .filter(([, part]) => JSON.stringify(part(before)) !== JSON.stringify(part(after)))
+    .map(([name]) => name);
 }
 type UpdateBody = z.output<typeof UpdateReservationBody>;
 
@@ -315,8 +346,12 @@ export function createReservationsService(
       const expired = await repo.lockExpiredReservations(tx, now, batch);
       for (const { id, version } of expired) {
         await repo.releaseSeats(tx, id, 'cancel');
+        // Seats not paid for in time owe nothing: the invoice charges no fee, so none is open. It
+        // stays "not paid" (not "paid", as 0 of 0 would read): the booking was never paid for.
+        const { totalPaid } = await repo.findInvoice(tx, id);
+        await repo.updateInvoice(tx, id, { total: 0, status: totalPaid > 0 ? 'overpaid' : 'notPaid' });
         await repo.updateReservation(tx, id, { status: 'cancelled', expiresAt: null, version: version + 1 });
-        await recordVersion(tx, null, id, version + 1, ['status', 'tickets']);
+        await recordVersion(tx, null, id, version + 1, ['status', 'tickets', 'invoice']);
         await notifyReservationExpired(tx, messages, id);
       }
       return expired.length;
@@ -428,7 +463,11 @@ export function createReservationsService(
           await repo.restoreDepartureMarks(tx, id, marks);
 
           const invoice = before.invoice;
-          const amounts = invoiceAmounts(body, plan);
+          // A change fee stays what it is unless the edit sets another (docs/reservation-admin.md).
+          const amounts = invoiceAmounts(
+            { ...body, updateFee: body.updateFee ?? toChf(invoice.updateFee) },
+            plan,
+          );
           const terms = body.paymentTerms === 'update' ? invoice.paymentTerms : body.paymentTerms;
           await repo.updateInvoice(tx, id, {
             ...amounts,
@@ -447,16 +486,15 @@ export function createReservationsService(
             language: body.billingInformation.language,
             comment: body.comment ?? row.comment,
             priceNeedsToBeHidden: body.priceNeedsToBeHidden,
-            version: row.version + 1,
           });
-          const after = await recordVersion(tx, user, id, row.version + 1, [
-            'passengers',
-            'flights',
-            'billing',
-            'invoice',
-          ]);
+          const previous = toReservation(before, false);
+          const changed = changedParts(previous, await read(tx, id, user, true));
+          // A save that changed nothing writes no version: the history lists real changes only.
+          if (changed.length === 0) return read(tx, id, user);
+          await repo.updateReservation(tx, id, { version: row.version + 1 });
+          const after = await recordVersion(tx, user, id, row.version + 1, changed);
           // Only a real change is told: a save that changed nothing the customer sees sends nothing.
-          if (customerView(toReservation(before, false)) !== customerView(after)) {
+          if (customerView(previous) !== customerView(after)) {
             await notifyReservationChanged(tx, messages, id);
           }
           return after;
@@ -512,105 +550,150 @@ export function createReservationsService(
   }
 
   /**
-   * Cancels a reservation (spec 02 §4, §6): its seats go back and the invoice becomes the fee.
+   * Cancels a reservation (spec 02 §4, §6): its seats go back and the invoice becomes the fee, at
+   * most the reservation's total. What was paid above the fee is refunded; what the fee asks beyond
+   * what was paid is booked as owed (a receivable), to be paid like any invoice (docs/payments.md).
    * Not once a flight is closed or departed, unless the role for changing such flights allows it.
+   * An Idempotency-Key makes a repeat answer the first cancellation and change nothing.
    */
-  async function cancel(user: AuthUser, id: number, fee: number): Promise<Reservation> {
-    return db.transaction(async (tx) => {
-      const row = await lockChangeable(tx, id, user);
-      for (const flight of await repo.flightsOfReservation(tx, id)) {
-        const block = flightChangeBlock(flight.status, user.roles);
-        if (block === 'departed') {
-          throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', {
-            direction: flight.direction,
-            flightId: flight.id,
+  async function cancel(
+    user: AuthUser,
+    id: number,
+    fee: number,
+    idempotencyKey?: string,
+  ): Promise<Reservation> {
+    return idempotent(
+      db,
+      { scope: `reservation:cancel:${user.id}:${id}`, key: idempotencyKey, body: { fee } },
+      async (tx) => {
+        const row = await lockChangeable(tx, id, user);
+        for (const flight of await repo.flightsOfReservation(tx, id)) {
+          const block = flightChangeBlock(flight.status, user.roles);
+          if (block === 'departed') {
+            throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', {
+              direction: flight.direction,
+              flightId: flight.id,
+            });
+          }
+          if (block === 'closed') throw forbidden('status');
+        }
+        const invoice = await repo.findInvoice(tx, id);
+        const total = toRappen(fee);
+        if (cancellationFeeProblem(total, invoice.total) !== null) {
+          throw new ApiError('ERROR_CANCELLATION_FEE_TOO_HIGH', 422, {
+            field: 'fee',
+            params: { max: toChf(invoice.total) },
           });
         }
-        if (block === 'closed') throw forbidden('status');
-      }
-      await repo.releaseSeats(tx, id, 'cancel');
-      const invoice = await repo.findInvoice(tx, id);
-      const total = toRappen(fee);
-      const refunded =
-        (await options.refundOnCancel?.(tx, { reservationId: id, fee: total, userId: user.id })) ?? 0;
-      // The invoice now charges the fee; what it keeps of the payments is what was not given back.
-      const totalPaid = invoice.totalPaid - refunded;
-      await repo.updateInvoice(tx, id, { total, totalPaid, status: invoiceStatusOf(total, totalPaid) });
-      await repo.updateReservation(tx, id, {
-        status: 'cancelled',
-        expiresAt: null,
-        version: row.version + 1,
-      });
-      const cancelled = await recordVersion(tx, user, id, row.version + 1, ['status', 'tickets', 'invoice']);
-      await notifyReservationCancelled(tx, messages, id, { fee: total, refunded });
-      return cancelled;
-    });
+        await repo.releaseSeats(tx, id, 'cancel');
+        const refunded =
+          (await options.refundOnCancel?.(tx, { reservationId: id, fee: total, userId: user.id })) ?? 0;
+        // The invoice now charges the fee; it keeps what was not given back (the refunds lowered it).
+        const { totalPaid } = await repo.findInvoice(tx, id);
+        await bookFeeReceivable(tx, id, total - totalPaid, user.id);
+        await repo.updateInvoice(tx, id, { total, status: invoiceStatusOf(total, totalPaid) });
+        await repo.updateReservation(tx, id, {
+          status: 'cancelled',
+          expiresAt: null,
+          version: row.version + 1,
+        });
+        const cancelled = await recordVersion(tx, user, id, row.version + 1, [
+          'status',
+          'tickets',
+          'invoice',
+        ]);
+        await notifyReservationCancelled(tx, messages, id, { fee: total, refunded });
+        return cancelled;
+      },
+    );
   }
 
   /**
    * Moves one passenger into a reservation of their own (spec 02 §5): same contact, owner, terms
-   * and status; the new invoice charges the passenger's computed price, the old one the rest.
-   * Payments stay with the original reservation.
+   * and status; the new invoice charges the passenger's computed price, the old one the rest. The
+   * paid share of the passenger's price follows them (`splitPaidShare`): a ledger transfer from the
+   * old invoice's payments to the new one (docs/payments.md). Each reservation names the other.
+   * An Idempotency-Key makes a repeat answer the first split and change nothing.
    */
-  async function split(user: AuthUser, id: number, passengerId: number): Promise<Reservation> {
-    return db.transaction(async (tx) => {
-      const row = await lockChangeable(tx, id, user);
-      const record = (await repo.findReservation(tx, id))!;
-      if (record.passengers.length < 2)
-        throw new ApiError('ERROR_SPLIT_ONE_PASSENGER', 422, { field: 'passengerId' });
-      const moved = record.passengers.find((passenger) => passenger.id === passengerId);
-      if (!moved) {
-        throw new ApiError('ERROR_NOT_FOUND', 422, {
-          message: `Not found passenger ${passengerId}`,
-          field: 'passengerId',
+  async function split(
+    user: AuthUser,
+    id: number,
+    passengerId: number,
+    idempotencyKey?: string,
+  ): Promise<Reservation> {
+    return idempotent(
+      db,
+      { scope: `reservation:split:${user.id}:${id}`, key: idempotencyKey, body: { passengerId } },
+      async (tx) => {
+        const row = await lockChangeable(tx, id, user);
+        const record = (await repo.findReservation(tx, id))!;
+        if (record.passengers.length < 2)
+          throw new ApiError('ERROR_SPLIT_ONE_PASSENGER', 422, { field: 'passengerId' });
+        const moved = record.passengers.find((passenger) => passenger.id === passengerId);
+        if (!moved) {
+          throw new ApiError('ERROR_NOT_FOUND', 422, {
+            message: `Not found passenger ${passengerId}`,
+            field: 'passengerId',
+          });
+        }
+        const staying = record.passengers.filter((passenger) => passenger.id !== passengerId);
+        if (
+          !canSplitParty(
+            [moved.ageType],
+            staying.map((passenger) => passenger.ageType),
+          )
+        ) {
+          throw new ApiError('ERROR_SPLIT_INFANTS', 422, { field: 'passengerId' });
+        }
+        const movedPrice = await repo.passengerPrice(tx, passengerId);
+        const invoice = record.invoice;
+        const created = await repo.insertReservation(tx, {
+          status: row.status,
+          ownerId: row.ownerId,
+          reservatorId: row.reservatorId,
+          billing: row.billing,
+          language: row.language,
+          comment: row.comment,
+          priceNeedsToBeHidden: row.priceNeedsToBeHidden,
+          expiresAt: row.expiresAt,
+          splitFromId: id,
         });
-      }
-      const staying = record.passengers.filter((passenger) => passenger.id !== passengerId);
-      if (
-        !canSplitParty(
-          [moved.ageType],
-          staying.map((passenger) => passenger.ageType),
-        )
-      ) {
-        throw new ApiError('ERROR_SPLIT_INFANTS', 422, { field: 'passengerId' });
-      }
-      const movedPrice = await repo.passengerPrice(tx, passengerId);
-      const invoice = record.invoice;
-      const created = await repo.insertReservation(tx, {
-        status: row.status,
-        ownerId: row.ownerId,
-        reservatorId: row.reservatorId,
-        billing: row.billing,
-        language: row.language,
-        comment: row.comment,
-        priceNeedsToBeHidden: row.priceNeedsToBeHidden,
-        expiresAt: row.expiresAt,
-      });
-      await repo.movePassenger(tx, passengerId, created.id);
-      await repo.insertInvoice(tx, {
-        reservationId: created.id,
-        total: movedPrice,
-        computedTotal: movedPrice,
-        paymentTerms: invoice.paymentTerms,
-        paymentDeadline: invoice.paymentDeadline,
-        status: invoiceStatusOf(movedPrice, 0),
-      });
-      const remainingTotal = Math.max(0, invoice.total - movedPrice);
-      await repo.updateInvoice(tx, id, {
-        total: remainingTotal,
-        computedTotal: Math.max(0, invoice.computedTotal - movedPrice),
-        status: invoiceStatusOf(remainingTotal, invoice.totalPaid),
-      });
-      await repo.updateReservation(tx, id, { version: row.version + 1 });
-      await recordVersion(tx, user, id, row.version + 1, ['passengers', 'invoice']);
-      return recordVersion(tx, user, created.id, 1, [
-        'status',
-        'passengers',
-        'flights',
-        'billing',
-        'invoice',
-      ]);
-    });
+        await repo.movePassenger(tx, passengerId, created.id);
+        const newInvoice = await repo.insertInvoice(tx, {
+          reservationId: created.id,
+          total: movedPrice,
+          computedTotal: movedPrice,
+          paymentTerms: invoice.paymentTerms,
+          paymentDeadline: invoice.paymentDeadline,
+          status: invoiceStatusOf(movedPrice, 0),
+        });
+        const share = splitPaidShare(invoice.totalPaid, invoice.total, movedPrice);
+        const movedPaid = await transferPaid(
+          tx,
+          { invoiceId: invoice.id, reservationId: id },
+          { invoiceId: newInvoice.id, reservationId: created.id },
+          share,
+          user.id,
+        );
+        await repo.updateInvoice(tx, created.id, { status: invoiceStatusOf(movedPrice, movedPaid) });
+        const remainingTotal = Math.max(0, invoice.total - movedPrice);
+        await repo.updateInvoice(tx, id, {
+          total: remainingTotal,
+          computedTotal: Math.max(0, invoice.computedTotal - movedPrice),
+          status: invoiceStatusOf(remainingTotal, invoice.totalPaid - movedPaid),
+        });
+        await repo.updateReservation(tx, id, { version: row.version + 1 });
+        await recordVersion(tx, user, id, row.version + 1, ['passengers', 'invoice', 'splitInto']);
+        return recordVersion(tx, user, created.id, 1, [
+          'status',
+          'passengers',
+          'flights',
+          'billing',
+          'invoice',
+          'splitFrom',
+        ]);
+      },
+    );
   }
 
   /** Passengers already booked on the flights under the same name (the warning before booking). */

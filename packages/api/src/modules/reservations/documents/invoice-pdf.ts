@@ -199,9 +199,38 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
   }
 
   const outstanding = invoiceBalanceOf(invoice);
+  const { cancellation } = invoice;
+  if (cancellation) {
+    // A cancelled reservation reconciles: what it charged, taken back by the cancellation, the fee.
+    const cancelledOn = officeDate(cancellation.cancelledAt);
+    rows.push(
+      {
+        cells: [
+          t('reservationDocuments.invoice.reservationTotal'),
+          money(cancellation.originalTotal, locale),
+        ],
+        bold: true,
+        rule: 'thick',
+        keepWithNext: true,
+      },
+      {
+        cells: [
+          t('reservationDocuments.invoice.cancellation', { date: cancelledOn }),
+          money(-cancellation.originalTotal, locale),
+        ],
+        keepWithNext: true,
+      },
+      {
+        cells: [t('reservationDocuments.invoice.cancellationFee'), money(invoice.total, locale)],
+        keepWithNext: true,
+      },
+    );
+  }
   rows.push({
     cells: [
-      priced ? t('reservationDocuments.invoice.total') : t('reservationDocuments.invoice.agreedTotal'),
+      priced || cancellation
+        ? t('reservationDocuments.invoice.total')
+        : t('reservationDocuments.invoice.agreedTotal'),
       money(invoice.total, locale),
     ],
     bold: true,
@@ -209,6 +238,28 @@ export function renderInvoice(input: InvoiceInput): Promise<Buffer> {
     rule: 'thick',
     keepWithNext: true,
   });
+  // Each payment, refund and split share, so the paid total below adds up from them.
+  for (const payment of invoice.payments ?? []) {
+    const on = {
+      date: officeDate(payment.createdAt),
+      method: t(`ledgerDocuments.creditNote.methods.${payment.method}`),
+    };
+    const label = payment.isTransfer
+      ? payment.amount < 0
+        ? 'splitOut'
+        : 'splitIn'
+      : payment.amount < 0
+        ? 'refund'
+        : 'payment';
+    rows.push({
+      cells: [
+        { text: t(`reservationDocuments.invoice.${label}`, on), indent: 8 },
+        money(payment.amount, locale),
+      ],
+      color: DETAIL_COLOR,
+      keepWithNext: true,
+    });
+  }
   rows.push({
     cells: [t('reservationDocuments.invoice.totalPaid'), money(invoice.totalPaid, locale)],
     keepWithNext: true,

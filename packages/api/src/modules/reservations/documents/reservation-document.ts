@@ -3,6 +3,7 @@ import type { Locale } from '@flybook/locales';
 import type {
   AgeType,
   INVOICE_STATUSES,
+  PaymentMethod,
   PaymentTerms,
   ReservationStatus,
   SALUTATIONS,
@@ -109,6 +110,13 @@ export interface DocumentInvoice {
   isSpecificPrice: boolean;
   /** Fee charged for changing the reservation, part of the total; none when absent or 0. */
   updateFee?: Rappen;
+  /**
+   * Money on the invoice in order: payments (positive) and money that went back out (negative):
+   * refunds, or a split's share (`transfer`). Their sum is totalPaid.
+   */
+  payments?: { amount: Rappen; method: PaymentMethod; createdAt: string; isTransfer: boolean }[];
+  /** A cancelled reservation: what it charged before, when it was cancelled; the total is then the fee. */
+  cancellation?: { originalTotal: Rappen; cancelledAt: string };
   /** ISO instant the invoice was issued (the invoice date). */
   createdAt: string;
 }
