@@ -49,7 +49,7 @@ describe('outstanding, overpaid and balance', () => {
 });
 
 describe('settled and payable', () => {
-  it('takes payments until paid, not on a cancelled or expired reservation', () => {
+  it('takes payments until paid, not on an expired reservation nor a cancelled one without an open fee', () => {
     const open = { status: 'reserved', expiresAt: null };
     expect(isInvoiceSettled(invoice(100, 100))).toBe(true);
     expect(isInvoiceSettled(invoice(100, 120))).toBe(true);
@@ -57,9 +57,11 @@ describe('settled and payable', () => {
     expect(paymentRefusalOf(open, invoice(100, 40), now)).toBeNull();
     expect(paymentRefusalOf(open, invoice(100, 100), now)).toBe('ERROR_INVOICE_ALREADY_PAID');
     expect(paymentRefusalOf(open, invoice(100, 130), now)).toBe('ERROR_INVOICE_ALREADY_PAID');
-    expect(paymentRefusalOf({ status: 'cancelled', expiresAt: null }, invoice(100, 0), now)).toBe(
-      'ERROR_RESERVATION_CANCELLED',
-    );
+    // A cancelled reservation takes payments only for its open cancellation fee.
+    const cancelled = { status: 'cancelled', expiresAt: null };
+    expect(paymentRefusalOf(cancelled, invoice(100, 100), now)).toBe('ERROR_RESERVATION_CANCELLED');
+    expect(paymentRefusalOf(cancelled, invoice(0, 0), now)).toBe('ERROR_RESERVATION_CANCELLED');
+    expect(paymentRefusalOf(cancelled, invoice(100, 40), now)).toBeNull();
     const expired = { status: 'created', expiresAt: new Date('2031-03-01T11:59:59Z') };
     expect(isPastPaymentWindow(expired, now)).toBe(true);
     expect(paymentRefusalOf(expired, invoice(100, 0), now)).toBe('ERROR_RESERVATION_EXPIRED');

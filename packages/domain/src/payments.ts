@@ -64,7 +64,8 @@ export function paymentRefusalOf(
   invoice: InvoiceAmounts & { status: InvoiceStatus },
   now: Date,
 ): PaymentRefusal | null {
-  if (reservation.status === 'cancelled' && outstandingOf(invoice) === 0) return 'ERROR_RESERVATION_CANCELLED';
+  if (reservation.status === 'cancelled' && outstandingOf(invoice) === 0)
+    return 'ERROR_RESERVATION_CANCELLED';
   if (isPastPaymentWindow(reservation, now)) return 'ERROR_RESERVATION_EXPIRED';
   if (isInvoiceSettled(invoice) || outstandingOf(invoice) === 0) return 'ERROR_INVOICE_ALREADY_PAID';
   return null;

@@ -4,6 +4,7 @@ import {
   invoiceStatusOf,
   isPastPaymentWindow,
   mayStartCardPayment,
+  outstandingOf,
   PARTIAL_PAYMENT_ROLE,
   ROLE_ACCOUNTING,
   ROLE_ADMIN,
@@ -33,8 +34,8 @@ import { guestKeyMatches } from '../reservations/guest-key.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
 import { type CardProvider, ProviderError } from './card-provider.ts';
-import { recordMoneyOut } from './invoice-transfers.ts';
 import { bookInvoicePayment, checkPayable, type LockedInvoice, lockInvoice } from './invoice-payments.ts';
+import { recordMoneyOut } from './invoice-transfers.ts';
 
 type CardRow = typeof cardTransactions.$inferSelect;
 
@@ -186,7 +187,12 @@ export function createCardPaymentsService(
           createdById,
         });
         if (excess > 0)
-          await giveBackExcess(tx, lockedInvoice, locked, { id: paymentId, excess, cardAccount, createdById });
+          await giveBackExcess(tx, lockedInvoice, locked, {
+            id: paymentId,
+            excess,
+            cardAccount,
+            createdById,
+          });
         await reservationsService.recordPayment(tx, actor, locked.reservationId, kept);
       } else {
         const agentAccount = await userAccountId(tx, locked.agentId!);
