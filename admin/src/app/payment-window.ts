@@ -1,3 +1,6 @@
+import { matchAdminRoute } from '@flybook/domain';
+import { ADMIN_BASE } from './paths.ts';
+
 /** The name of the card provider's payment window, so a second payment reuses the open one. */
 export const PAYMENT_WINDOW_NAME = 'flybook-card-payment';
 
@@ -89,4 +92,33 @@ export function openPaymentWindow(
     if (opened.closed) end('closed');
   }, PAYMENT_WINDOW_POLL_MS);
   return { outcome: 'popup', stop };
+}
+
+/** The back-office pages the card provider returns to: a reservation's payment page, `/agent/payment`. */
+const RETURN_ROUTES = new Set(['reservationPayment', 'agentPayment']);
+
+/** Whether this window was opened by a page of this site (a cross-origin opener cannot be read). */
+function openedHere(): boolean {
+  try {
+    return (
+      Boolean(window.opener) &&
+      window.opener !== window &&
+      window.opener.location.origin === window.location.origin
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether this page is the provider's return into the payment window the back office opened: a
+ * return address (`status` on a reservation's payment page or `/agent/payment`) in a window with an
+ * opener of this site. Such a window shows only the outcome, not the back office; a return in the
+ * back office's own tab (popups blocked) is handled by the pages themselves.
+ */
+export function isPaymentWindowReturn(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  if (!location.pathname.startsWith(`${ADMIN_BASE}/`)) return false;
+  const match = matchAdminRoute(location.pathname.slice(ADMIN_BASE.length));
+  if (!match || !RETURN_ROUTES.has(match.route.name)) return false;
+  return new URLSearchParams(location.search).has('status') && openedHere();
 }
