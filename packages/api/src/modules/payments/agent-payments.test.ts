@@ -18,8 +18,11 @@ let createFlight: () => Promise<number>;
 const firstRow = async <Row>(query: Promise<unknown>) => ((await query) as { rows: Row[] }).rows[0]!;
 
 const deskId = async (code: string) =>
-  (await firstRow<{ id: number }>(t.database.db.execute(sql`select id from accounts where virtual_code = ${code}`)))
-    .id;
+  (
+    await firstRow<{ id: number }>(
+      t.database.db.execute(sql`select id from accounts where virtual_code = ${code}`),
+    )
+  ).id;
 
 /** Money paid into an agent's account at the desk (a prepaid deposit), as the accounting does it. */
 async function deposit(userId: number, amount: number) {
@@ -38,7 +41,12 @@ async function deposit(userId: number, amount: number) {
 
 /** A booking an agent makes for itself, to be paid later. */
 async function agentBooking(token: string) {
-  const made = await t.api('POST', 'reservation', token, booking(await createFlight(), { paymentTerms: 'later' }));
+  const made = await t.api(
+    'POST',
+    'reservation',
+    token,
+    booking(await createFlight(), { paymentTerms: 'later' }),
+  );
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   return made.body as { id: number; invoice: { id: number; total: number } };
 }
