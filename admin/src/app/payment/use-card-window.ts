@@ -1,4 +1,5 @@
 import { paymentCalls } from '@flybook/schemas';
+import { keys } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +56,8 @@ export function useCardWindow({
         queryClient.invalidateQueries({ queryKey: ['reservation'] }),
         queryClient.invalidateQueries({ queryKey: ['account'] }),
         queryClient.invalidateQueries({ queryKey: ['balanceLog'] }),
+        // The lists on screen (balance log, reservations): only those shown are read again.
+        queryClient.invalidateQueries({ queryKey: keys().data().get() }),
       ]);
       setOpen(false);
       latest.current.onSettled?.();
