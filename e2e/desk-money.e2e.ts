@@ -330,6 +330,29 @@ test('an agent pays its own near-departure bookings from its account and by card
   expect((await reservationOf(request, agent, byCard.id)).invoice.status).toBe('paid');
   await popup.close();
 
+  // Charge account: a double click on "Pay by card" opens one payment, charged once.
+  const balance = async () =>
+    (await (await request.get(`${API}/user/${me.id}/account`, { headers: headersOf(admin) })).json())
+      .balance as number;
+  const beforeCharge = await balance();
+  let popups = 0;
+  page.on('popup', () => {
+    popups += 1;
+  });
+  await page.goto('/admin/invoice/balance-log');
+  await page.getByRole('button', { name: 'Charge account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Charge account' });
+  await dialog.getByRole('textbox', { name: /Amount/ }).fill('80');
+  const chargeOpened = page.waitForEvent('popup');
+  await dialog.getByRole('button', { name: 'Pay by card' }).dblclick();
+  const charge = await chargeOpened;
+  await payInStandIn(charge);
+  await expect(charge.getByText('Payment done: your account has been charged.')).toBeVisible();
+  await expect(page.getByText('Payment done: your account has been charged.').first()).toBeVisible();
+  expect(popups).toBe(1);
+  expect(await balance()).toBe(Math.round((beforeCharge + 80) * 100) / 100);
+  await charge.close();
+
   // Its history.
   await page.goto(`/admin/reservation/history/${byCard.id}`);
   await expect(
