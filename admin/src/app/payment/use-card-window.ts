@@ -46,6 +46,9 @@ export function useCardWindow({
           notifications.notify({ kind: 'error', message: t('errors.ERROR_RESERVATION_EXPIRED') });
         } else if (how === 'closed' || transaction.status === 'canceled') {
           notifications.notify({ kind: 'warning', message: t('payments.card.notCompleted') });
+        } else {
+          // The window reported back, yet nothing is booked: not a success to show.
+          notifications.notify({ kind: 'error', message: t('payments.card.issue') });
         }
       } catch (error) {
         notifications.notify({ kind: 'error', message: toHttpError(error, translateError).message });
