@@ -1,5 +1,5 @@
 import { ADMIN_ROUTES, type AdminRouteName, adminPath, matchAdminRoute } from '@flybook/domain';
-import { paymentCalls, TransactionIdSchema } from '@flybook/schemas';
+import { paymentCalls } from '@flybook/schemas';
 import { LoadingScreen } from '@flybook/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -8,20 +8,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
 import { usePageTitle } from '../app/page-title.ts';
+import { readCardReturn } from '../app/payment/card-return.ts';
 
 export type CardReturnStatus = 'success' | 'cancel' | 'error';
-
-/** What the return address says, or null when it lacks the transaction or the status. */
-export function readCardReturn(params: URLSearchParams): {
-  transactionId: string;
-  status: string;
-  route: string | null;
-} | null {
-  const transactionId = params.get('datatransTrxId') ?? params.get('transactionId');
-  const status = params.get('status');
-  if (!transactionId || !status || !TransactionIdSchema.safeParse(transactionId).success) return null;
-  return { transactionId, status, route: params.get('route') };
-}
 
 const PARAMETER_FREE_ROUTES = new Map<string, string>(
   ADMIN_ROUTES.filter((route) => !route.path.includes(':')).map((route) => [route.name, route.path]),

@@ -2,19 +2,22 @@ import '../app/form/form.css';
 import '../app/form/choice.css';
 import '../app/payment/payment.css';
 import './allotments.css';
+import { idempotencyHeaders } from '@flybook/client';
 import { adminPath, isMoneyAmount, outstandingOf, type Rappen, toChf, toRappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
-import { type AllotmentInvoice, allotmentCalls } from '@flybook/schemas';
+import { type AllotmentInvoice, type AllotmentPaymentBody, allotmentCalls } from '@flybook/schemas';
 import { useInvalidate } from '@refinedev/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { useServices } from '../app/context.tsx';
 import { formatDate } from '../app/date-format.ts';
+import { useIntent } from '../app/idempotency.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { PageHeader } from '../app/PageHeader.tsx';
-import { PaymentForm, type PaymentRequest } from '../app/payment/PaymentForm.tsx';
+import { PaymentForm } from '../app/payment/PaymentForm.tsx';
 import { SummaryAmounts, SummaryPayments } from '../app/payment/PaymentSummaryParts.tsx';
 import type { PaymentAccess, PaymentProblem } from '../app/payment/payment-form.ts';
 import { usePaymentAccounts } from '../app/payment/use-payment-accounts.ts';
@@ -25,6 +28,8 @@ import { AGENT_ALLOTMENT_INVOICES, ALLOTMENT_INVOICES } from './allotment-resour
 import { BALANCE_KEY } from './use-allotment-balance.ts';
 
 const ID = /^[1-9]\d{0,9}$/;
+
+type AllotmentPayment = z.input<typeof AllotmentPaymentBody>;
 
 /**
  * An allotment invoice is paid in cash or by transfer only (spec 02 §9), in part or in full: the
@@ -121,16 +126,10 @@ function Payment({ invoice, refetch }: { invoice: AllotmentInvoice; refetch: () 
   const outstanding = allotmentOutstanding(invoice);
   const payable = canPay(invoice) && outstanding > 0;
 
+  const intent = useIntent();
   const pay = useMutation({
-    mutationFn: async (request: Exclude<PaymentRequest, { option: 'datatrans' }>) =>
-      client.call(allotmentCalls.pay, {
-        body: {
-          amount: toChf(request.amount),
-          paymentTypeCode: request.option,
-          allotmentInvoiceId: invoice.id,
-          ...(request.account ? { accountId: request.account.id } : {}),
-        },
-      }),
+    mutationFn: async ({ body, key }: { body: AllotmentPayment; key: string }) =>
+      client.call(allotmentCalls.pay, { body }, { headers: idempotencyHeaders(key) }),
     onSuccess: async () => {
       notifications.notify({ kind: 'success', message: t('payments.success') });
       await Promise.all([
@@ -179,8 +178,15 @@ function Payment({ invoice, refetch }: { invoice: AllotmentInvoice; refetch: () 
         onConfirm={(request) => {
           setProblem(null);
           // Only cash and transfer are offered; anything else is refused as the spec says.
-          if (request.option === 'cash' || request.option === 'transfer') pay.mutate(request);
-          else setProblem({ code: 'ERROR_PAYMENT_UNEXPECTED_METHOD', field: null });
+          if (request.option === 'cash' || request.option === 'transfer') {
+            const body: AllotmentPayment = {
+              amount: toChf(request.amount),
+              paymentTypeCode: request.option,
+              allotmentInvoiceId: invoice.id,
+              ...(request.account ? { accountId: request.account.id } : {}),
+            };
+            intent.run(body, (key) => pay.mutateAsync({ body, key }));
+          } else setProblem({ code: 'ERROR_PAYMENT_UNEXPECTED_METHOD', field: null });
         }}
       />
     );

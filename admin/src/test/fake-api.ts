@@ -69,6 +69,8 @@ export interface FakeRequest {
   query: URLSearchParams;
   body: unknown;
   token: string | null;
+  /** The Idempotency-Key a money action sent, if any. */
+  idempotencyKey: string | null;
 }
 
 export interface FakeApiOptions {
@@ -119,6 +121,7 @@ export function createFakeApi(options: FakeApiOptions = {}) {
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       token: headers.get('X-AUTH-TOKEN'),
+      idempotencyKey: headers.get('Idempotency-Key'),
     };
     requests.push(request);
     const custom = await options.handle?.(request);

@@ -182,4 +182,5 @@ export function createClient(options: ClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createClient>;
+export { createIntent, type Intent, idempotencyHeaders } from './intent.ts';
 export { saveFile } from './save-file.ts';

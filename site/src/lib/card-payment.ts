@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@flybook/client';
+import { ApiRequestError, createIntent, type Intent, idempotencyHeaders } from '@flybook/client';
 import { toChf, toRappen } from '@flybook/domain/money';
 import { outstandingOf as outstandingRappen } from '@flybook/domain/payments';
 import type { Locale } from '@flybook/locales';
@@ -27,20 +27,35 @@ export async function startCardPayment({
 }): Promise<{ transactionId: string; paymentPageUrl: string }> {
   if (guestKey) remember(guestKeyName(reservationId), guestKey);
   if (accessKey) remember(accessKeyName(reservationId), accessKey);
-  const { transactionId } = await client.call(paymentCalls.cardReservationInit, {
-    body: {
-      source: 'customerReservation',
-      reservationId,
-      amount,
-      locale,
-      ...(guestKey ? { guestKey } : {}),
-      ...(accessKey ? { accessKey } : {}),
-    },
-  });
+  const body = {
+    source: 'customerReservation' as const,
+    reservationId,
+    amount,
+    locale,
+    ...(guestKey ? { guestKey } : {}),
+    ...(accessKey ? { accessKey } : {}),
+  };
+  const { transactionId } = await intentOf(reservationId).run(body, (key) =>
+    client.call(paymentCalls.cardReservationInit, { body }, { headers: idempotencyHeaders(key) }),
+  );
   // The result pages the provider sends the payer back to know the transaction: by it they find the
   // key that shows the booking's passengers and contact details (without it, only the booking).
   if (guestKey) remember(transactionKeyName(transactionId), guestKey);
   return client.call(paymentCalls.cardStart, { body: { transactionId } });
+}
+
+/**
+ * One card start per reservation and intent: a double click on Pay now, or a retry after a lost
+ * answer, starts one transaction (the server answers a repeated Idempotency-Key with the first).
+ */
+const intents = new Map<number, Intent>();
+function intentOf(reservationId: number): Intent {
+  let intent = intents.get(reservationId);
+  if (!intent) {
+    intent = createIntent();
+    intents.set(reservationId, intent);
+  }
+  return intent;
 }
 
 const guestKeyName = (reservationId: number) => `flybook.guestKey.${reservationId}`;

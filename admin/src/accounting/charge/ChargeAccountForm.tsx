@@ -31,7 +31,7 @@ export function ChargeAccountForm({
     defaultValues: { amount: '' },
   });
   const charge = useChargeAccount(onStarted ? { onStarted } : {});
-  const onSubmit = form.handleSubmit(({ amount }) => charge.mutate({ amount, routeName }));
+  const onSubmit = form.handleSubmit(({ amount }) => charge.charge({ amount, routeName }));
   return (
     <form noValidate className="transaction-form" onSubmit={onSubmit} aria-label={label}>
       <p className="form-hint">{t('accounting.charge.hint')}</p>

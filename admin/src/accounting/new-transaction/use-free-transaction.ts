@@ -1,3 +1,4 @@
+import { idempotencyHeaders } from '@flybook/client';
 import { adminPath, satisfies } from '@flybook/domain';
 import {
   accountCalls,
@@ -14,6 +15,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
+import { useIntent } from '../../app/idempotency.ts';
 import { failureNotice } from '../../app/notices.ts';
 import { useRouteAccess } from '../../app/route-access.ts';
 import { BALANCE_LOG, OWN_BALANCE_LOG } from '../accounting-resources.ts';
@@ -106,7 +108,7 @@ export type TransactionLookups = ReturnType<typeof useTransactionLookups>;
 type Body = Required<z.output<typeof FreeTransactionBody>>;
 
 /**
- * Sends a new transaction (`payment/free/basic` or `/advanced`). On success "Payment done", the
+ * Sends a new transaction (`payment/free/basic` or `/advanced`) with an Idempotency-Key. On success "Payment done", the
  * balances and logs are reloaded and the user goes to the balance log of the account concerned
  * (spec 03 §2), or stays on an emptied form without the balance log's permission. A refused field
  * shows under its field; anything else as a notice.
@@ -125,11 +127,14 @@ export function useFreeTransaction<T extends FieldValues>(
   const invalidate = useInvalidate();
   const { canOpen } = useRouteAccess();
 
-  return useMutation({
-    mutationFn: async ({ body }: { body: Body; accountId: number }) =>
-      kind === 'basic'
-        ? client.call(balanceLogCalls.basic, { body })
-        : client.call(balanceLogCalls.advanced, { body }),
+  const intent = useIntent();
+  const mutation = useMutation({
+    mutationFn: async ({ body, key }: { body: Body; accountId: number; key: string }) => {
+      const options = { headers: idempotencyHeaders(key) };
+      return kind === 'basic'
+        ? client.call(balanceLogCalls.basic, { body }, options)
+        : client.call(balanceLogCalls.advanced, { body }, options);
+    },
     onSuccess: async (_answer, { accountId }) => {
       notifications.notify({ kind: 'success', message: t('accounting.newTransaction.done') });
       await Promise.all([
@@ -163,4 +168,10 @@ export function useFreeTransaction<T extends FieldValues>(
       if (notice) notifications.notify({ kind: 'error', message: notice.message });
     },
   });
+  return {
+    /** Books the transaction once per intent: a double click or a retry of the same form books once. */
+    mutate: (variables: { body: Body; accountId: number }) =>
+      intent.run(variables.body, (key) => mutation.mutateAsync({ ...variables, key })),
+    isPending: mutation.isPending,
+  };
 }

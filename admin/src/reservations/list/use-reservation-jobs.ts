@@ -1,4 +1,4 @@
-import { saveFile } from '@flybook/client';
+import { idempotencyHeaders, saveFile } from '@flybook/client';
 import { reservationCalls, reservationDocumentCalls } from '@flybook/schemas';
 import { useInvalidate } from '@refinedev/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
 import { currentLocale } from '../../app/i18n.ts';
+import { useIntent } from '../../app/idempotency.ts';
 import { actionFailureMessage } from '../../app/notices.ts';
 
 /** One thing the reservation list asks the API to do. */
@@ -26,7 +27,7 @@ const DOCUMENT_CALLS = {
 
 /**
  * Runs the list's jobs: the ticket and invoice PDFs (downloaded in the interface language), cancel
- * with a fee, split, and the SMS bulk action. Afterwards it tells the outcome in the spec's words
+ * with a fee and split (once per intent),  and the SMS bulk action. Afterwards it tells the outcome in the spec's words
  * (spec 02 §8 notices) and reloads the list; a failure shows the code's text or an unknown error.
  */
 export function useReservationJobs(options: {
@@ -38,7 +39,10 @@ export function useReservationJobs(options: {
   const invalidate = useInvalidate();
   const queryClient = useQueryClient();
 
-  const run = async (job: ReservationJob): Promise<string | null> => {
+  const intent = useIntent();
+
+  const run = async ({ job, key }: { job: ReservationJob; key?: string }): Promise<string | null> => {
+    const options = key ? { headers: idempotencyHeaders(key) } : {};
     switch (job.kind) {
       case 'ticket':
       case 'invoice':
@@ -48,13 +52,18 @@ export function useReservationJobs(options: {
         return null;
       }
       case 'cancel':
-        await client.call(reservationCalls.cancel, { params: { id: job.id }, body: { fee: job.fee } });
+        await client.call(
+          reservationCalls.cancel,
+          { params: { id: job.id }, body: { fee: job.fee } },
+          options,
+        );
         return t('reservations.notices.cancelled');
       case 'split':
-        await client.call(reservationCalls.split, {
-          params: { id: job.id },
-          body: { passengerId: job.passengerId },
-        });
+        await client.call(
+          reservationCalls.split,
+          { params: { id: job.id }, body: { passengerId: job.passengerId } },
+          options,
+        );
         return t('reservations.notices.separated');
       case 'sms': {
         const { sent } = await client.call(reservationCalls.notify, {
@@ -67,7 +76,7 @@ export function useReservationJobs(options: {
 
   const mutation = useMutation({
     mutationFn: run,
-    onSuccess: async (success, job) => {
+    onSuccess: async (success, { job }) => {
       if (success) notifications.notify({ kind: 'success', message: success });
       else if (job.kind === 'sms')
         notifications.notify({ kind: 'warning', message: t('reservations.notices.smsNotSent') });
@@ -79,7 +88,7 @@ export function useReservationJobs(options: {
         ]);
       }
     },
-    onError: (error, job) => {
+    onError: (error, { job }) => {
       options.onDone?.(job, false);
       if (job.kind === 'sms') {
         notifications.notify({ kind: 'error', message: t('reservations.notices.smsNotSent') });
@@ -93,8 +102,15 @@ export function useReservationJobs(options: {
   });
 
   return {
-    run: mutation.mutate,
+    /** Cancelling and splitting move money: each is sent once per intent with an Idempotency-Key. */
+    run: (job: ReservationJob) => {
+      if (job.kind === 'cancel' || job.kind === 'split') {
+        intent.run(job, (key) => mutation.mutateAsync({ job, key }));
+      } else {
+        mutation.mutate({ job });
+      }
+    },
     /** The job under way, for busy buttons. */
-    running: mutation.isPending ? (mutation.variables ?? null) : null,
+    running: mutation.isPending ? (mutation.variables?.job ?? null) : null,
   };
 }

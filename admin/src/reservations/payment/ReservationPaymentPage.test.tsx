@@ -125,6 +125,18 @@ describe('reservation payment', () => {
     );
   });
 
+  it('sends a payment once with an Idempotency-Key, however fast Confirm is clicked twice', async () => {
+    const app = open();
+    await app.user.click(await screen.findByRole('radio', { name: 'Cash' }));
+    // Two clicks within one task: nothing renders in between to disable the button.
+    confirm().click();
+    confirm().click();
+    expect(await screen.findByText('Payment successfully')).toBeTruthy();
+    const sent = app.api.requests.filter((request) => request.path === 'payment/reservation/invoice');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it("sends the bank account's code for a bank (EC) payment", async () => {
     const app = open();
     await app.user.click(await screen.findByRole('radio', { name: 'Bank (EC)' }));
@@ -229,6 +241,60 @@ describe('reservation payment', () => {
       locale: 'en',
     });
     expect(openWindow.mock.calls[0]?.[0]).toBe('http://localhost:4390/v1/start/TRX1');
+    expect(paymentBodies(app.api.requests)).toEqual([]);
+  });
+
+  it('learns the outcome from its payment window, checks it with the API and ignores other senders', async () => {
+    // jsdom cannot open windows: the page itself stands in for the payment window.
+    vi.spyOn(window, 'open').mockReturnValue(window);
+    const ledger = createFakeLedger();
+    ledger.transactions.TRX2 = { status: 'settled', isBooked: true, source: 'reservationPayment' };
+    const app = open({ ledger });
+    await app.user.click(await screen.findByRole('radio', { name: 'Card' }));
+    await app.user.click(confirm());
+    expect(await screen.findByText('Complete the payment in the payment window.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Paying…' }).hasAttribute('disabled')).toBe(true);
+    const checks = () =>
+      app.api.requests.filter((request) => request.path === 'payment/datatrans/transaction/update');
+    const reads = () =>
+      app.api.requests.filter((request) => request.method === 'GET' && request.path === 'reservation/42')
+        .length;
+    const report = { type: 'flybook:card-payment-result', transactionId: 'TRX2', status: 'success' };
+
+    window.dispatchEvent(
+      new MessageEvent('message', { data: report, origin: 'https://elsewhere.example', source: window }),
+    );
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { ...report, transactionId: 'TRX9' },
+        origin: window.location.origin,
+        source: window,
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(checks()).toEqual([]);
+
+    const readsBefore = reads();
+    window.dispatchEvent(
+      new MessageEvent('message', { data: report, origin: window.location.origin, source: window }),
+    );
+    expect(await screen.findByText('Payment successfully')).toBeTruthy();
+    expect(checks().map((request) => request.body)).toEqual([{ transactionId: 'TRX2' }]);
+    await waitFor(() => expect(reads()).toBeGreaterThan(readsBefore));
+  });
+
+  it('says the payment was not completed when its window is closed without paying', async () => {
+    const popup = { closed: false };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const ledger = createFakeLedger();
+    ledger.transactions.TRX2 = { status: 'initialized', isBooked: false, source: 'reservationPayment' };
+    const app = open({ ledger });
+    await app.user.click(await screen.findByRole('radio', { name: 'Card' }));
+    await app.user.click(confirm());
+    await screen.findByText('Complete the payment in the payment window.');
+    popup.closed = true;
+    expect(await screen.findByText('The payment was not completed.', {}, { timeout: 3000 })).toBeTruthy();
+    await waitFor(() => expect(isDisabled(confirm())).toBe(false));
     expect(paymentBodies(app.api.requests)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import '../../app/form/form.css';
 import '../../app/form/choice.css';
 import '../../app/payment/payment.css';
-import { saveFile } from '@flybook/client';
+import { idempotencyHeaders, saveFile } from '@flybook/client';
 import { adminPath, toChf } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { type Me, paymentCalls, type Reservation, reservationDocumentCalls } from '@flybook/schemas';
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
+import { useIntent } from '../../app/idempotency.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { failureNotice } from '../../app/notices.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
@@ -21,7 +22,13 @@ import { usePaymentFailure } from '../../app/payment/use-payment-failure.ts';
 import { useCurrentUser } from '../../app/use-current-user.ts';
 import { reservationBackPath } from '../back-path.ts';
 import { PaymentSummary } from './PaymentSummary.tsx';
-import { isInvoiceSettled, outstandingOf, paymentAccess, paymentBody } from './payment-form.ts';
+import {
+  isInvoiceSettled,
+  outstandingOf,
+  type PaymentBody,
+  paymentAccess,
+  paymentBody,
+} from './payment-form.ts';
 import { useCardPayment, useCardReturn } from './use-card-payment.ts';
 import { useOwnerAccount, useReservation } from './use-payment-data.ts';
 
@@ -54,11 +61,10 @@ function Payment({
   const [problem, setProblem] = useState<PaymentProblem | null>(null);
   const paymentFailure = usePaymentFailure();
 
+  const intent = useIntent();
   const pay = useMutation({
-    mutationFn: async (request: Exclude<PaymentRequest, { option: 'datatrans' }>) =>
-      client.call(paymentCalls.payInvoice, {
-        body: paymentBody(request.option, request.amount, reservation.invoice.id, request.account),
-      }),
+    mutationFn: async ({ body, key }: { body: PaymentBody; key: string }) =>
+      client.call(paymentCalls.payInvoice, { body }, { headers: idempotencyHeaders(key) }),
     onSuccess: async (answer) => {
       notifications.notify({ kind: 'success', message: t('payments.success') });
       await Promise.all([
@@ -91,8 +97,12 @@ function Payment({
 
   const onConfirm = (request: PaymentRequest) => {
     setProblem(null);
-    if (request.option === 'datatrans') card.mutate(toChf(request.amount));
-    else pay.mutate(request);
+    if (request.option === 'datatrans') {
+      card.start(toChf(request.amount));
+      return;
+    }
+    const body = paymentBody(request.option, request.amount, reservation.invoice.id, request.account);
+    intent.run(body, (key) => pay.mutateAsync({ body, key }));
   };
 
   let content: ReactNode;

@@ -54,7 +54,7 @@ export function accountAvailability(account: Account, withheld: Rappen): Rappen 
   return availableOnAccount(rappenOf(account.balance), rappenOf(account.creditLimitTotalAmount), withheld);
 }
 
-type PaymentBody = z.input<typeof ReservationPaymentBody>;
+export type PaymentBody = z.input<typeof ReservationPaymentBody>;
 
 /**
  * The body of `payment/reservation/invoice` for a method other than the card. A bank (EC) payment

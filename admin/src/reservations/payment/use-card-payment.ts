@@ -1,14 +1,19 @@
-import { paymentCalls, TransactionIdSchema } from '@flybook/schemas';
+import { idempotencyHeaders } from '@flybook/client';
+import { type CardReservationInitBody, paymentCalls, TransactionIdSchema } from '@flybook/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
 import { currentLocale } from '../../app/i18n.ts';
+import { useIntent } from '../../app/idempotency.ts';
 import { failureNotice } from '../../app/notices.ts';
-import { openPaymentWindow } from '../../app/payment-window.ts';
+import { useCardWindow } from '../../app/payment/use-card-window.ts';
 import { withoutCardReturn } from '../back-path.ts';
+
+type CardReservationInit = z.input<typeof CardReservationInitBody>;
 
 /**
  * Handles the card provider's return to the payment page (spec 02 §4 card flow):
@@ -65,23 +70,25 @@ export function useCardReturn(onSettled: () => void) {
 }
 
 /**
- * Starts a card payment of the reservation (source reservationPayment) and opens the provider's
- * payment page; when its window is closed, `onClosed` reloads the reservation.
+ * Starts a card payment of the reservation (source reservationPayment), once per intent, and opens
+ * the provider's payment page in a window; when that window reports or is closed, the payment's
+ * outcome is told and `onSettled` reloads the reservation. `isPending` holds while the start is
+ * under way or the window is open, so the form cannot start a second payment meanwhile.
  */
-export function useCardPayment(reservationId: number, onClosed: () => void) {
+export function useCardPayment(reservationId: number, onSettled: () => void) {
   const { t, i18n } = useTranslation();
   const { client, notifications, translateError } = useServices();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (amount: number) => {
-      const { transactionId } = await client.call(paymentCalls.cardReservationInit, {
-        body: { source: 'reservationPayment', reservationId, amount, locale: currentLocale(i18n) },
-      });
+  const intent = useIntent();
+  const cardWindow = useCardWindow({ successMessage: t('payments.success'), onSettled });
+  const mutation = useMutation({
+    mutationFn: async ({ body, key }: { body: CardReservationInit; key: string }) => {
+      const { transactionId } = await client.call(
+        paymentCalls.cardReservationInit,
+        { body },
+        { headers: idempotencyHeaders(key) },
+      );
       const { paymentPageUrl } = await client.call(paymentCalls.cardStart, { body: { transactionId } });
-      return openPaymentWindow(paymentPageUrl, () => {
-        void queryClient.invalidateQueries({ queryKey: ['account'] });
-        onClosed();
-      });
+      return cardWindow.open(transactionId, paymentPageUrl);
     },
     onSuccess: (outcome) => {
       if (outcome === 'popup') {
@@ -95,4 +102,16 @@ export function useCardPayment(reservationId: number, onClosed: () => void) {
         notifications.notify({ kind: 'error', message: failure.code ? failure.message : notice.message });
     },
   });
+  return {
+    start: (amount: number) => {
+      const body: CardReservationInit = {
+        source: 'reservationPayment',
+        reservationId,
+        amount,
+        locale: currentLocale(i18n),
+      };
+      intent.run(body, (key) => mutation.mutateAsync({ body, key }));
+    },
+    isPending: mutation.isPending || cardWindow.isOpen,
+  };
 }

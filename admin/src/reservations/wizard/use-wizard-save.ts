@@ -1,14 +1,13 @@
-import { ApiRequestError, saveFile } from '@flybook/client';
+import { ApiRequestError, createIntent, idempotencyHeaders, saveFile } from '@flybook/client';
 import { adminPath, errorDirection } from '@flybook/domain';
 import {
   type DuplicatePassengerSchema,
   type Reservation,
-  type ReservationBody,
   reservationCalls,
   reservationDocumentCalls,
 } from '@flybook/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -55,13 +54,7 @@ export function useWizardSave({
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [duplicates, setDuplicates] = useState<{ items: Duplicate[]; draft: Draft } | null>(null);
   // One key per payload: the same booking sent twice is booked once; a changed one is a new booking.
-  const idempotency = useRef<{ body: string; key: string } | null>(null);
-
-  const keyFor = (body: ReservationBody) => {
-    const text = JSON.stringify(body);
-    if (idempotency.current?.body !== text) idempotency.current = { body: text, key: crypto.randomUUID() };
-    return idempotency.current.key;
-  };
+  const [intent] = useState(createIntent);
 
   const explain = (error: unknown, draft: Draft): SaveProblem | null => {
     if (!(error instanceof ApiRequestError)) return null;
@@ -94,11 +87,12 @@ export function useWizardSave({
 
   const book = async (draft: Draft) => {
     const body = reservationBody(draft, access, mode);
-    const options = { headers: { 'Idempotency-Key': keyFor(body) } };
-    const saved =
-      mode === 'edit' && reservation
-        ? await client.call(reservationCalls.update, { params: { id: reservation.id }, body }, options)
-        : await client.call(reservationCalls.create, { body }, options);
+    const saved = await intent.run(body, (key) => {
+      const options = { headers: idempotencyHeaders(key) };
+      return mode === 'edit' && reservation
+        ? client.call(reservationCalls.update, { params: { id: reservation.id }, body }, options)
+        : client.call(reservationCalls.create, { body }, options);
+    });
     await queryClient.invalidateQueries({ queryKey: ['reservation'] });
     notifications.notify({
       kind: 'success',

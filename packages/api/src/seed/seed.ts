@@ -59,6 +59,18 @@ export const DEMO_USERS = [
     lastName: 'Meier',
     countryCode: 'CH',
     company: 'Alpen Reisen GmbH',
+    // A complete agency profile, as the agent form requires one (spec 03: margin of its sales).
+    profile: {
+      salutation: 'mr',
+      street: 'Bahnhofplatz 9',
+      zip: '8001',
+      city: 'Zürich',
+      birthday: '1979-06-21',
+      phoneMobile: '+41 79 312 45 67',
+      marginType: 'percent',
+      percentMargin: '5.00',
+      moneyMargin: 0,
+    },
   },
   {
     email: 'customer@flybook.test',

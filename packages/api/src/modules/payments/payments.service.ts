@@ -54,11 +54,14 @@ export function createPaymentsService(db: Db, reservations: ReservationsService)
       const locked = await lockInvoice(tx, body.reservationInvoiceId);
       if (!locked) throw ApiError.notFound('invoice', body.reservationInvoiceId);
       // An invoice the caller may not read does not exist for them.
-      reservationAccess(user, locked.reservation);
+      const access = reservationAccess(user, locked.reservation);
       checkPayable(locked, amount, new Date(), satisfies(user.roles, PARTIAL_PAYMENT_ROLE));
       const method = await methodOf(tx, body.paymentTypeCode);
       if (!method) throw new ApiError('ERROR_PAYMENT_UNEXPECTED_METHOD', 422, { field: 'paymentTypeCode' });
       if (!mayPayBy(user.roles, method)) throw ApiError.forbidden();
+      // The account method draws on the owner's account: only staff or the owner may spend it (an
+      // agent who reserved for someone else pays from its own account, never from theirs).
+      if (method === 'account' && !access.isStaff && !access.isOwner) throw ApiError.forbidden();
       const fromAccountId = await sourceAccount(tx, user, method, body, locked.reservation, amount);
       const id = await bookInvoicePayment(tx, locked, {
         amount,
