@@ -242,7 +242,8 @@ test('a card payment in the pop-up refreshes the back office; the pop-up shows o
   await popup.screenshot({ path: 'test-results/card-window-outcome-sq.png' });
   await popup.evaluate(() => localStorage.setItem('flybook.locale', 'en'));
   await popup.getByRole('button', { name: 'Mbyll dritaren' }).click();
-  expect(popup.isClosed()).toBe(true);
+  // window.close() takes effect after the click returns.
+  await expect.poll(() => popup.isClosed()).toBe(true);
   // Confirming again booked nothing more.
   expect((await reservationOf(request, manager, reservation.id)).invoice.payments).toHaveLength(1);
 
