@@ -119,8 +119,14 @@ test('the home page rotates offers, folds a long flight overview and shows curre
   // The slider hydrates when it comes into view (Astro drops `ssr` then); its timer starts there.
   await expect(page.locator('astro-island[component-url*="AdSlider"]')).not.toHaveAttribute('ssr');
   await page.mouse.move(0, 0); // the slider holds while pointed at
-  await page.clock.runFor(10_500);
-  await expect(slider.getByRole('group', { name: 'Offer 2 of 3' })).toBeVisible();
+  // The timer starts in an effect a moment after hydration: advance the clock a second at a time
+  // until the second offer shows (it turns after 10 s), not in one jump that may come first.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1_000);
+      return slider.getByRole('group', { name: 'Offer 2 of 3' }).isVisible();
+    })
+    .toBe(true);
   await slider.getByRole('button', { name: 'Next offer' }).click();
   await expect(slider.getByRole('group', { name: 'Offer 3 of 3' })).toBeVisible();
   await slider.getByRole('button', { name: 'Pause' }).click();
