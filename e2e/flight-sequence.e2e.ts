@@ -83,11 +83,24 @@ test('an admin creates a sequence, delays and books out flights, and prints the 
   await expect(cell(page, 'Mar 25, 2027', 'departure')).toHaveText('Mar 25, 2027 10:00');
   await expect(cell(page, 'Mar 4, 2027', 'departure')).toHaveText('Mar 4, 2027 10:00');
 
-  // Delay the first Thursday by 45 minutes, telling the passengers by e-mail.
+  // Delay the first Thursday by 45 minutes, telling the passengers by e-mail. The list is loaded
+  // anew first: the dialog's checkboxes must be drawn without a form page having been opened.
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(NUMBER);
+  await tick(page, 'Thu');
+  await expect(page.getByText(/^Showing 1–4 of 4$/)).toBeVisible();
   await rowActions(page, 'Mar 4, 2027').click();
   await page.getByRole('menuitem', { name: 'Delayed…' }).click();
   const delay = page.getByRole('dialog');
   await expect(delay.getByRole('checkbox', { name: 'E-mail' })).toBeChecked();
+  await expect(delay.getByRole('checkbox', { name: 'SMS' })).not.toBeChecked();
+  const boxColour = (name: string) =>
+    delay
+      .locator('.checkbox', { hasText: name })
+      .locator('.checkbox__box')
+      .evaluate((box) => getComputedStyle(box).backgroundColor);
+  // A ticked box is filled, an unticked one is not: SMS off must not look ticked.
+  expect(await boxColour('E-mail')).not.toBe(await boxColour('SMS'));
   await delay.getByRole('textbox', { name: 'Delay in minutes' }).fill('45');
   await delay.getByRole('button', { name: 'Set delayed' }).click();
   await expect(delay).toBeHidden();

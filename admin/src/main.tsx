@@ -1,5 +1,6 @@
 import '@flybook/ui/ui.css';
 import './app/app.css';
+import './app/form/controls.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AdminApp } from './app/AdminApp.tsx';
