@@ -162,6 +162,7 @@ const ROLE = {
   templateRead: 'ROLE_AIRCRAFT_TEMPLATE_READ',
   templateCreate: 'ROLE_AIRCRAFT_TEMPLATE_CREATE',
   templateUpdate: 'ROLE_AIRCRAFT_TEMPLATE_UPDATE',
+  templateDelete: 'ROLE_AIRCRAFT_TEMPLATE_DELETE',
 } as const;
 
 export const flightCompanyCalls = {
@@ -259,6 +260,15 @@ export const aircraftTemplateCalls = {
     params: IdParams,
     body: AircraftTemplateBody,
     response: AircraftTemplateSchema,
+  }),
+  remove: defineCall({
+    method: 'DELETE',
+    path: 'aircraft-template/{id}',
+    summary: 'Delete an aircraft seat-map template no flight uses',
+    auth: 'user',
+    roles: ROLE.templateDelete,
+    params: IdParams,
+    response: 'empty',
   }),
 };
 

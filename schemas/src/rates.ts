@@ -168,6 +168,7 @@ const ROLE = {
   rateRead: 'ROLE_RATE_READ',
   rateCreate: 'ROLE_RATE_CREATE',
   rateUpdate: 'ROLE_RATE_UPDATE',
+  rateDelete: 'ROLE_RATE_DELETE',
   optionList: 'ROLE_RESERVATION_OPTION_LIST',
   optionCreate: 'ROLE_RESERVATION_OPTION_CREATE',
   optionUpdate: 'ROLE_RESERVATION_OPTION_UPDATE',
@@ -219,6 +220,15 @@ export const rateCalls = {
     params: IdParams,
     body: RateBody,
     response: RateSchema,
+  }),
+  remove: defineCall({
+    method: 'DELETE',
+    path: 'rate/{id}',
+    summary: 'Delete a rate no flight uses',
+    auth: 'user',
+    roles: ROLE.rateDelete,
+    params: IdParams,
+    response: 'empty',
   }),
 };
 
@@ -274,6 +284,15 @@ export const optionCalls = {
     params: IdParams,
     body: UpdateOptionBody,
     response: OptionSchema,
+  }),
+  remove: defineCall({
+    method: 'DELETE',
+    path: 'option/{id}',
+    summary: 'Delete an option no booking holds (options are kept with the rates: ROLE_RATE_DELETE)',
+    auth: 'user',
+    roles: ROLE.rateDelete,
+    params: IdParams,
+    response: 'empty',
   }),
   attachList: defineCall({
     method: 'GET',

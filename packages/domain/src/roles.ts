@@ -168,6 +168,12 @@ const CATALOGUE = [
     title: 'Edit aircraft templates',
     description: 'Change the sections, seat flags and seat prices of an aircraft template.',
   },
+  {
+    role: 'ROLE_AIRCRAFT_TEMPLATE_DELETE',
+    category: 'aircraft template',
+    title: 'Delete aircraft templates',
+    description: 'Remove an aircraft template that no flight uses.',
+  },
 
   // allotment
   {
@@ -538,7 +544,7 @@ const CATALOGUE = [
     role: 'ROLE_RATE_DELETE',
     category: 'rate',
     title: 'Delete rates',
-    description: 'Remove a rate.',
+    description: 'Remove a rate or an option that nothing uses.',
   },
   {
     role: 'ROLE_RESERVATION_OPTION_LIST',

@@ -34,3 +34,7 @@ export async function updateTemplate(
     .returning();
   return row;
 }
+
+export async function deleteTemplate(tx: Tx, id: number) {
+  await tx.delete(aircraftTemplates).where(eq(aircraftTemplates.id, id));
+}

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { StoredAircraftSection } from '../../db/schema/index.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
-import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
+import { changedFields, logEntityChange, removeUnlessInUse } from '../../platform/entity-log.ts';
 import { transactionUnique } from '../../platform/sql.ts';
 import { listTariffGroups } from '../lookups/lookups.repository.ts';
 import * as repo from './aircraft-templates.repository.ts';
@@ -123,6 +123,16 @@ export function createAircraftTemplatesService(db: Db) {
         () => labelTaken(label),
       );
     },
+
+    /** Deletes an aircraft template no flight uses; one in use answers 409 ERROR_IN_USE (deactivate it instead). */
+    remove: (actor: AuthUser, id: number) =>
+      removeUnlessInUse(db, actor, {
+        entityType: 'aircraftTemplate',
+        name: 'aircraft template',
+        id,
+        exists: async (tx) => (await repo.findTemplate(tx, id)) !== undefined,
+        remove: (tx) => repo.deleteTemplate(tx, id),
+      }),
   };
 }
 

@@ -145,4 +145,55 @@ describe('aircraft templates', () => {
     });
     expect(create.status).toBe(403);
   });
+
+  it('deletes a template no flight uses, refuses one a flight flies with 409, and logs it', async () => {
+    const list = await t.request({
+      method: 'GET',
+      url: '/api/v1/aircraft-template-generic/list',
+      token: admin,
+    });
+    const flights = await t.request({ method: 'GET', url: '/api/v1/flight/list?pageSize=1', token: admin });
+    const flown = flights.body.items[0].aircraftTemplate.id;
+    expect(list.body.items.map((item: { id: number }) => item.id)).toContain(flown);
+    const used = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/aircraft-template/${flown}`,
+      token: admin,
+    });
+    expect(used.status).toBe(409);
+    expect(used.body.errors[0].code).toBe('ERROR_IN_USE');
+    const still = await t.request({
+      method: 'GET',
+      url: `/api/v1/aircraft-template-generic/${flown}`,
+      token: admin,
+    });
+    expect(still.status).toBe(200);
+
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/v1/aircraft-template-generic',
+      token: admin,
+      payload: small({ label: 'Spare ATR' }),
+    });
+    const url = `/api/v1/aircraft-template/${made.body.id}`;
+    const manager = await t.login('manager');
+    expect((await t.request({ method: 'DELETE', url, token: manager })).status).toBe(403);
+    expect((await t.request({ method: 'DELETE', url, token: admin })).status).toBe(204);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/v1/aircraft-template-generic/${made.body.id}`,
+          token: admin,
+        })
+      ).status,
+    ).toBe(404);
+    expect((await t.request({ method: 'DELETE', url, token: admin })).status).toBe(404);
+    const log = await t.request({
+      method: 'GET',
+      url: `/api/v1/entity-log/list?entityType=aircraftTemplate&query=${made.body.id}`,
+      token: admin,
+    });
+    expect(log.body.items.map((entry: { operationType: string }) => entry.operationType)).toContain('delete');
+  });
 });

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
-import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
-import { isForeignKeyViolation, transactionUnique } from '../../platform/sql.ts';
+import { changedFields, logEntityChange, removeUnlessInUse } from '../../platform/entity-log.ts';
+import { transactionUnique } from '../../platform/sql.ts';
 import * as repo from './flight-companies.repository.ts';
 
 const toCompany = ({
@@ -91,24 +91,14 @@ export function createFlightCompaniesService(db: Db) {
     },
 
     /** Deletes a company no flight refers to; one that flies keeps its history (deactivate it instead). */
-    async remove(actor: AuthUser, id: number) {
-      try {
-        await db.transaction(async (tx) => {
-          if (!(await repo.findCompany(tx, id))) throw ApiError.notFound('flight company', id);
-          await repo.deleteCompany(tx, id);
-          await logEntityChange(tx, {
-            userId: actor.id,
-            entityType: 'flightCompany',
-            entityId: id,
-            operation: 'delete',
-            changedFields: [],
-          });
-        });
-      } catch (error) {
-        if (isForeignKeyViolation(error)) throw new ApiError('ERROR_IN_USE', 409);
-        throw error;
-      }
-    },
+    remove: (actor: AuthUser, id: number) =>
+      removeUnlessInUse(db, actor, {
+        entityType: 'flightCompany',
+        name: 'flight company',
+        id,
+        exists: async (tx) => (await repo.findCompany(tx, id)) !== undefined,
+        remove: (tx) => repo.deleteCompany(tx, id),
+      }),
   };
 }
 

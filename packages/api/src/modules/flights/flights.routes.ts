@@ -25,6 +25,7 @@ export const flightRoutes = (services: {
     route(api.aircraftTemplate.get, ({ params }) => templates.get(params.id)),
     route(api.aircraftTemplate.create, ({ user, body }) => templates.create(user, body)),
     route(api.aircraftTemplate.update, ({ user, params, body }) => templates.update(user, params.id, body)),
+    route(api.aircraftTemplate.remove, ({ user, params }) => templates.remove(user, params.id)),
 
     route(api.flight.list, ({ user, query }) => flights.list(query, user)),
     route(api.flight.agentList, ({ user, query }) => flights.agentList(query, user)),

@@ -59,3 +59,7 @@ export async function updateOption(tx: Tx, id: number, values: Omit<OptionValues
     .set({ ...values, updatedAt: new Date() })
     .where(eq(options.id, id));
 }
+
+export async function deleteOption(tx: Tx, id: number) {
+  await tx.delete(options).where(eq(options.id, id));
+}

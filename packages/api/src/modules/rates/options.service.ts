@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
-import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
+import { changedFields, logEntityChange, removeUnlessInUse } from '../../platform/entity-log.ts';
 import { transactionUnique } from '../../platform/sql.ts';
 import { listTariffs } from '../lookups/lookups.repository.ts';
 import * as repo from './options.repository.ts';
@@ -125,6 +125,16 @@ export function createOptionsService(db: Db) {
       );
       return get(id);
     },
+
+    /** Deletes an option no booking holds; one in use answers 409 ERROR_IN_USE (deactivate it instead). */
+    remove: (actor: AuthUser, id: number) =>
+      removeUnlessInUse(db, actor, {
+        entityType: 'option',
+        name: 'option',
+        id,
+        exists: async (tx) => (await repo.findOption(tx, id)) !== undefined,
+        remove: (tx) => repo.deleteOption(tx, id),
+      }),
   };
 }
 

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { booking } from '../../test/bookings.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -123,5 +125,39 @@ describe('options', () => {
       'update',
     ]);
     expect(log.body.items[2].changedFields.sort()).toEqual(['isActive', 'price', 'title']);
+  });
+
+  it('deletes an option no booking holds, and refuses one a ticket holds with 409', async () => {
+    const spare = await post({ code: 'SPARE', type: { id: 1 }, configValues: config('Spare') });
+    const url = `/api/v1/option/${spare.body.id}`;
+    const agent = await t.login('agent');
+    expect((await t.request({ method: 'DELETE', url, token: agent })).status).toBe(403);
+    expect((await t.request({ method: 'DELETE', url, token: manager })).status).toBe(204);
+    expect((await t.request({ method: 'GET', url, token: manager })).status).toBe(404);
+
+    // An option a booked ticket holds stays: the booking's price names it.
+    const held = await post({ code: 'HELD', type: { id: 1 }, configValues: config('Held') });
+    const flights = await t.request({
+      method: 'GET',
+      url: '/api/v1/flight/list?status[]=created&pageSize=1',
+      token: manager,
+    });
+    const booked = await t.api('POST', 'reservation', manager, booking(flights.body.items[0].id));
+    expect(booked.status).toBe(201);
+    await t.database.db.execute(
+      sql`insert into ticket_options (ticket_id, option_id, price)
+        select t.id, ${held.body.id}, 2500 from tickets t
+        join reservation_passengers p on p.id = t.passenger_id where p.reservation_id = ${booked.body.id} limit 1`,
+    );
+    const refused = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/option/${held.body.id}`,
+      token: manager,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].code).toBe('ERROR_IN_USE');
+    expect(
+      (await t.request({ method: 'GET', url: `/api/v1/option/${held.body.id}`, token: manager })).status,
+    ).toBe(200);
   });
 });

@@ -73,3 +73,7 @@ export async function updateRate(
   await tx.delete(ratePrices).where(eq(ratePrices.rateId, id));
   await tx.insert(ratePrices).values(prices.map((price) => ({ ...price, rateId: id })));
 }
+
+export async function deleteRate(tx: Tx, id: number) {
+  await tx.delete(rates).where(eq(rates.id, id));
+}

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
-import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
+import { changedFields, logEntityChange, removeUnlessInUse } from '../../platform/entity-log.ts';
 import { listTariffs } from '../lookups/lookups.repository.ts';
 import * as repo from './rates.repository.ts';
 
@@ -131,6 +131,16 @@ export function createRatesService(db: Db) {
       });
       return get(id);
     },
+
+    /** Deletes a rate no flight uses (its prices go with it); one in use answers 409 ERROR_IN_USE (deactivate it instead). */
+    remove: (actor: AuthUser, id: number) =>
+      removeUnlessInUse(db, actor, {
+        entityType: 'rate',
+        name: 'rate',
+        id,
+        exists: async (tx) => (await repo.findRate(tx, id)) !== undefined,
+        remove: (tx) => repo.deleteRate(tx, id),
+      }),
   };
 }
 

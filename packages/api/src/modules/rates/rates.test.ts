@@ -134,4 +134,23 @@ describe('rates', () => {
       ['create', ['name', 'isActive', 'priceList']],
     ]);
   });
+
+  it('deletes a rate no flight uses with its prices, and refuses one flights use with 409', async () => {
+    const flights = await t.request({ method: 'GET', url: '/api/v1/flight/list?pageSize=1', token: manager });
+    const flown = flights.body.items[0].rate.id;
+    const used = await t.request({ method: 'DELETE', url: `/api/v1/rate/${flown}`, token: manager });
+    expect(used.status).toBe(409);
+    expect(used.body.errors[0].code).toBe('ERROR_IN_USE');
+    expect((await t.request({ method: 'GET', url: `/api/v1/rate/${flown}`, token: manager })).status).toBe(
+      200,
+    );
+
+    const spare = await post({ name: 'Spare rate', priceList: allTariffs });
+    const url = `/api/v1/rate/${spare.body.id}`;
+    const agent = await t.login('agent');
+    expect((await t.request({ method: 'DELETE', url, token: agent })).status).toBe(403);
+    expect((await t.request({ method: 'DELETE', url, token: manager })).status).toBe(204);
+    expect((await t.request({ method: 'GET', url, token: manager })).status).toBe(404);
+    expect((await t.request({ method: 'DELETE', url, token: manager })).status).toBe(404);
+  });
 });
