@@ -54,6 +54,17 @@ test('an admin creates a sequence, delays and books out flights, and prints the 
   await page.getByRole('combobox', { name: 'Aircraft template' }).selectOption({ index: 1 });
   await page.getByRole('combobox', { name: 'Rate' }).selectOption({ index: 1 });
 
+  // In the seat-map editor's Select mode a double click (the usual gesture) selects the seat's
+  // block, and another one lets it go.
+  await page.getByRole('tab', { name: 'Template settings' }).click();
+  const count = page.locator('.fb-seatmap-editor__count');
+  await expect(count).toHaveText('Selected seats: 0');
+  await page.locator('[data-seat="3D"]').dblclick();
+  await expect(count).not.toHaveText('Selected seats: 0');
+  await expect(count).not.toHaveText('Selected seats: 1');
+  await page.locator('[data-seat="3D"]').dblclick();
+  await expect(count).toHaveText('Selected seats: 0');
+
   await page.getByRole('tab', { name: 'Tariff seats' }).click();
   const costs = page.getByRole('textbox', { name: /: Cost per seat \(CHF\)$/ });
   await expect(costs.first()).toBeVisible();

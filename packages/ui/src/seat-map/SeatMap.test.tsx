@@ -1,5 +1,5 @@
 import { SEAT_FLAGS } from '@flybook/schemas/flights';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SeatMap } from './SeatMap.tsx';
@@ -115,6 +115,27 @@ describe('SeatMap', () => {
     expect(onSeatDoublePress).toHaveBeenLastCalledWith('7D');
     await user.dblClick(seat('9A'));
     expect(onSeatDoublePress).toHaveBeenLastCalledWith('9A');
+    expect(onSeatDoublePress).toHaveBeenCalledTimes(2);
+  });
+
+  it('double-presses on the second click of a pair even when no dblclick event follows (Chromium after a redraw)', () => {
+    const onSeatPress = vi.fn();
+    const onSeatDoublePress = vi.fn();
+    render(
+      <SeatMap
+        sections={a320()}
+        labels={seatMapLabels}
+        locale="en"
+        onSeatPress={onSeatPress}
+        onSeatDoublePress={onSeatDoublePress}
+      />,
+    );
+    fireEvent.click(seat('8C'), { detail: 1 });
+    expect(onSeatDoublePress).not.toHaveBeenCalled();
+    fireEvent.click(seat('8C'), { detail: 2 });
+    // As a browser's click, click, dblclick: two presses (the second undoes the first), then the double press.
+    expect(onSeatPress).toHaveBeenCalledTimes(2);
+    expect(onSeatDoublePress).toHaveBeenCalledExactlyOnceWith('8C');
   });
 
   it('overlays a flight’s taken and own seats and presses only the seats the caller allows', async () => {

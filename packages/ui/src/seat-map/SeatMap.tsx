@@ -298,11 +298,14 @@ export function SeatMap({
     moveFocus(targetOf(cell.label, event));
   };
 
-  const onClick = (cell: CellModel, pressable: boolean) => (_event: MouseEvent<HTMLElement>) => {
-    if (pressable) onSeatPress?.(cell.label);
-  };
-  const onDoubleClick = (cell: CellModel, pressable: boolean) => (_event: MouseEvent<HTMLElement>) => {
-    if (pressable) onSeatDoublePress?.(cell.label);
+  // A double click is the second click of a pair (detail 2), not the dblclick event: the first
+  // click redraws the seat (selected, reserved …), and Chromium fires no dblclick when the element
+  // under the pointer changed between the two. Each click presses, as with dblclick, and the
+  // second then double-presses.
+  const onClick = (cell: CellModel, pressable: boolean) => (event: MouseEvent<HTMLElement>) => {
+    if (!pressable) return;
+    onSeatPress?.(cell.label);
+    if (event.detail === 2) onSeatDoublePress?.(cell.label);
   };
 
   const legendStates = useMemo(() => {
@@ -451,7 +454,6 @@ export function SeatMap({
                                 onFocus={() => setActive(cell.label)}
                                 onKeyDown={onKeyDown(cell, pressable)}
                                 onClick={onClick(cell, pressable)}
-                                onDoubleClick={onDoubleClick(cell, pressable)}
                               >
                                 <span
                                   className={seatClasses(cell.state, selected ? 'fb-seat--selected' : null)}

@@ -1,6 +1,6 @@
 import type { MoneyLocale } from '@flybook/domain';
 import type { AircraftSection } from '@flybook/schemas/flights';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { Button } from '../Button.tsx';
 import { TextField } from '../TextField.tsx';
@@ -82,8 +82,12 @@ export function SeatMapEditor({
   const aisles = useMemo(() => aisleAfter ?? defaultAisleAfter(value), [aisleAfter, value]);
 
   // The sections live with the caller; the reducer works on the current value each time.
+  // Actions dispatched in one event (the second click of a double click presses, then
+  // double-presses) chain: each starts from the state the one before made, not from this render's.
+  const pending = useRef<SeatMapEditorState | null>(null);
+  pending.current = null;
   const dispatch = (editorAction: SeatMapEditorAction) => {
-    const state: SeatMapEditorState = {
+    const state: SeatMapEditorState = pending.current ?? {
       action,
       selection,
       sections: value,
@@ -91,6 +95,7 @@ export function SeatMapEditor({
       locked: lockedLabels,
     };
     const next = editorReducer(state, editorAction);
+    pending.current = next;
     if (next.action !== action) setAction(next.action);
     if (next.selection !== selection) setSelection(next.selection);
     if (next.sections !== value) onChange(next.sections);
