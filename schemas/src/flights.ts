@@ -483,6 +483,8 @@ export const FlightListItemSchema = z.object({
   seatsByTariff: z.array(SeatsByTariffSchema),
   /** Passengers holding a ticket on the flight. */
   passengers: z.number().int(),
+  /** Reservations those passengers belong to. */
+  reservations: z.number().int(),
 });
 export type FlightListItem = z.infer<typeof FlightListItemSchema>;
 

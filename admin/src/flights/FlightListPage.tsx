@@ -118,7 +118,7 @@ export function FlightListPage() {
         setDialog({
           kind: 'confirm',
           job,
-          ...confirmOne(t, kind, flight.number),
+          ...confirmOne(t, kind, flight),
           confirmLabel: actionLabel(t, kind),
         });
       } else {

@@ -125,7 +125,7 @@ export function FlightBar({
       {dialog === 'departed' ? (
         <ConfirmDialog
           isOpen
-          {...confirmOne(t, 'departed', flight.number)}
+          {...confirmOne(t, 'departed', flight)}
           confirmLabel={actionLabel(t, 'departed')}
           isPending={jobs.running === 'departed'}
           onCancel={() => setDialog(null)}

@@ -177,6 +177,7 @@ export function fakeFormFlights(data: FakeFlights): Flight[] {
         inventory(1, 30, 28, 80, 20, 2, 4),
       ],
       passengers: 3,
+      reservations: 2,
       takenSeatLabels: ['5A', '5B'],
       allotments: [
         {
@@ -217,6 +218,7 @@ export function fakeFormFlights(data: FakeFlights): Flight[] {
         inventory(1, 30, 30, 80, 20, 0, 0),
       ],
       passengers: 0,
+      reservations: 0,
       takenSeatLabels: [],
       allotments: [],
     },
@@ -339,6 +341,7 @@ function flightFromBody(
       };
     }),
     passengers: before?.passengers ?? 0,
+    reservations: before?.reservations ?? 0,
     sections,
     allotments,
     takenSeatLabels: body.sections === undefined && before ? [] : (before?.takenSeatLabels ?? []),

@@ -145,6 +145,7 @@ const flight = (seed: FlightSeed): FlightListItem => ({
   sequence: null,
   seatsByTariff: [seats(1, 150, 140, 20, 10), seats(3, 12, 12, 2, 0)],
   passengers: 0,
+  reservations: 0,
   ...seed.patch,
 });
 
@@ -172,7 +173,7 @@ export function createFakeFlights(): FakeFlights {
         to: 'PRN',
         departure: '2031-06-02T06:30:00.000Z',
         arrival: '2031-06-02T08:45:00.000Z',
-        patch: { sequence: SEQUENCE_7, passengers: 22 },
+        patch: { sequence: SEQUENCE_7, passengers: 22, reservations: 9 },
       }),
       // Tuesday, closed and delayed by 45 minutes, sales stopped; overbooked in economy.
       flight({
@@ -189,6 +190,7 @@ export function createFakeFlights(): FakeFlights {
           isDelayed: true,
           delayMinutes: 45,
           passengers: 150,
+          reservations: 61,
           seatsByTariff: [seats(1, 150, 140, 145, 0)],
         },
       }),
@@ -222,7 +224,7 @@ export function createFakeFlights(): FakeFlights {
         departure: '2026-05-05T09:00:00.000Z',
         arrival: '2026-05-05T11:00:00.000Z',
         status: 'departed',
-        patch: { passengers: 80 },
+        patch: { passengers: 80, reservations: 30 },
       }),
       // The next Monday of sequence 7.
       flight({

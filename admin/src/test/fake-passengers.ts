@@ -64,6 +64,7 @@ export const fakePassengerFlight = (patch: Partial<Flight> = {}): Flight => ({
     },
   ],
   passengers: 6,
+  reservations: 3,
   sections: [
     {
       tariffGroup: { id: 3 },

@@ -223,13 +223,17 @@ describe('flight list actions', () => {
     });
   });
 
-  it('asks before cancelling, then cancels and reloads', async () => {
+  it('asks before cancelling, naming what is booked, then cancels and reloads', async () => {
     const app = openList();
     await rowOf('AP101', 'Jun 2, 2031');
     await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, Jun 2, 2031' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Cancel flight' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel flight' });
-    expect(within(dialog).getByText('Cancel flight AP101? This cannot be undone.')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Cancel flight AP101? Booked on it — reservations: 9, passengers: 22. This cannot be undone.',
+      ),
+    ).toBeTruthy();
     const before = listRequests(app.api.requests).length;
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel flight' }));
     expect(await screen.findByText('Flight AP101 cancelled.')).toBeTruthy();

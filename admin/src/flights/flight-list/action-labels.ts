@@ -53,13 +53,28 @@ interface Question {
   message: string;
 }
 
-/** The question a confirmation asks about one flight. */
-export function confirmOne(t: TFunction, kind: ConfirmedKind, number: string): Question {
+/**
+ * The question a confirmation asks about one flight. Cancelling names what is booked on it, so
+ * nobody cancels a flight without knowing whom it strands.
+ */
+export function confirmOne(
+  t: TFunction,
+  kind: ConfirmedKind,
+  flight: { number: string; passengers: number; reservations: number },
+): Question {
+  const { number } = flight;
   switch (kind) {
     case 'cancel':
       return {
         title: t('flights.actions.confirm.cancelTitle'),
-        message: t('flights.actions.confirm.cancelOne', { number }),
+        message:
+          flight.passengers > 0
+            ? t('flights.actions.confirm.cancelBooked', {
+                number,
+                reservations: flight.reservations,
+                passengers: flight.passengers,
+              })
+            : t('flights.actions.confirm.cancelOne', { number }),
       };
     case 'departed':
       return {

@@ -268,6 +268,10 @@ describe('flight figures and documents', () => {
       noShow: 0,
       pending: 4,
       notified: 0,
+    }); // The list and the form name what is booked: 4 passengers (the infant too) of 2 reservations.
+    expect((await api('GET', `flight/${flightId}`, manager)).body).toMatchObject({
+      passengers: 4,
+      reservations: 2,
     });
   });
 

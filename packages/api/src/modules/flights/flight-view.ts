@@ -57,7 +57,7 @@ export function toFlightListItem(
   head: FlightHead,
   seats: readonly FlightSeatsRow[],
   allotments: readonly AllotmentRow[],
-  passengers: number,
+  booked: { passengers: number; reservations: number },
   reader: FlightReader,
   priceList: PriceListEntry[] = [],
 ): FlightListItem {
@@ -65,7 +65,7 @@ export function toFlightListItem(
   return {
     id: flight.id,
     number: flight.number,
-    flightCompany: head.company,
+    flightCompany: { id: head.company.id, name: head.company.name, code: head.company.code },
     origin: airport(head.origin),
     destination: airport(head.destination),
     departure: flight.departure.toISOString(),
@@ -89,7 +89,8 @@ export function toFlightListItem(
         }
       : null,
     seatsByTariff: seats.map((row) => toSeats(row, allotments, reader)),
-    passengers,
+    passengers: booked.passengers,
+    reservations: booked.reservations,
   };
 }
 
@@ -98,7 +99,7 @@ export function toFlight(
   head: FlightHead,
   seats: readonly FlightSeatsRow[],
   allotments: readonly (AllotmentRow & { agentName: string })[],
-  passengers: number,
+  booked: { passengers: number; reservations: number },
   takenSeatLabels: string[],
   reader: FlightReader,
   priceList: PriceListEntry[],
@@ -106,7 +107,7 @@ export function toFlight(
   const showAllotments = satisfies(reader.roles, FLIGHT_FIELD_ROLES.allotmentRead);
   const showAllotmentCost = satisfies(reader.roles, FLIGHT_FIELD_ROLES.allotmentReadCost);
   return {
-    ...toFlightListItem(head, seats, allotments, passengers, reader, priceList),
+    ...toFlightListItem(head, seats, allotments, booked, reader, priceList),
     sections: wireSections(head.flight.sections),
     ...(showAllotments
       ? {

@@ -1,5 +1,17 @@
 import type { FlightFilters } from '@flybook/schemas';
-import { and, count, eq, ilike, inArray, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  countDistinct,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -300,16 +312,24 @@ export async function allotmentsOf(db: Db | Tx, flightIds: number[], agentId?: n
   return byFlight;
 }
 
-/** Active tickets per flight. */
-export async function passengerCounts(db: Db | Tx, flightIds: number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>(flightIds.map((id) => [id, 0]));
+/** What is booked on each flight: passengers (active tickets) and the reservations they belong to. */
+export async function bookedCounts(
+  db: Db | Tx,
+  flightIds: number[],
+): Promise<Map<number, { passengers: number; reservations: number }>> {
+  const counts = new Map(flightIds.map((id) => [id, { passengers: 0, reservations: 0 }]));
   if (flightIds.length === 0) return counts;
   const rows = await db
-    .select({ flightId: tickets.flightId, passengers: count() })
+    .select({
+      flightId: tickets.flightId,
+      passengers: count(),
+      reservations: countDistinct(reservationPassengers.reservationId),
+    })
     .from(tickets)
+    .innerJoin(reservationPassengers, eq(reservationPassengers.id, tickets.passengerId))
     .where(and(inArray(tickets.flightId, flightIds), eq(tickets.isActive, true)))
     .groupBy(tickets.flightId);
-  for (const row of rows) counts.set(row.flightId, row.passengers);
+  for (const { flightId, ...booked } of rows) counts.set(flightId, booked);
   return counts;
 }
 

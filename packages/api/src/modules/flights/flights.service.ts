@@ -52,6 +52,9 @@ function existingSeats(sections: readonly StoredAircraftSection[]): Set<string> 
   return labels;
 }
 
+/** A flight nobody is booked on. */
+const NOTHING_BOOKED = { passengers: 0, reservations: 0 };
+
 export function createFlightsService(db: Db) {
   async function resolve(
     tx: Db | Tx,
@@ -175,10 +178,10 @@ export function createFlightsService(db: Db) {
   async function read(id: number, reader: FlightReader) {
     const head = await repo.findFlightHead(db, id);
     if (!head) throw ApiError.notFound('flight', id);
-    const [seats, allotments, passengers, taken, prices] = await Promise.all([
+    const [seats, allotments, booked, taken, prices] = await Promise.all([
       repo.seatsOf(db, [id]),
       repo.allotmentsOf(db, [id]),
-      repo.passengerCounts(db, [id]),
+      repo.bookedCounts(db, [id]),
       repo.takenSeatLabels(db, id),
       priceListsOf(db, [head.rate.id]),
     ]);
@@ -194,7 +197,7 @@ export function createFlightsService(db: Db) {
       head,
       flightSeats,
       allotments.get(id) ?? [],
-      passengers.get(id) ?? 0,
+      booked.get(id) ?? NOTHING_BOOKED,
       taken,
       reader,
       priceList,
@@ -213,10 +216,10 @@ export function createFlightsService(db: Db) {
     const { items, total } = await repo.listFlights(db, filters, query, { onlyActive: isAgentView });
     const ids = items.map((head) => head.flight.id);
     const channel = isAgentView ? 'agent' : 'staff';
-    const [seats, allotments, passengers, prices, allotmentsLeft] = await Promise.all([
+    const [seats, allotments, booked, prices, allotmentsLeft] = await Promise.all([
       repo.seatsOf(db, ids),
       repo.allotmentsOf(db, ids, isAgentView ? user.id : undefined),
-      repo.passengerCounts(db, ids),
+      repo.bookedCounts(db, ids),
       priceListsOf(
         db,
         items.map((head) => head.rate.id),
@@ -241,7 +244,7 @@ export function createFlightsService(db: Db) {
           head,
           flightSeats,
           allotments.get(head.flight.id) ?? [],
-          passengers.get(head.flight.id) ?? 0,
+          booked.get(head.flight.id) ?? NOTHING_BOOKED,
           reader,
           priceList,
         );
