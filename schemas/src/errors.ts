@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   'ERROR_SPLIT_ONE_PASSENGER',
   'ERROR_SPLIT_INFANTS',
   'ERROR_CANCELLATION_FEE_TOO_HIGH',
+  'ERROR_REBOOK_NOT_CANCELLED',
+  'ERROR_REBOOK_OTHER_ROUTE',
   // payments and the ledger (spec 02 §8 Payment, spec 03 Accounting)
   'ERROR_SAME_ACCOUNT',
   'ERROR_PAYMENT_AMOUNT_TOO_BIG',
@@ -175,6 +177,8 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   ERROR_SPLIT_ONE_PASSENGER: "Can't split a reservation with one passenger.",
   ERROR_SPLIT_INFANTS: "Can't separate infants from adults.",
   ERROR_CANCELLATION_FEE_TOO_HIGH: "The cancellation fee can't be more than the reservation's total ({max}).",
+  ERROR_REBOOK_NOT_CANCELLED: 'Only passengers of a cancelled flight can be rebooked.',
+  ERROR_REBOOK_OTHER_ROUTE: 'Passengers can only be rebooked onto another flight of the same route.',
   ERROR_IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another request.',
   ERROR_TARIFF_NOT_AVAILABLE: 'This tariff cannot be booked on the {direction}.',
   ERROR_SAME_ACCOUNT: 'Debit and credit account must differ.',

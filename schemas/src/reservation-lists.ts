@@ -54,6 +54,11 @@ export const ReservationListFilters = z.object({
    * cancelled; false: it holds none (docs/booking.md, Lists).
    */
   isActive: QueryBoolean.default(true),
+  /**
+   * Holds an active ticket on this flight, whatever its status: the worklist of a cancelled flight
+   * (docs/flights.md, Cancelled flights). `isActive` does not apply with it.
+   */
+  flightId: IdSchema.optional(),
   reservationStatus: z.array(ReservationStatusSchema).max(10).default(DEFAULT_RESERVATION_STATUS_FILTER),
   paymentStatus: z.array(InvoiceStatusSchema).max(10).optional(),
   /** A departure of one of its flights. */

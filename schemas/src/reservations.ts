@@ -255,6 +255,17 @@ export const CancelBody = z.object({
 
 export const SplitBody = z.object({ passengerId: IdSchema });
 
+/**
+ * Moves a reservation's passengers off a cancelled flight onto another flight of the same route
+ * (the cancelled-flights worklist, docs/flights.md): same tariff and options, seats re-assigned,
+ * the price kept unless `total` (CHF, the agreed total) sets another.
+ */
+export const RebookBody = z.object({
+  fromFlightId: IdSchema,
+  toFlightId: IdSchema,
+  total: MoneySchema.pipe(z.number().min(0).max(1_000_000)).optional(),
+});
+
 export const SnapshotSchema = z.object({
   version: z.number().int(),
   datetime: z.string(),
@@ -338,6 +349,16 @@ export const reservationCalls = {
     body: SplitBody,
     response: ReservationSchema,
     status: 201,
+  }),
+  rebook: defineCall({
+    method: 'POST',
+    path: 'reservation/{id}/rebook',
+    summary: 'Move the passengers off a cancelled flight onto another of the route; tells the contact',
+    auth: 'user',
+    roles: 'ROLE_RESERVATION_UPDATE',
+    params: IdParams,
+    body: RebookBody,
+    response: ReservationSchema,
   }),
   duplicatePassengers: defineCall({
     method: 'POST',

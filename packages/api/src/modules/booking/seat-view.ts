@@ -90,3 +90,34 @@ export function passengerSeatSections(
     rowsWithExitDoors: section.rowsWithExitDoors,
   }));
 }
+
+/** A seat is free to give a passenger of the tariff group: on the map, open, and held by nobody. */
+const isFreeFor = (spot: SeatSpot | undefined, tariffGroupId: number, held: ReadonlySet<string>, label: string) =>
+  spot !== undefined &&
+  spot.tariffGroupId === tariffGroupId &&
+  (spot.flags & (SEAT_FLAGS.absent | SEAT_FLAGS.disabled | SEAT_FLAGS.reserved)) === 0 &&
+  !held.has(label);
+
+/**
+ * Seats for passengers moved onto another flight (a rebooking): each keeps their seat label when
+ * it is free there, else gets the cheapest free seat of their tariff group, front to back; a
+ * passenger for whom nothing is free gets no seat (staff assign one later). Answers label per key.
+ */
+export function reassignSeats<K>(
+  wanted: readonly { key: K; label: string; tariffGroupId: number }[],
+  sections: readonly StoredAircraftSection[],
+  held: ReadonlySet<string>,
+): Map<K, string> {
+  const spots = seatSpots(sections);
+  const taken = new Set(held);
+  const given = new Map<K, string>();
+  const byPrice = [...spots.entries()].sort(([, a], [, b]) => a.price - b.price);
+  for (const passenger of wanted) {
+    const free = (label: string) => isFreeFor(spots.get(label), passenger.tariffGroupId, taken, label);
+    const label = free(passenger.label) ? passenger.label : byPrice.find(([candidate]) => free(candidate))?.[0];
+    if (label === undefined) continue;
+    taken.add(label);
+    given.set(passenger.key, label);
+  }
+  return given;
+}

@@ -1,4 +1,5 @@
 import {
+  airportLocalTime,
   canCancelFlight,
   canChangeBookedOut,
   canDelayFlight,
@@ -12,6 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
+import { defaultMessageSettings, type MessageSettings, notifyFlightCancelled } from '../messages/notify.ts';
 import { notifyPassengers } from './flight-notices.ts';
 import * as repo from './flights.repository.ts';
 
@@ -23,12 +25,27 @@ const transitionRefused = (flight: repo.FlightRow, target: string) =>
     params: { status: flight.status, target },
   });
 
+/** What a cancelled flight needs of the reservations: a new version of each booking on it. */
+export interface AffectedReservations {
+  recordChange(tx: Tx, user: AuthUser, id: number, changedFields: string[]): Promise<unknown>;
+}
+
 /**
  * Bulk actions on the flight list and the state changes of one flight: activate, delete,
  * sequences, booked out, delayed, cancelled, departed. Every state change locks the flight row,
  * checks the transition with the domain rules and logs it in the same transaction.
  */
-export function createFlightOperationsService(db: Db, now: () => Date = () => new Date()) {
+export function createFlightOperationsService(
+  db: Db,
+  options: {
+    now?: () => Date;
+    /** Marks the bookings of a cancelled flight (without it they are only told). */
+    reservations?: AffectedReservations;
+    messages?: MessageSettings;
+  } = {},
+) {
+  const now = options.now ?? (() => new Date());
+  const messages = options.messages ?? defaultMessageSettings();
   async function logAll(
     tx: Tx,
     user: AuthUser,
@@ -104,6 +121,26 @@ export function createFlightOperationsService(db: Db, now: () => Date = () => ne
     });
   }
 
+  /**
+   * The flight-cancellation workflow's first step (docs/flights.md, Cancelled flights): every
+   * booking on the flight is told in its language (e-mail, SMS with consent) and gets a new version
+   * saying its flight was cancelled, in the cancellation's transaction.
+   */
+  async function tellCancelled(tx: Tx, user: AuthUser, flight: repo.FlightRow) {
+    const head = await repo.findFlightHead(tx, flight.id);
+    const local = airportLocalTime(flight.departure, head!.origin.timezone);
+    for (const { reservationId } of await repo.flightContacts(tx, flight.id)) {
+      await notifyFlightCancelled(tx, messages, reservationId, {
+        number: flight.number,
+        route: `${head!.origin.code} – ${head!.destination.code}`,
+        date: local.date,
+        time: local.time,
+        minutes: null,
+      });
+      await options.reservations?.recordChange(tx, user, reservationId, ['flights.status']);
+    }
+  }
+
   return {
     removeList: (user: AuthUser, selection: Selection) =>
       db.transaction(async (tx) => deleteFlights(tx, user, await repo.selectedFlightIds(tx, selection))),
@@ -177,6 +214,7 @@ export function createFlightOperationsService(db: Db, now: () => Date = () => ne
         status === 'cancelled' ? canCancelFlight : (flight) => canMarkFlightDeparted(flight, now()),
         status,
         { status },
+        status === 'cancelled' ? (tx, flight) => tellCancelled(tx, user, flight) : undefined,
       ),
 
     /**

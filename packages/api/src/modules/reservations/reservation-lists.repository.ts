@@ -23,6 +23,8 @@ export interface ReservationFilter {
   recordLocator?: string | undefined;
   /** true: holds an active ticket on a flight neither departed nor cancelled; false: holds none. */
   isActive?: boolean | undefined;
+  /** Holds an active ticket on this flight (any flight status). */
+  flightId?: number | undefined;
   statuses?: ReservationStatus[] | undefined;
   invoiceStatuses?: InvoiceStatus[] | undefined;
   flightDate?: DateInterval | undefined;
@@ -130,6 +132,11 @@ function conditionsOf(filter: ReservationFilter): SQL[] {
   }
   if (filter.isActive !== undefined) {
     conditions.push(filter.isActive ? isActiveReservation : sql`not ${isActiveReservation}`);
+  }
+  if (filter.flightId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${tickets} where ${tickets.reservationId} = ${reservations.id} and ${tickets.flightId} = ${filter.flightId} and ${tickets.isActive})`,
+    );
   }
   if (filter.recordLocator !== undefined)
     conditions.push(eq(reservations.recordLocator, filter.recordLocator));

@@ -30,6 +30,7 @@ type Filters = Pick<
   z.output<typeof OwnReservationListQuery>,
   | 'query'
   | 'isActive'
+  | 'flightId'
   | 'reservationStatus'
   | 'paymentStatus'
   | 'flightDateInterval'
@@ -41,7 +42,9 @@ type Filters = Pick<
 
 const filterOf = (query: Filters): repo.ReservationFilter => ({
   query: query.query,
-  isActive: query.isActive,
+  // On one flight's list (a cancelled flight's worklist) the flight's state does not hide anyone.
+  isActive: query.flightId === undefined ? query.isActive : undefined,
+  flightId: query.flightId,
   statuses: query.reservationStatus,
   invoiceStatuses: query.paymentStatus,
   flightDate: query.flightDateInterval,

@@ -301,6 +301,17 @@ export async function flightsOfReservation(tx: Db | Tx, reservationId: number) {
     .orderBy(tickets.direction);
 }
 
+/** A flight's route by airport codes (a rebooking stays on its route). */
+export async function flightRoute(tx: Db | Tx, flightId: number) {
+  const [row] = await tx
+    .select({ id: flights.id, origin: origin.code, destination: destination.code })
+    .from(flights)
+    .innerJoin(origin, eq(origin.id, flights.originAirportId))
+    .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
+    .where(eq(flights.id, flightId));
+  return row;
+}
+
 export async function findInvoice(tx: Db | Tx, reservationId: number) {
   const [row] = await tx
     .select()

@@ -17,6 +17,9 @@ export const reservationRoutes = (reservations: ReservationsService) => [
   route(api.reservation.split, ({ user, params, body, request }) =>
     reservations.split(user, params.id, body.passengerId, idempotencyKeyOf(request.headers)),
   ),
+  route(api.reservation.rebook, ({ user, params, body, request }) =>
+    reservations.rebook(user, params.id, body, idempotencyKeyOf(request.headers)),
+  ),
   route(api.reservation.duplicatePassengers, ({ body }) => reservations.duplicatePassengers(body)),
   route(api.reservation.notify, ({ body }) => reservations.notify(body)),
   route(api.reservation.snapshotList, ({ user, params }) => reservations.snapshotList(user, params.id)),

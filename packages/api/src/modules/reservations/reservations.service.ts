@@ -14,6 +14,7 @@ import {
   type CardPageReservation,
   DEFAULT_PAYMENT_WINDOW_MINUTES,
   type DuplicatePassengersBody,
+  type RebookBody,
   type Reservation,
   type ReservationBody,
   type ReservationNotificationBody,
@@ -32,6 +33,7 @@ import { enqueueMessage } from '../../platform/outbox.ts';
 import { retryOnDeadlock } from '../../platform/sql.ts';
 import { channelOf } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
+import { flightForSeats, heldSeats } from '../booking/booking.repository.ts';
 import { checkAges, planBooking } from '../booking/booking-plan.ts';
 import { isOpenFor } from '../booking/price-list.ts';
 import {
@@ -52,6 +54,7 @@ import { guestKeyMatches, newGuestKey } from './guest-key.ts';
 import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
 import { checkBillingPhones, checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
 import { toReservation } from './reservation-view.ts';
+import { rebookedBody } from './rebook.ts';
 import {
   checkDepartedUnchanged,
   invoiceAmounts,
@@ -376,132 +379,194 @@ export function createReservationsService(
       return await idempotent(
         db,
         { scope: `reservation:update:${user.id}:${id}`, key: idempotencyKey, body },
-        async (tx) => {
-          const row = await lockChangeable(tx, id, user);
-          const before = (await repo.findReservation(tx, id))!;
-          const heldFlights = await repo.flightsOfReservation(tx, id);
-          const wanted = new Set(body.bookedFlights.map((booked) => booked.flight.id));
-          await repo.shareLockFlights(tx, [
-            ...new Set([...wanted, ...heldFlights.map((flight) => flight.id)]),
-          ]);
-          const mayEditDeparted = satisfies(user.roles, 'ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT');
-          for (const flight of heldFlights) {
-            const where = { direction: flight.direction, flightId: flight.id };
-            if (flight.status === 'departed') {
-              if (!wanted.has(flight.id)) throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', where);
-              if (!mayEditDeparted) checkDepartedUnchanged(before, body, flight.id, where);
-            }
-            if (
-              flight.status === 'closed' &&
-              !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')
-            ) {
-              throw forbidden('bookedFlights');
-            }
-          }
-          const keptPassengers = new Map(before.passengers.map((passenger) => [passenger.id, passenger]));
-          body.passengers.forEach((passenger, index) => {
-            if (passenger.id !== undefined && !keptPassengers.has(passenger.id)) {
-              throw new ApiError('ERROR_NOT_FOUND', 422, {
-                message: `Not found passenger ${passenger.id}`,
-                field: `passengers.${index}.id`,
-              });
-            }
-          });
-
-          const marks = await repo.departureMarks(tx, id);
-          await repo.releaseSeats(tx, id, 'change');
-          const plan = await planBooking(tx, body, {
-            channel: 'staff',
-            ownReservationId: id,
-            keptFlightIds: new Set(heldFlights.map((flight) => flight.id)),
-          });
-          checkAges(body.passengers, plan.flights[0]!.departure.toISOString().slice(0, 10));
-          for (const flight of plan.flights) {
-            if (
-              flight.status === 'closed' &&
-              !heldFlights.some((held) => held.id === flight.flightId) &&
-              !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')
-            ) {
-              throw forbidden('bookedFlights');
-            }
-          }
-          const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
-          const sources = await takeSeats(tx, user, plan, seatTakers, 'staff');
-
-          const passengerIds: number[] = [];
-          for (const passenger of body.passengers) {
-            const values = {
-              salutation: passenger.salutation,
-              firstName: passenger.firstName,
-              lastName: passenger.lastName,
-              gender: passenger.gender,
-              ageType: passenger.ageType,
-              birthday: passenger.birthday,
-            };
-            if (passenger.id !== undefined) {
-              await repo.updatePassenger(tx, passenger.id, values);
-              passengerIds.push(passenger.id);
-            } else {
-              const [inserted] = await repo.insertPassengers(tx, [{ ...values, reservationId: id }]);
-              passengerIds.push(inserted!.id);
-            }
-          }
-          await repo.deletePassengers(
-            tx,
-            [...keptPassengers.keys()].filter((passengerId) => !passengerIds.includes(passengerId)),
-          );
-          await writeTickets(
-            tx,
-            id,
-            body.passengers.map((passenger, index) => ({
-              id: passengerIds[index]!,
-              ageType: passenger.ageType,
-            })),
-            plan,
-            sources,
-          );
-          await repo.restoreDepartureMarks(tx, id, marks);
-
-          const invoice = before.invoice;
-          // A change fee stays what it is unless the edit sets another (docs/reservation-admin.md).
-          const amounts = invoiceAmounts(
-            { ...body, updateFee: body.updateFee ?? toChf(invoice.updateFee) },
-            plan,
-          );
-          const terms = body.paymentTerms === 'update' ? invoice.paymentTerms : body.paymentTerms;
-          await repo.updateInvoice(tx, id, {
-            ...amounts,
-            isSpecificPrice: body.isSpecificPrice,
-            paymentTerms: terms,
-            paymentDeadline:
-              body.paymentDeadline ??
-              (terms === invoice.paymentTerms
-                ? invoice.paymentDeadline
-                : paymentDeadlineOf(user, { ...body, paymentTerms: terms }, plan, new Date())),
-            status: invoiceStatusOf(amounts.total, invoice.totalPaid),
-          });
-          await repo.updateReservation(tx, id, {
-            ownerId: body.owner?.id ?? row.ownerId,
-            billing: storedBillingOf(body.billingInformation),
-            language: body.billingInformation.language,
-            comment: body.comment ?? row.comment,
-            priceNeedsToBeHidden: body.priceNeedsToBeHidden,
-          });
-          const previous = toReservation(before, false);
-          const changed = changedParts(previous, await read(tx, id, user, true));
-          // A save that changed nothing writes no version: the history lists real changes only.
-          if (changed.length === 0) return read(tx, id, user);
-          await repo.updateReservation(tx, id, { version: row.version + 1 });
-          const after = await recordVersion(tx, user, id, row.version + 1, changed);
-          // Only a real change is told: a save that changed nothing the customer sees sends nothing.
-          if (customerView(previous) !== customerView(after)) {
-            await notifyReservationChanged(tx, messages, id);
-          }
-          return after;
-        },
+        (tx) => change(tx, user, id, body),
       );
     } catch (error) {
       throw seatConflictOf(error, body.bookedFlights) ?? error;
+    }
+  }
+
+  /** The change itself, in the caller's transaction, once the caller's rights on the body are checked. */
+  async function change(tx: Tx, user: AuthUser, id: number, body: UpdateBody): Promise<Reservation> {
+    const row = await lockChangeable(tx, id, user);
+    const before = (await repo.findReservation(tx, id))!;
+    const heldFlights = await repo.flightsOfReservation(tx, id);
+    const wanted = new Set(body.bookedFlights.map((booked) => booked.flight.id));
+    await repo.shareLockFlights(tx, [
+      ...new Set([...wanted, ...heldFlights.map((flight) => flight.id)]),
+    ]);
+    const mayEditDeparted = satisfies(user.roles, 'ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT');
+    for (const flight of heldFlights) {
+      const where = { direction: flight.direction, flightId: flight.id };
+      if (flight.status === 'departed') {
+        if (!wanted.has(flight.id)) throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', where);
+        if (!mayEditDeparted) checkDepartedUnchanged(before, body, flight.id, where);
+      }
+      if (
+        flight.status === 'closed' &&
+        !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')
+      ) {
+        throw forbidden('bookedFlights');
+      }
+    }
+    const keptPassengers = new Map(before.passengers.map((passenger) => [passenger.id, passenger]));
+    body.passengers.forEach((passenger, index) => {
+      if (passenger.id !== undefined && !keptPassengers.has(passenger.id)) {
+        throw new ApiError('ERROR_NOT_FOUND', 422, {
+          message: `Not found passenger ${passenger.id}`,
+          field: `passengers.${index}.id`,
+        });
+      }
+    });
+
+    const marks = await repo.departureMarks(tx, id);
+    await repo.releaseSeats(tx, id, 'change');
+    const plan = await planBooking(tx, body, {
+      channel: 'staff',
+      ownReservationId: id,
+      keptFlightIds: new Set(heldFlights.map((flight) => flight.id)),
+    });
+    checkAges(body.passengers, plan.flights[0]!.departure.toISOString().slice(0, 10));
+    for (const flight of plan.flights) {
+      if (
+        flight.status === 'closed' &&
+        !heldFlights.some((held) => held.id === flight.flightId) &&
+        !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')
+      ) {
+        throw forbidden('bookedFlights');
+      }
+    }
+    const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
+    const sources = await takeSeats(tx, user, plan, seatTakers, 'staff');
+
+    const passengerIds: number[] = [];
+    for (const passenger of body.passengers) {
+      const values = {
+        salutation: passenger.salutation,
+        firstName: passenger.firstName,
+        lastName: passenger.lastName,
+        gender: passenger.gender,
+        ageType: passenger.ageType,
+        birthday: passenger.birthday,
+      };
+      if (passenger.id !== undefined) {
+        await repo.updatePassenger(tx, passenger.id, values);
+        passengerIds.push(passenger.id);
+      } else {
+        const [inserted] = await repo.insertPassengers(tx, [{ ...values, reservationId: id }]);
+        passengerIds.push(inserted!.id);
+      }
+    }
+    await repo.deletePassengers(
+      tx,
+      [...keptPassengers.keys()].filter((passengerId) => !passengerIds.includes(passengerId)),
+    );
+    await writeTickets(
+      tx,
+      id,
+      body.passengers.map((passenger, index) => ({
+        id: passengerIds[index]!,
+        ageType: passenger.ageType,
+      })),
+      plan,
+      sources,
+    );
+    await repo.restoreDepartureMarks(tx, id, marks);
+
+    const invoice = before.invoice;
+    // A change fee stays what it is unless the edit sets another (docs/reservation-admin.md).
+    const amounts = invoiceAmounts(
+      { ...body, updateFee: body.updateFee ?? toChf(invoice.updateFee) },
+      plan,
+    );
+    const terms = body.paymentTerms === 'update' ? invoice.paymentTerms : body.paymentTerms;
+    await repo.updateInvoice(tx, id, {
+      ...amounts,
+      isSpecificPrice: body.isSpecificPrice,
+      paymentTerms: terms,
+      paymentDeadline:
+        body.paymentDeadline ??
+        (terms === invoice.paymentTerms
+          ? invoice.paymentDeadline
+          : paymentDeadlineOf(user, { ...body, paymentTerms: terms }, plan, new Date())),
+      status: invoiceStatusOf(amounts.total, invoice.totalPaid),
+    });
+    await repo.updateReservation(tx, id, {
+      ownerId: body.owner?.id ?? row.ownerId,
+      billing: storedBillingOf(body.billingInformation),
+      language: body.billingInformation.language,
+      comment: body.comment ?? row.comment,
+      priceNeedsToBeHidden: body.priceNeedsToBeHidden,
+    });
+    const previous = toReservation(before, false);
+    const changed = changedParts(previous, await read(tx, id, user, true));
+    // A save that changed nothing writes no version: the history lists real changes only.
+    if (changed.length === 0) return read(tx, id, user);
+    await repo.updateReservation(tx, id, { version: row.version + 1 });
+    const after = await recordVersion(tx, user, id, row.version + 1, changed);
+    // Only a real change is told: a save that changed nothing the customer sees sends nothing.
+    if (customerView(previous) !== customerView(after)) {
+      await notifyReservationChanged(tx, messages, id);
+    }
+    return after;
+  }
+
+  /**
+   * Rebooks a reservation's passengers from a cancelled flight onto another flight of the same
+   * route (docs/flights.md, Cancelled flights): the same tariff and options, seats re-assigned
+   * (`reassignSeats`), the price kept as the agreed total unless staff set another (which needs the
+   * specific-price role). The change is an edit like any other: seats taken under the inventory
+   * rules, a new version, and the contact told with the new booking overview.
+   */
+  async function rebook(
+    user: AuthUser,
+    id: number,
+    body: z.output<typeof RebookBody>,
+    idempotencyKey?: string,
+  ): Promise<Reservation> {
+    if (body.total !== undefined && !satisfies(user.roles, 'ROLE_RESERVATION_INVOICE_SET_SPECIFIC_PRICE')) {
+      throw forbidden('total');
+    }
+    let bookedFlights: UpdateBody['bookedFlights'] = [];
+    try {
+      return await idempotent(
+        db,
+        { scope: `reservation:rebook:${user.id}:${id}`, key: idempotencyKey, body },
+        async (tx) => {
+          const row = await lockChangeable(tx, id, user);
+          const record = (await repo.findReservation(tx, id))!;
+          const moved = record.tickets.filter((ticket) => ticket.flight.id === body.fromFlightId);
+          const from = moved[0];
+          if (!from) {
+            throw new ApiError('ERROR_NOT_FOUND', 422, {
+              message: `The reservation holds no ticket on flight ${body.fromFlightId}`,
+              field: 'fromFlightId',
+            });
+          }
+          if (from.flight.status !== 'cancelled') {
+            throw new ApiError('ERROR_REBOOK_NOT_CANCELLED', 422, { field: 'fromFlightId' });
+          }
+          const target = await repo.flightRoute(tx, body.toFlightId);
+          if (!target) throw ApiError.notFound('flight', body.toFlightId);
+          if (
+            target.origin !== from.origin.code ||
+            target.destination !== from.destination.code ||
+            record.tickets.some((ticket) => ticket.flight.id === target.id)
+          ) {
+            throw new ApiError('ERROR_REBOOK_OTHER_ROUTE', 422, { field: 'toFlightId' });
+          }
+          const seatMap = await flightForSeats(tx, target.id);
+          const held = await heldSeats(tx, target.id);
+          const rebooked = rebookedBody(record, row, body, {
+            sections: seatMap?.sections ?? [],
+            held: new Set(held.map((seat) => seat.seatLabel!)),
+          });
+          bookedFlights = rebooked.bookedFlights;
+          return change(tx, user, id, rebooked);
+        },
+      );
+    } catch (error) {
+      throw seatConflictOf(error, bookedFlights) ?? error;
     }
   }
 
@@ -790,6 +855,7 @@ export function createReservationsService(
     create,
     update,
     cancel,
+    rebook,
     split,
     snapshotList,
     duplicatePassengers,
