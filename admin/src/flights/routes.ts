@@ -26,4 +26,9 @@ export const FLIGHT_ROUTES: readonly AreaRoute[] = [
     name: 'flightCompanyEdit',
     load: () => import('./AirlineCompanyFormPage.tsx').then((m) => ({ Component: m.AirlineCompanyEditPage })),
   },
+  {
+    name: 'cancelledFlightList',
+    load: () =>
+      import('./cancelled/CancelledFlightsPage.tsx').then((m) => ({ Component: m.CancelledFlightsPage })),
+  },
 ];

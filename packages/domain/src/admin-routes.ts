@@ -119,6 +119,12 @@ const ROUTES = [
     rule: allOf('ROLE_FLIGHT_COMPANY_READ', 'ROLE_ADMIN'),
   },
   {
+    name: 'cancelledFlightList',
+    path: '/flight/cancelled/list',
+    section: 'flight',
+    rule: allOf('ROLE_FLIGHT_LIST', 'ROLE_RESERVATION_LIST'),
+  },
+  {
     name: 'passengerList',
     path: '/flight/:flightId/passenger/list',
     section: 'flight',
@@ -279,6 +285,7 @@ export const SECTION_TABS: Readonly<Record<AdminSection, readonly AdminTab[]>> =
   flight: [
     { path: '/flight/list', labelKey: 'flights.tabs.flights' },
     { path: '/flight/company/list', labelKey: 'flights.tabs.airlineCompanies' },
+    { path: '/flight/cancelled/list', labelKey: 'flights.tabs.cancelledFlights' },
   ],
   reservation: [
     { path: '/reservation/list', labelKey: 'reservations.tabs.reservations' },

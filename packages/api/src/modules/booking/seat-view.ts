@@ -92,7 +92,12 @@ export function passengerSeatSections(
 }
 
 /** A seat is free to give a passenger of the tariff group: on the map, open, and held by nobody. */
-const isFreeFor = (spot: SeatSpot | undefined, tariffGroupId: number, held: ReadonlySet<string>, label: string) =>
+const isFreeFor = (
+  spot: SeatSpot | undefined,
+  tariffGroupId: number,
+  held: ReadonlySet<string>,
+  label: string,
+) =>
   spot !== undefined &&
   spot.tariffGroupId === tariffGroupId &&
   (spot.flags & (SEAT_FLAGS.absent | SEAT_FLAGS.disabled | SEAT_FLAGS.reserved)) === 0 &&
@@ -114,7 +119,9 @@ export function reassignSeats<K>(
   const byPrice = [...spots.entries()].sort(([, a], [, b]) => a.price - b.price);
   for (const passenger of wanted) {
     const free = (label: string) => isFreeFor(spots.get(label), passenger.tariffGroupId, taken, label);
-    const label = free(passenger.label) ? passenger.label : byPrice.find(([candidate]) => free(candidate))?.[0];
+    const label = free(passenger.label)
+      ? passenger.label
+      : byPrice.find(([candidate]) => free(candidate))?.[0];
     if (label === undefined) continue;
     taken.add(label);
     given.set(passenger.key, label);

@@ -52,7 +52,10 @@ async function expectBalancedBooks() {
 }
 
 const day = (n: number) => `2031-09-${String(n).padStart(2, '0')}`;
-const flightOn = (n: number, route: { origin: string; destination: string } = { origin: 'ZRH', destination: 'PRN' }) =>
+const flightOn = (
+  n: number,
+  route: { origin: string; destination: string } = { origin: 'ZRH', destination: 'PRN' },
+) =>
   makeFlight({
     origin: { code: route.origin },
     destination: { code: route.destination },
@@ -62,9 +65,9 @@ const flightOn = (n: number, route: { origin: string; destination: string } = { 
 
 const cancelFlight = (flightId: number) => api('PUT', `flight/${flightId}/status/cancelled`, manager);
 const worklist = async () =>
-  (await api('GET', 'flight/list?status[]=cancelled&hasPassengers=true&pageSize=100', manager)).body.items.map(
-    (flight: { id: number }) => flight.id,
-  );
+  (
+    await api('GET', 'flight/list?status[]=cancelled&hasPassengers=true&pageSize=100', manager)
+  ).body.items.map((flight: { id: number }) => flight.id);
 const onFlight = async (flightId: number) =>
   (await api('GET', `reservation/list?flightId=${flightId}&pageSize=100`, manager)).body.items.map(
     (reservation: { id: number }) => reservation.id,
@@ -149,7 +152,9 @@ describe('rebooking from a cancelled flight', () => {
       { email: 'besa.rebook@example.test' },
     );
     // On the target, 10B is taken already: Ilir gets another free economy seat.
-    await bookTravellers(t, manager, targetId, [{ firstName: 'Other', lastName: 'Person', seatLabel: '10B' }]);
+    await bookTravellers(t, manager, targetId, [
+      { firstName: 'Other', lastName: 'Person', seatLabel: '10B' },
+    ]);
     const before = (await api('GET', `reservation/${party.id}`, manager)).body;
     await cancelFlight(cancelledId);
     const targetBooked = await booked(targetId);
@@ -212,7 +217,10 @@ describe('rebooking from a cancelled flight', () => {
       toFlightId: targetId,
     });
     expect(notCancelled.status).toBe(422);
-    expect(notCancelled.body.errors[0]).toMatchObject({ code: 'ERROR_REBOOK_NOT_CANCELLED', field: 'fromFlightId' });
+    expect(notCancelled.body.errors[0]).toMatchObject({
+      code: 'ERROR_REBOOK_NOT_CANCELLED',
+      field: 'fromFlightId',
+    });
 
     await cancelFlight(openId);
     const versions = await versionsOf(party.id);
@@ -221,7 +229,10 @@ describe('rebooking from a cancelled flight', () => {
       toFlightId: otherRoute,
     });
     expect(wrongRoute.status).toBe(422);
-    expect(wrongRoute.body.errors[0]).toMatchObject({ code: 'ERROR_REBOOK_OTHER_ROUTE', field: 'toFlightId' });
+    expect(wrongRoute.body.errors[0]).toMatchObject({
+      code: 'ERROR_REBOOK_OTHER_ROUTE',
+      field: 'toFlightId',
+    });
 
     await cancelFlight(targetId);
     const cancelledTarget = await api('POST', `reservation/${party.id}/rebook`, manager, {

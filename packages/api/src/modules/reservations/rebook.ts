@@ -77,7 +77,13 @@ export function rebookedBody(
     passengersSeats: record.tickets.flatMap(({ ticket, flight }) => {
       const label = flight.id === body.fromFlightId ? seats.get(ticket.passengerId) : ticket.seatLabel;
       return label
-        ? [{ passenger: positionOf.get(ticket.passengerId)!, flight: { id: onTarget(flight.id) }, seatLabel: label }]
+        ? [
+            {
+              passenger: positionOf.get(ticket.passengerId)!,
+              flight: { id: onTarget(flight.id) },
+              seatLabel: label,
+            },
+          ]
         : [];
     }),
     paymentTerms: 'update',

@@ -31,9 +31,9 @@ import { translator } from '../../platform/i18n.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { retryOnDeadlock } from '../../platform/sql.ts';
+import { flightForSeats, heldSeats } from '../booking/booking.repository.ts';
 import { channelOf } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
-import { flightForSeats, heldSeats } from '../booking/booking.repository.ts';
 import { checkAges, planBooking } from '../booking/booking-plan.ts';
 import { isOpenFor } from '../booking/price-list.ts';
 import {
@@ -51,10 +51,10 @@ import type { RefundOnCancel } from '../payments/refunds.ts';
 import { newPasswordErrors } from '../users/user-profile.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
 import { guestKeyMatches, newGuestKey } from './guest-key.ts';
+import { rebookedBody } from './rebook.ts';
 import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
 import { checkBillingPhones, checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
 import { toReservation } from './reservation-view.ts';
-import { rebookedBody } from './rebook.ts';
 import {
   checkDepartedUnchanged,
   invoiceAmounts,
@@ -392,9 +392,7 @@ export function createReservationsService(
     const before = (await repo.findReservation(tx, id))!;
     const heldFlights = await repo.flightsOfReservation(tx, id);
     const wanted = new Set(body.bookedFlights.map((booked) => booked.flight.id));
-    await repo.shareLockFlights(tx, [
-      ...new Set([...wanted, ...heldFlights.map((flight) => flight.id)]),
-    ]);
+    await repo.shareLockFlights(tx, [...new Set([...wanted, ...heldFlights.map((flight) => flight.id)])]);
     const mayEditDeparted = satisfies(user.roles, 'ROLE_RESERVATION_EDIT_DEPARTED_FLIGHT');
     for (const flight of heldFlights) {
       const where = { direction: flight.direction, flightId: flight.id };
@@ -402,10 +400,7 @@ export function createReservationsService(
         if (!wanted.has(flight.id)) throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', where);
         if (!mayEditDeparted) checkDepartedUnchanged(before, body, flight.id, where);
       }
-      if (
-        flight.status === 'closed' &&
-        !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')
-      ) {
+      if (flight.status === 'closed' && !satisfies(user.roles, 'ROLE_RESERVATION_UPDATE_CLOSED_FLIGHT')) {
         throw forbidden('bookedFlights');
       }
     }
@@ -475,10 +470,7 @@ export function createReservationsService(
 
     const invoice = before.invoice;
     // A change fee stays what it is unless the edit sets another (docs/reservation-admin.md).
-    const amounts = invoiceAmounts(
-      { ...body, updateFee: body.updateFee ?? toChf(invoice.updateFee) },
-      plan,
-    );
+    const amounts = invoiceAmounts({ ...body, updateFee: body.updateFee ?? toChf(invoice.updateFee) }, plan);
     const terms = body.paymentTerms === 'update' ? invoice.paymentTerms : body.paymentTerms;
     await repo.updateInvoice(tx, id, {
       ...amounts,
