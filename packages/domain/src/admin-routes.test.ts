@@ -72,6 +72,8 @@ const SPEC_ROUTES = [
   '/agent/payment',
   // Beyond the spec: the admin page of sent and failed messages (issue 24).
   '/settings/message/list',
+  // Beyond the spec: the worklist of cancelled flights with passengers (issue 26).
+  '/flight/cancelled/list',
 ];
 
 describe('route table', () => {

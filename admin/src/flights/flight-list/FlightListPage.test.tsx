@@ -231,7 +231,7 @@ describe('flight list actions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel flight' });
     expect(
       within(dialog).getByText(
-        'Cancel flight AP101? Booked on it — reservations: 9, passengers: 22. This cannot be undone.',
+        'Cancel flight AP101? Booked on it — reservations: 9, passengers: 22. Each booking’s contact is told by e-mail (and by SMS where they agreed). This cannot be undone.',
       ),
     ).toBeTruthy();
     const before = listRequests(app.api.requests).length;
