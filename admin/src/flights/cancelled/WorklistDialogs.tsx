@@ -192,7 +192,7 @@ export function RebookDialog({
           return (
             <Radio key={target.id} value={String(target.id)} className="cancelled-flights__target">
               <span className="cancelled-flights__target-number">{target.number}</span>
-              <span>
+              <span className="cancelled-flights__target-when">
                 {departure.date} {departure.time}
               </span>
               <span className="cancelled-flights__target-free">
