@@ -7,7 +7,7 @@ import {
 import type { Locale } from '@flybook/locales';
 import { translator } from '../../platform/i18n.ts';
 import { createPdf, drawPageFooters, drawTable, FONT, pdfBuffer, type TableRow } from '../../platform/pdf.ts';
-import { FLYBOOK_COMPANY } from '../reservations/documents/company.ts';
+import { COMPANY } from '@flybook/locales';
 import {
   ALERT_COLOR,
   airportDateTime,
@@ -226,7 +226,7 @@ export function renderAllotmentInvoice(invoice: AllotmentInvoiceDocument, locale
 
   drawPageFooters(doc, (page, pages) =>
     [
-      FLYBOOK_COMPANY.name,
+      COMPANY.name,
       t(key('documentTitle'), { number: invoice.id }),
       t('reservationDocuments.common.page', { page, pages }),
     ].join('  ·  '),
