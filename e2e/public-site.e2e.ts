@@ -97,6 +97,11 @@ test('the home search starts at Zurich → Prishtina for one adult and offers on
   await form.getByRole('radio', { name: 'One way' }).check();
   await expect(form.locator('input[type="date"]')).toHaveCount(1);
   await form.getByLabel('Departure').fill('2030-06-01');
+  // Eight seats are more than one online booking takes: the form says so, as the flights page does.
+  await form.getByLabel('Adults').fill('8');
+  await form.getByRole('button', { name: 'Search flights' }).click();
+  await expect(form.getByText('Online, one booking takes at most 7 seats', { exact: false })).toBeVisible();
+  await form.getByLabel('Adults').fill('1');
   await expectAccessible(page, 'home with the search form');
   // The address the form opens (the wizard then takes the search into its draft and cleans the
   // address, so it is caught as the navigation commits).
