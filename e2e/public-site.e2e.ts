@@ -176,6 +176,25 @@ test('the flights page shows today and the next six days with the flights that h
   await expectAccessible(page, 'flights page');
 });
 
+test('an agent logging in on the public site goes to the back office reservation list', async ({ page }) => {
+  // A visitor whose session the server ended (401) is told so on the login.
+  await page.goto('/');
+  await page.evaluate(() =>
+    localStorage.setItem('flybook.session.v0.1', JSON.stringify({ token: 'expired-token' })),
+  );
+  await page.goto('/account/reservations');
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(page.getByRole('dialog', { name: 'Log in' }).getByRole('status')).toHaveText(
+    'The session has expired. Login again.',
+  );
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.getByLabel('E-mail').fill('agent@flybook.test');
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/reservation\/list$/);
+});
+
 test('a customer logs in through the popup, sees their reservations, edits their details and logs out', async ({
   page,
   request,
@@ -188,6 +207,11 @@ test('a customer logs in through the popup, sees their reservations, edits their
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page, 'login popup');
+  // Fields of only spaces are refused in the spec's words (spec 01 §5), each marked invalid.
+  await dialog.getByLabel('E-mail').fill('   ');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByText('Value should not be empty string.')).toHaveCount(2);
+  await expect(dialog.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('E-mail').fill(CUSTOMER);
   await dialog.getByLabel('Password').fill('wrong-password');
   await dialog.getByRole('button', { name: 'Log in' }).click();

@@ -113,7 +113,7 @@ describe('option form', () => {
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(errorOf(inLanguage('Français').getByRole('textbox', { name: 'Title' }))).toBe(
-        'Value should not be empty string',
+        'Value should not be empty string.',
       ),
     );
   });
