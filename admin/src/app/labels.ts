@@ -25,6 +25,8 @@ export function tabLabel(t: TFunction, labelKey: string): string {
       return t('flights.tabs.flights');
     case 'flights.tabs.airlineCompanies':
       return t('flights.tabs.airlineCompanies');
+    case 'flights.tabs.aircraftTemplates':
+      return t('flights.tabs.aircraftTemplates');
     case 'reservations.tabs.reservations':
       return t('reservations.tabs.reservations');
     case 'reservations.tabs.invoiceOverview':

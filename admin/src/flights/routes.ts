@@ -26,4 +26,25 @@ export const FLIGHT_ROUTES: readonly AreaRoute[] = [
     name: 'flightCompanyEdit',
     load: () => import('./AirlineCompanyFormPage.tsx').then((m) => ({ Component: m.AirlineCompanyEditPage })),
   },
+  {
+    name: 'aircraftTemplateList',
+    load: () =>
+      import('./aircraft-templates/AircraftTemplateListPage.tsx').then((m) => ({
+        Component: m.AircraftTemplateListPage,
+      })),
+  },
+  {
+    name: 'aircraftTemplateNew',
+    load: () =>
+      import('./aircraft-templates/AircraftTemplateFormPage.tsx').then((m) => ({
+        Component: m.AircraftTemplateNewPage,
+      })),
+  },
+  {
+    name: 'aircraftTemplateEdit',
+    load: () =>
+      import('./aircraft-templates/AircraftTemplateFormPage.tsx').then((m) => ({
+        Component: m.AircraftTemplateEditPage,
+      })),
+  },
 ];
