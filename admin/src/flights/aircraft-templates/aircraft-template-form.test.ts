@@ -20,6 +20,8 @@ describe('the template form fields', () => {
   it('reads rows as numbers and ranges, each once, at most 99', () => {
     expect(parseRows('1-3, 5 7–8')).toEqual({ ok: true, value: ['1', '2', '3', '5', '7', '8'] });
     expect(parseRows('12 - 14')).toEqual({ ok: true, value: ['12', '13', '14'] });
+    // as the hint writes it, with non-breaking hyphens
+    expect(parseRows('1\u20112')).toEqual({ ok: true, value: ['1', '2'] });
     expect(codeOf(parseRows(''))).toBe('ERROR_REQUIRED');
     expect(codeOf(parseRows('0-3'))).toBe('ERROR_FORMAT');
     expect(codeOf(parseRows('5-3'))).toBe('ERROR_FORMAT');

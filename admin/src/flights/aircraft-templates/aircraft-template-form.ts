@@ -48,7 +48,7 @@ const ROW_TOKEN = /^(\d{1,3})(?:-(\d{1,3}))?$/;
 /** Row numbers typed as numbers and ranges: "1-12, 14-30" or "1 2 3" (1 to 999, each once). */
 function parseRowList(text: string, limit: number): Parsed<string[]> {
   const tokens = text
-    .replace(/\s*[-–]\s*/g, '-')
+    .replace(/\s*[-‑–]\s*/g, '-')
     .split(/[\s,;]+/)
     .filter(Boolean);
   const rows: string[] = [];
