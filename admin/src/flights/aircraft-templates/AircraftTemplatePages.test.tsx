@@ -104,6 +104,25 @@ describe('aircraft template list', () => {
     expect(screen.queryByRole('button', { name: 'Delete A320 (174)' })).toBeNull();
   });
 
+  it('says so when the list cannot be loaded', async () => {
+    renderAdmin({
+      as: 'admin',
+      url: '/admin/flight/aircraft-template/list',
+      areaRoutes: FLIGHT_ROUTES,
+      handle: (request) =>
+        request.path === 'aircraft-template-generic/list'
+          ? new Response(JSON.stringify({ errors: [{ code: 'ERROR_FORBIDDEN', message: 'Forbidden.' }] }), {
+              status: 403,
+              headers: { 'Content-Type': 'application/json' },
+            })
+          : undefined,
+    });
+    expect(
+      await screen.findByText("Unknown Error. You don't have permissions for this action."),
+    ).toBeTruthy();
+    expect(screen.getByText('No aircraft templates found')).toBeTruthy();
+  });
+
   it('hides the tab without ROLE_AIRCRAFT_TEMPLATE_LIST', async () => {
     open('/admin/flight/company/list', { as: 'manager' });
     const tabs = within(await screen.findByRole('navigation', { name: 'Flights' }));
