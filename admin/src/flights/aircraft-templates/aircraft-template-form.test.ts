@@ -125,7 +125,7 @@ describe('the template form values', () => {
     expect(parsed.success).toBe(false);
     const issues = parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(issues).toEqual([
-      ['label', 'Value should not be empty string'],
+      ['label', 'Value should not be empty string.'],
       ['sections.0.tariffGroupId', 'ERROR_REQUIRED'],
       ['sections.0.exitRows', 'ERROR_SEAT_MAP_EXIT_ROW'],
       ['sections.1.rows', 'ERROR_SEAT_MAP_OVERLAP'],
