@@ -5,9 +5,9 @@ import {
   totalWithDiscount,
 } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import { translator } from '../../platform/i18n.ts';
 import { createPdf, drawPageFooters, drawTable, FONT, pdfBuffer, type TableRow } from '../../platform/pdf.ts';
-import { COMPANY } from '@flybook/locales';
 import {
   ALERT_COLOR,
   airportDateTime,

@@ -1,8 +1,8 @@
 import type { FlightStatus } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import { translator } from '../../platform/i18n.ts';
 import { createPdf, drawPageFooters, drawTable, pdfBuffer, type TableRow } from '../../platform/pdf.ts';
-import { COMPANY } from '@flybook/locales';
 import {
   ALERT_COLOR,
   airportDateTime,

@@ -1,8 +1,8 @@
 import type { Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import { translator } from '../../../platform/i18n.ts';
 import { createPdf, FONT, pdfBuffer } from '../../../platform/pdf.ts';
-import { COMPANY } from '@flybook/locales';
 import {
   drawLetterhead,
   drawPairs,

@@ -1,7 +1,7 @@
 import { airportLocalTime } from '@flybook/domain';
+import { COMPANY } from '@flybook/locales';
 import type { TFunction } from 'i18next';
 import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
-import { COMPANY } from '@flybook/locales';
 import {
   drawPairs,
   formatDate,

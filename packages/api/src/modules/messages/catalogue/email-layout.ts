@@ -1,4 +1,5 @@
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import {
   Body,
   Button,
@@ -13,7 +14,6 @@ import {
   Text,
 } from '@react-email/components';
 import { createElement as h, type ReactNode } from 'react';
-import { COMPANY } from '@flybook/locales';
 
 // Plain .ts with createElement, not .tsx: the server runs on Node's type stripping, which has no JSX.
 

@@ -1,7 +1,7 @@
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import { render, toPlainText } from '@react-email/render';
 import { translator } from '../../../platform/i18n.ts';
-import { COMPANY } from '@flybook/locales';
 import { emailLayout } from './email-layout.ts';
 import { type MessageData, TEMPLATES, type TemplateName } from './templates.ts';
 

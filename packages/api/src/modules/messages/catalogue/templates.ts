@@ -1,8 +1,8 @@
 import { formatMoney, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { COMPANY } from '@flybook/locales';
 import { formatDate } from '../../reservations/documents/document-layout.ts';
 import { button, fact, link, locatorFact, paragraph, subheading } from './email-layout.ts';
 

@@ -1,8 +1,8 @@
 import { airportLocalTime, formatMoney, isInvoiceSettled, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import type { TFunction } from 'i18next';
 import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
-import { COMPANY } from '@flybook/locales';
 import type {
   AgeType,
   DocumentBilling,
