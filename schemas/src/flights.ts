@@ -1,3 +1,4 @@
+import { SEAT_FLAGS } from '@flybook/domain/seat-maps';
 import { z } from 'zod';
 import {
   IdParams,
@@ -66,8 +67,8 @@ export const ROW_LABEL_PATTERN = /^[1-9][0-9]{0,2}$/;
 export const COLUMN_LABEL_PATTERN = /^[A-Z]{1,2}$/;
 export const SeatLabelSchema = z.string().regex(SEAT_LABEL_PATTERN);
 
-/** Bit flags of one seat in a template: 0 is a normal seat for sale. */
-export const SEAT_FLAGS = { disabled: 1, reserved: 2, absent: 4 } as const;
+/** Bit flags of one seat in a template (0 is a normal seat for sale): their rules live in @flybook/domain. */
+export { SEAT_FLAGS };
 export const SEAT_FLAGS_MAX = SEAT_FLAGS.disabled | SEAT_FLAGS.reserved | SEAT_FLAGS.absent;
 
 /** A block of seats of one tariff group: rows × columns, with a flag and a seat price per seat. */
