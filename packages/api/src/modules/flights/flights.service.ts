@@ -246,6 +246,12 @@ export function createFlightsService(db: Db) {
     agentList: (query: z.output<typeof FlightListQuery>, user: AuthUser) => list(query, user, true),
     get: (user: AuthUser, id: number) => read(id, readerOf(user)),
 
+    /** Who holds which seat on the flight: the bookings a new template would take seats from. */
+    async seatedPassengers(id: number) {
+      if (!(await repo.findFlightHead(db, id))) throw ApiError.notFound('flight', id);
+      return { items: await repo.seatedPassengers(db, id) };
+    },
+
     async create(user: AuthUser, body: Body) {
       const resolved = await resolve(db, body);
       const { allotmentPlan, seatsPlan } = plan('create', user, body, resolved.values.sections, {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityLog, tickets } from '../../db/schema/index.ts';
+import { entityLog, reservations, tickets } from '../../db/schema/index.ts';
 import { placeReservation } from '../../test/bookings.ts';
 import { catalogueIds, flightBody } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -557,6 +557,48 @@ describe('changing a flight', () => {
     );
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.seatsByTariff[1]).toMatchObject({ totalSeats: 10, allotted: 10 });
+  });
+
+  it('lists who holds which seat, by booking reference, for the flight editors', async () => {
+    const flight = await createFlight({ number: 'FB4406' });
+    const first = await placeReservation(t.database.db, {
+      flightId: flight.id,
+      passengers: [
+        { firstName: 'Arta', lastName: 'Morina', seatLabel: '14B' },
+        { firstName: 'Blerim', lastName: 'Morina', seatLabel: '14A' },
+        { firstName: 'Cufe', lastName: 'Morina' },
+      ],
+    });
+    const second = await placeReservation(t.database.db, {
+      flightId: flight.id,
+      passengers: [{ firstName: 'Dua', lastName: 'Lika', seatLabel: '3C' }],
+    });
+    const response = await api('GET', `flight/${flight.id}/seated-passengers`, manager);
+    expect(response.status).toBe(200);
+    const locators = Object.fromEntries(
+      (
+        await t.database.db
+          .select({ id: reservations.id, recordLocator: reservations.recordLocator })
+          .from(reservations)
+          .where(inArray(reservations.id, [first, second]))
+      ).map((row) => [row.id, row.recordLocator]),
+    );
+    const expected = [
+      { firstName: 'Blerim', lastName: 'Morina', seatLabel: '14A', reservation: { id: first } },
+      { firstName: 'Arta', lastName: 'Morina', seatLabel: '14B', reservation: { id: first } },
+      { firstName: 'Dua', lastName: 'Lika', seatLabel: '3C', reservation: { id: second } },
+    ]
+      .map((item) => ({
+        ...item,
+        reservation: { ...item.reservation, recordLocator: locators[item.reservation.id] ?? '' },
+      }))
+      .sort((a, b) => a.reservation.recordLocator.localeCompare(b.reservation.recordLocator));
+    expect(response.body.items).toMatchObject(expected);
+    expect(response.body.items).toHaveLength(3);
+    expect(response.body.items[0].id).toEqual(expect.any(Number));
+
+    expect((await api('GET', 'flight/424242/seated-passengers', manager)).status).toBe(404);
+    expect((await api('GET', `flight/${flight.id}/seated-passengers`, agent)).status).toBe(403);
   });
 
   it('tells passengers about a new departure time when asked to', async () => {
