@@ -1,4 +1,4 @@
-import { satisfies, sequenceDates } from '@flybook/domain';
+import { mapSeatsByTariffGroup, satisfies, sequenceDates } from '@flybook/domain';
 import {
   type AgentListItem,
   type AircraftSection,
@@ -67,15 +67,9 @@ export function fakeTemplates(): AircraftTemplate[] {
   ];
 }
 
-/** Seats for sale (not hidden) per tariff group, as the template list answers them. */
-function seatCounts(sections: readonly AircraftSection[]) {
-  const counts = new Map<number, number>();
-  for (const block of sections) {
-    const seats = block.seats.flat().filter((flags) => (flags & SEAT_FLAGS.absent) === 0).length;
-    counts.set(block.tariffGroup.id, (counts.get(block.tariffGroup.id) ?? 0) + seats);
-  }
-  return [...counts].map(([id, seats]) => ({ tariffGroup: { id }, seats }));
-}
+/** Seats on the map per tariff group (the domain's count), as the template list answers them. */
+const seatCounts = (sections: readonly AircraftSection[]) =>
+  [...mapSeatsByTariffGroup(sections)].map(([id, seats]) => ({ tariffGroup: { id }, seats }));
 
 /** Agents of the allotment picker; Zeta Reisen is inactive. */
 export const FAKE_AGENTS: AgentListItem[] = [

@@ -100,11 +100,12 @@ export function SeatMapEditor({
     };
     const next = editorReducer(state, editorAction);
     pending.current = next;
-    const kept = onLockedSeatsKept ? lockedSeatsKept(state, editorAction) : [];
-    if (kept.length > 0) onLockedSeatsKept?.(kept);
     if (next.action !== action) setAction(next.action);
     if (next.selection !== selection) setSelection(next.selection);
     if (next.sections !== value) onChange(next.sections);
+    // After onChange: the caller hears of the change first, then of the seats it left out.
+    const kept = onLockedSeatsKept ? lockedSeatsKept(state, editorAction) : [];
+    if (kept.length > 0) onLockedSeatsKept?.(kept);
   };
 
   // Seats that vanished from the value (another template loaded) no longer count.
