@@ -9,6 +9,7 @@ import {
   type FlightAllotment,
   FlightBody,
   type FlightListItem,
+  type FlightSeatedPassenger,
   issuesToErrors,
   RepeatingSchema,
   SEAT_FLAGS,
@@ -219,6 +220,24 @@ export function fakeFormFlights(data: FakeFlights): Flight[] {
   ];
 }
 
+/** Who holds flight 101's taken seats (5A, 5B): two bookings. */
+export const FAKE_SEATED_PASSENGERS: FlightSeatedPassenger[] = [
+  {
+    id: 501,
+    firstName: 'Arben',
+    lastName: 'Krasniqi',
+    seatLabel: '5A',
+    reservation: { id: 7001, recordLocator: 'K7QX2M' },
+  },
+  {
+    id: 502,
+    firstName: 'Drita',
+    lastName: 'Berisha',
+    seatLabel: '5B',
+    reservation: { id: 7002, recordLocator: 'P4RT8N' },
+  },
+];
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const fail = (status: number, ...errors: ApiErrorItem[]) => json({ errors }, status);
@@ -417,6 +436,16 @@ export function handleFlightForm(
       });
     }
     return json({ id: 9, ...repeating.data, flightIds: dates.map((_, index) => 300 + index) }, 201);
+  }
+  const seated = /^flight\/(\d+)\/seated-passengers$/.exec(path);
+  if (method === 'GET' && seated) {
+    const flight = stored(Number(seated[1]));
+    if (!flight) return notFound();
+    return json({
+      items: FAKE_SEATED_PASSENGERS.filter((passenger) =>
+        flight.takenSeatLabels.includes(passenger.seatLabel),
+      ),
+    });
   }
   const one = /^flight\/(\d+)$/.exec(path);
   if (!one) return undefined;

@@ -291,7 +291,7 @@ describe('edit flight', () => {
     expect(put?.body).toMatchObject({ departure: '2031-07-02T04:00:00.000Z' });
   });
 
-  it('confirms a new template when passengers hold seats, then lets the server copy it', async () => {
+  it('lists the bookings and seats a new template takes away before saving; cancel aborts the save', async () => {
     const app = open('/admin/flight/edit/101');
     await waitFor(() => expect(select('Aircraft template')).toHaveProperty('value', '2'));
     await app.user.selectOptions(select('Aircraft template'), '1');
@@ -300,12 +300,28 @@ describe('edit flight', () => {
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the aircraft template?' });
     expect(dialog.textContent).toContain('all assigned seats will be removed');
+    // Who loses which seat, read from the server when the question is asked.
+    const table = await within(dialog).findByRole('table', { name: /2 passengers lose their seats/ });
+    expect(dialog.textContent).toContain('bookings affected: 2.');
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['K7QX2M No. 7001', 'Arben Krasniqi', '5A'],
+      ['P4RT8N No. 7002', 'Drita Berisha', '5B'],
+    ]);
+    expect(requestsOf(app, 'GET', 'flight/101/seated-passengers')).toHaveLength(1);
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requestsOf(app, 'PUT', 'flight/101')).toHaveLength(0);
 
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
-    await app.user.click(await screen.findByRole('button', { name: 'Remove seats and save' }));
+    const again = await screen.findByRole('dialog');
+    // Asked again, the list is read again: a seat may have been given meanwhile.
+    expect(await within(again).findByText('K7QX2M')).toBeTruthy();
+    expect(requestsOf(app, 'GET', 'flight/101/seated-passengers')).toHaveLength(2);
+    await app.user.click(within(again).getByRole('button', { name: 'Remove seats and save' }));
     expect(await screen.findByText('Updated successfully')).toBeTruthy();
     const body = lastBody(app, 'PUT', 'flight/101');
     expect(body).toMatchObject({
@@ -316,6 +332,22 @@ describe('edit flight', () => {
       ],
     });
     expect(body).not.toHaveProperty('sections');
+  });
+
+  it('still asks, and says so, when the seated passengers cannot be read', async () => {
+    const app = open('/admin/flight/edit/101', {
+      handle: (request) =>
+        request.path === 'flight/101/seated-passengers'
+          ? json({ errors: [{ code: 'ERROR_UNKNOWN', message: 'Down' }] }, 500)
+          : undefined,
+    });
+    await waitFor(() => expect(select('Aircraft template')).toHaveProperty('value', '2'));
+    await app.user.selectOptions(select('Aircraft template'), '1');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the aircraft template?' });
+    expect(await within(dialog).findByText('The passengers holding seats could not be loaded.')).toBeTruthy();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Remove seats and save' }));
+    expect(await screen.findByText('Updated successfully')).toBeTruthy();
   });
 
   it('keeps the seats held by passengers in the seat map, and says why', async () => {
