@@ -1,4 +1,4 @@
-import { flightCalls } from '@flybook/schemas';
+import { type FlightSeatedPassenger, flightCalls } from '@flybook/schemas';
 import { Button, Dialog } from '@flybook/ui';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -50,6 +50,17 @@ function NotifyDialog({ answer }: { answer: (choice: NotifyChoice | null) => voi
       </div>
     </Dialog>
   );
+}
+
+/** The passengers of each booking together, in the order the server sent them (by booking reference). */
+function groupByBooking(items: readonly FlightSeatedPassenger[]): FlightSeatedPassenger[][] {
+  const groups = new Map<number, FlightSeatedPassenger[]>();
+  for (const item of items) {
+    const group = groups.get(item.reservation.id);
+    if (group) group.push(item);
+    else groups.set(item.reservation.id, [item]);
+  }
+  return [...groups.values()];
 }
 
 /**
@@ -104,20 +115,25 @@ function useSeatedPassengers(flightId: number): { body: ReactNode; isLoading: bo
                 <th scope="col">{t('flights.form.prompts.seatedSeat')}</th>
               </tr>
             </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <span className="flight-form__locator">{item.reservation.recordLocator}</span>{' '}
-                    <span className="flight-form__reservation-id">
-                      {t('flights.form.prompts.seatedReservation', { id: item.reservation.id })}
-                    </span>
-                  </td>
-                  <th scope="row">{`${item.firstName} ${item.lastName}`}</th>
-                  <td className="flight-form__seat">{item.seatLabel}</td>
-                </tr>
-              ))}
-            </tbody>
+            {groupByBooking(items).map((group) => (
+              // One body per booking: its reference spans the rows of its passengers.
+              <tbody key={group[0]?.reservation.id} className="flight-form__seated-booking">
+                {group.map((item, index) => (
+                  <tr key={item.id}>
+                    {index === 0 ? (
+                      <td rowSpan={group.length}>
+                        <span className="flight-form__locator">{item.reservation.recordLocator}</span>{' '}
+                        <span className="flight-form__reservation-id">
+                          {t('flights.form.prompts.seatedReservation', { id: item.reservation.id })}
+                        </span>
+                      </td>
+                    ) : null}
+                    <th scope="row">{`${item.firstName} ${item.lastName}`}</th>
+                    <td className="flight-form__seat">{item.seatLabel}</td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
           </table>
         </div>
       </>
