@@ -56,7 +56,13 @@ async function bookSeat(request: APIRequestContext, token: string, flightId: num
     data: {
       bookedFlights: [{ flight: { id: flightId }, tariff: { id: 1 } }],
       passengers: [
-        { firstName: 'Valbona', lastName: 'Shala', gender: 'female', ageType: 'adult', birthday: '1988-04-02' },
+        {
+          firstName: 'Valbona',
+          lastName: 'Shala',
+          gender: 'female',
+          ageType: 'adult',
+          birthday: '1988-04-02',
+        },
       ],
       passengersSeats: [{ passenger: 0, flight: { id: flightId }, seatLabel }],
       billingInformation: {
