@@ -1,4 +1,4 @@
-import { satisfies } from '@flybook/domain';
+import { mapSeatsByTariffGroup, satisfies } from '@flybook/domain';
 import {
   type AircraftTemplate,
   AircraftTemplateBody,
@@ -26,14 +26,8 @@ export function createTemplateStore(): FakeTemplateStore {
   return { templates: fakeTemplates(), usedByFlights: new Set([1]) };
 }
 
-const seatCounts = (template: AircraftTemplate) => {
-  const counts = new Map<number, number>();
-  for (const section of template.sections) {
-    const seats = section.seats.flat().filter((flags) => (flags & SEAT_FLAGS.absent) === 0).length;
-    counts.set(section.tariffGroup.id, (counts.get(section.tariffGroup.id) ?? 0) + seats);
-  }
-  return [...counts].map(([id, seats]) => ({ tariffGroup: { id }, seats }));
-};
+const seatCounts = (template: AircraftTemplate) =>
+  [...mapSeatsByTariffGroup(template.sections)].map(([id, seats]) => ({ tariffGroup: { id }, seats }));
 
 /**
  * Answers the aircraft template calls as the server does (roles, the body's schema, a unique label,

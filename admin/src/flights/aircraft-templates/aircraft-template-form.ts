@@ -1,3 +1,4 @@
+import { mapSeatsByTariffGroup } from '@flybook/domain';
 import {
   type AircraftSection,
   type AircraftTemplate,
@@ -177,12 +178,7 @@ export function withSeats(cells: SeatCells, sections: readonly AircraftSection[]
 
 /** Seats that exist (not hidden) per tariff group id, in the order the groups first appear. */
 export function seatCounts(sections: readonly AircraftSection[]): { tariffGroupId: number; seats: number }[] {
-  const counts = new Map<number, number>();
-  for (const section of sections) {
-    const seats = section.seats.flat().filter((flags) => (flags & SEAT_FLAGS.absent) === 0).length;
-    counts.set(section.tariffGroup.id, (counts.get(section.tariffGroup.id) ?? 0) + seats);
-  }
-  return [...counts].map(([tariffGroupId, seats]) => ({ tariffGroupId, seats }));
+  return [...mapSeatsByTariffGroup(sections)].map(([tariffGroupId, seats]) => ({ tariffGroupId, seats }));
 }
 
 /** A new section: the given tariff group, six seats abreast, rows after the last section's. */

@@ -46,8 +46,8 @@ export default function SeatMapPanel({
 }: {
   sections: AircraftSection[];
   onChange: (sections: AircraftSection[]) => void;
-  /** Told which passengers' seats a hide left on the map. */
-  onTakenSeatsKept: (labels: readonly string[]) => void;
+  /** Told which passengers' seats a hide left on the map (a template holds no passengers: none). */
+  onTakenSeatsKept?: (labels: readonly string[]) => void;
   tariffGroupName: (id: number) => string;
   locale: Locale;
   /** Seats held by passengers: shown as taken and never hidden. */
