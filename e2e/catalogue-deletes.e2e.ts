@@ -80,7 +80,7 @@ async function unusedCatalogue(request: APIRequestContext) {
   };
 }
 
-test('the admin builds an aircraft template in the seat-map editor and deletes it; a template flights use stays', async ({
+test('the admin builds an aircraft template in the seat-map editor; while a flight uses it the delete is refused, then it goes', async ({
   page,
   request,
 }) => {
@@ -147,7 +147,33 @@ test('the admin builds an aircraft template in the seat-map editor and deletes i
     },
   ]);
 
-  // No flight uses it: it goes
+  // A flight uses it: the delete is refused with the server's reason and the template stays
+  const items = async (url: string) => (await (await request.get(`${API}/${url}`, { headers })).json()).items;
+  const company = (await items('flight-company/entire-list')).find((c: { code: string }) => c.code === 'FB');
+  const [rate] = await items('rate/entire-list');
+  const flight = await request.post(`${API}/flight`, {
+    headers,
+    data: {
+      flightCompany: { id: company.id },
+      number: 'FB9733',
+      origin: { code: 'ZRH' },
+      destination: { code: 'PRN' },
+      departure: '2027-05-03T08:00:00Z',
+      arrival: '2027-05-03T10:15:00Z',
+      aircraftTemplate: { id },
+      rate: { id: rate.id },
+      seatsByTariff: [{ tariffGroup: { id: 1 }, totalSeats: 18, costPerSeat: 90, agentSeatsLimit: 4 }],
+    },
+  });
+  expect(flight.status(), await flight.text()).toBe(201);
+  const flightId = (await flight.json()).id as number;
+  await deleteRow(page, label, 'Delete aircraft template');
+  await expectNotice(page, 'This is still in use and cannot be deleted.', 'alert');
+  await expect(row).toBeVisible();
+
+  // Once no flight uses it any more, it goes
+  const removed = await request.delete(`${API}/flight/list?ids[]=${flightId}`, { headers });
+  expect(removed.ok(), await removed.text()).toBe(true);
   await deleteRow(page, label, 'Delete aircraft template');
   await expectNotice(page, `${label} was deleted.`);
   await expect(row).toHaveCount(0);
