@@ -114,6 +114,8 @@ test('a fee charged on cancelling an unpaid booking is paid in cash from the inv
   // A cancelled booking holds no seat any more: it is listed with the inactive, cancelled ones.
   await page.goto('/admin/reservation/list');
   await page.getByLabel('Active', { exact: true }).selectOption('false');
+  // The statuses are among the folded filters.
+  await page.getByRole('button', { name: 'More filters' }).click();
   await page.getByRole('checkbox', { name: 'Cancelled' }).check({ force: true });
   const download = page.waitForEvent('download');
   await rowMenu(page, reservation.id, 'Invoice (PDF)');

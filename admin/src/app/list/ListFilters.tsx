@@ -1,13 +1,28 @@
 import { TextField } from '@flybook/ui';
 import type { BaseRecord } from '@refinedev/core';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Checkbox, CheckboxGroup, Label, Switch } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { ListFilterValues, ServerListState } from './use-server-list.ts';
 
-/** The filter bar above a list; its fields reload the list after the debounce. */
-export function ListFilters({ children }: { children: ReactNode }) {
+/**
+ * The filter bar above a list; its fields reload the list after the debounce. `more` holds the
+ * filters used less often, folded away behind "More filters" so the rows stay on screen (at least
+ * ten at 1440×900); the button says how many of them are set, and they open by themselves when any is.
+ */
+export function ListFilters({
+  children,
+  more,
+  moreSet = 0,
+}: {
+  children: ReactNode;
+  more?: ReactNode;
+  /** How many of the `more` filters differ from their defaults. */
+  moreSet?: number;
+}) {
   const { t } = useTranslation();
+  const panelId = useId();
+  const [open, setOpen] = useState(moreSet > 0);
   return (
     // Nothing to submit: the fields reload the list by themselves.
     // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to jsdom and to browsers before 2023
@@ -18,6 +33,25 @@ export function ListFilters({ children }: { children: ReactNode }) {
       onSubmit={(event) => event.preventDefault()}
     >
       {children}
+      {more ? (
+        <>
+          <button
+            type="button"
+            className="list-filters__more"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? t('list.fewerFilters') : t('list.moreFilters')}
+            {moreSet > 0 ? (
+              <span className="list-filters__count">{t('list.filtersSet', { count: moreSet })}</span>
+            ) : null}
+          </button>
+          <div id={panelId} className="list-filters__panel" hidden={!open}>
+            {more}
+          </div>
+        </>
+      ) : null}
     </form>
   );
 }

@@ -23,7 +23,7 @@ import {
 import { LIST_RELOAD_DEBOUNCE_MS, type ServerListState } from '../../app/list/use-server-list.ts';
 import { invoiceStatusLabel, paymentTermsLabel, reservationStatusLabel } from '../reservation-format.ts';
 import type { ReservationListPermissions } from './reservation-actions.ts';
-import type { ReservationFilterValues } from './reservation-filters.ts';
+import { INITIAL_RESERVATION_FILTERS, type ReservationFilterValues } from './reservation-filters.ts';
 
 type ReservationUser = z.infer<typeof ReservationUserSchema>;
 type List = ServerListState<ReservationListItem, ReservationFilterValues>;
@@ -98,6 +98,21 @@ function ReservationUserFilter({
   );
 }
 
+/** The filters under "More filters". */
+const MORE_FILTERS = [
+  'reservationStatus',
+  'paymentStatus',
+  'paymentTerms',
+  'flightFrom',
+  'flightTo',
+  'createdFrom',
+  'createdTo',
+  'paymentFrom',
+  'paymentTo',
+  'deadlineFrom',
+  'deadlineTo',
+] as const satisfies readonly (keyof ReservationFilterValues)[];
+
 /**
  * The reservation list's filters (spec 02 §3 Reservation list filters): search, active, statuses,
  * payment statuses, the four date intervals, payment terms, reservator and owner. Customers get
@@ -133,8 +148,52 @@ export function ReservationListFilters({
   const { fullView } = permissions;
   const userFilters = permissions.fullList && permissions.userFilters;
 
+  // Statuses, terms and dates are set less often than the search: they fold away (issue 27).
+  const moreSet = MORE_FILTERS.filter(
+    (name) => JSON.stringify(list.filterValues[name]) !== JSON.stringify(INITIAL_RESERVATION_FILTERS[name]),
+  ).length;
   return (
-    <ListFilters>
+    <ListFilters
+      moreSet={moreSet}
+      more={
+        <>
+          {fullView ? (
+            <>
+              <CheckboxGroupFilter
+                list={list}
+                name="reservationStatus"
+                label={t('reservations.filters.status')}
+                options={statusOptions}
+              />
+              <CheckboxGroupFilter
+                list={list}
+                name="paymentStatus"
+                label={t('reservations.filters.paymentStatus')}
+                options={paymentOptions}
+              />
+            </>
+          ) : null}
+          <CheckboxGroupFilter
+            list={list}
+            name="paymentTerms"
+            label={t('reservations.filters.paymentTerms')}
+            options={termsOptions}
+          />
+          {fullView ? (
+            <div className="reservation-dates">
+              <DateFilter list={list} name="flightFrom" label={t('reservations.filters.flightFrom')} />
+              <DateFilter list={list} name="flightTo" label={t('reservations.filters.flightTo')} />
+              <DateFilter list={list} name="createdFrom" label={t('reservations.filters.createdFrom')} />
+              <DateFilter list={list} name="createdTo" label={t('reservations.filters.createdTo')} />
+              <DateFilter list={list} name="paymentFrom" label={t('reservations.filters.paymentFrom')} />
+              <DateFilter list={list} name="paymentTo" label={t('reservations.filters.paymentTo')} />
+              <DateFilter list={list} name="deadlineFrom" label={t('reservations.filters.deadlineFrom')} />
+              <DateFilter list={list} name="deadlineTo" label={t('reservations.filters.deadlineTo')} />
+            </div>
+          ) : null}
+        </>
+      }
+    >
       <SearchFilter
         list={list}
         name="query"
@@ -156,40 +215,6 @@ export function ReservationListFilters({
           />
           <ReservationUserFilter list={list} name="ownerId" label={t('reservations.filters.owner')} />
         </>
-      ) : null}
-      {fullView ? (
-        <>
-          <CheckboxGroupFilter
-            list={list}
-            name="reservationStatus"
-            label={t('reservations.filters.status')}
-            options={statusOptions}
-          />
-          <CheckboxGroupFilter
-            list={list}
-            name="paymentStatus"
-            label={t('reservations.filters.paymentStatus')}
-            options={paymentOptions}
-          />
-        </>
-      ) : null}
-      <CheckboxGroupFilter
-        list={list}
-        name="paymentTerms"
-        label={t('reservations.filters.paymentTerms')}
-        options={termsOptions}
-      />
-      {fullView ? (
-        <div className="reservation-dates">
-          <DateFilter list={list} name="flightFrom" label={t('reservations.filters.flightFrom')} />
-          <DateFilter list={list} name="flightTo" label={t('reservations.filters.flightTo')} />
-          <DateFilter list={list} name="createdFrom" label={t('reservations.filters.createdFrom')} />
-          <DateFilter list={list} name="createdTo" label={t('reservations.filters.createdTo')} />
-          <DateFilter list={list} name="paymentFrom" label={t('reservations.filters.paymentFrom')} />
-          <DateFilter list={list} name="paymentTo" label={t('reservations.filters.paymentTo')} />
-          <DateFilter list={list} name="deadlineFrom" label={t('reservations.filters.deadlineFrom')} />
-          <DateFilter list={list} name="deadlineTo" label={t('reservations.filters.deadlineTo')} />
-        </div>
       ) : null}
     </ListFilters>
   );

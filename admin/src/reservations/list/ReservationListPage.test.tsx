@@ -89,6 +89,22 @@ describe('the reservation list page', () => {
     expect(query?.get('pageSize')).toBe('15');
   });
 
+  it('folds statuses, terms and dates behind "More filters", which says how many are set', async () => {
+    const app = open([row(1, 'reserved')]);
+    await rowOf(1);
+    const more = screen.getByRole('button', { name: 'More filters' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('checkbox', { name: 'Cancelled' })).toBeNull();
+    await app.user.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    await app.user.click(screen.getByRole('checkbox', { name: 'Cancelled' }));
+    expect(await screen.findByText('1 set')).toBeTruthy();
+    // Folded again, the bar still says a filter is set.
+    await app.user.click(screen.getByRole('button', { name: /Fewer filters/ }));
+    expect(screen.queryByRole('checkbox', { name: 'Cancelled' })).toBeNull();
+    expect(screen.getByRole('button', { name: /More filters/ }).textContent).toContain('1 set');
+  });
+
   it("shows each booking's record locator in its own column, next to the internal number", async () => {
     open([
       { ...row(1, 'reserved'), recordLocator: 'K7QX2M' },
