@@ -101,6 +101,9 @@ test('the home search starts at Zurich → Prishtina for one adult and offers on
   await form.getByLabel('Adults').fill('8');
   await form.getByRole('button', { name: 'Search flights' }).click();
   await expect(form.getByText('Online, one booking takes at most 7 seats', { exact: false })).toBeVisible();
+  // The failed search takes the focus to the field it names, which carries the message.
+  await expect(form.getByLabel('Adults')).toBeFocused();
+  await expect(form.getByLabel('Adults')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Adults').fill('1');
   await expectAccessible(page, 'home with the search form');
   // The address the form opens (the wizard then takes the search into its draft and cleans the

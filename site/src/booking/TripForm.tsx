@@ -100,11 +100,17 @@ export function TripForm({
   const set = <K extends keyof TripSearch>(key: K, value: TripSearch[K]) =>
     setValues((current) => withServedAirports({ ...current, [key]: value }, routes));
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = searchErrors(values, texts);
     setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(values);
+    if (Object.keys(found).length === 0) {
+      onSubmit(values);
+      return;
+    }
+    // A failed search takes the visitor to the first field it names, whose message is read with it.
+    const form = event.currentTarget;
+    requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   }
 
   const airportSelect = (
