@@ -264,12 +264,14 @@ export function monthName(month: number, locale: Locale, width: 'short' | 'long'
   return languageOf(locale).months[width][month - 1] ?? '';
 }
 
+const numericOf = (clock: WallClock) => `${pad(clock.day)}.${pad(clock.month)}.${pad(clock.year, 4)}`;
+
 function dateOf(clock: WallClock, locale: Locale, options: DateOptions): string {
   const language = languageOf(locale);
   const style = options.style ?? 'short';
   const date =
     style === 'numeric'
-      ? `${pad(clock.day)}.${pad(clock.month)}.${pad(clock.year, 4)}`
+      ? numericOf(clock)
       : language.dayMonth(clock.day, language.months[style === 'long' ? 'long' : 'short'][clock.month - 1]!) +
         (options.year === false ? '' : ` ${clock.year}`);
   if (!options.weekday) return date;
@@ -278,10 +280,19 @@ function dateOf(clock: WallClock, locale: Locale, options: DateOptions): string 
   return `${weekday}${style === 'numeric' ? ' ' : language.weekdaySeparator}${date}`;
 }
 
-const timeOf = (clock: WallClock) => `${pad(clock.hour)}:${pad(clock.minute)}`;
-
 /** What an unreadable value prints as: the text itself, so a bad value is seen, not hidden. */
 const unreadable = (value: DateValue) => (typeof value === 'string' ? value : '');
+
+const timeOf = (clock: WallClock) => `${pad(clock.hour)}:${pad(clock.minute)}`;
+
+/**
+ * The numeric date, the same in every language: "26.11.2026" (documents, e-mails, spreadsheets).
+ * A calendar date prints as it is; an instant as its date in `timeZone` (Europe/Zurich unless given).
+ */
+export function numericDate(value: DateValue, timeZone: string = OFFICE_TIME_ZONE): string {
+  const clock = wallClock(value, timeZone);
+  return clock ? numericOf(clock) : unreadable(value);
+}
 
 /**
  * A date in the interface language. A calendar date (yyyy-MM-dd) prints as it is; an instant

@@ -1,4 +1,5 @@
-import { adminPath, formatMoney, toRappen } from '@flybook/domain';
+import { adminPath, toRappen } from '@flybook/domain';
+import { formatMoney } from '@flybook/locales/format';
 import type { Option } from '@flybook/schemas';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';

@@ -1,4 +1,5 @@
-import { adminPath, formatMoney } from '@flybook/domain';
+import { adminPath } from '@flybook/domain';
+import { formatMoney } from '@flybook/locales/format';
 import type { Rate } from '@flybook/schemas';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';

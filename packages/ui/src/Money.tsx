@@ -1,4 +1,5 @@
-import { formatMoney, isMoneyAmount, type MoneyLocale, toRappen } from '@flybook/domain';
+import { isMoneyAmount, type MoneyLocale, toRappen } from '@flybook/domain';
+import { formatMoney } from '@flybook/locales/format';
 
 /** An amount either in CHF as the API sends it (19.99) or in integer Rappen (1999). */
 export type MoneyProps = ({ chf: number; rappen?: never } | { rappen: number; chf?: never }) & {
@@ -13,8 +14,9 @@ function rappenOf(props: MoneyProps): number {
 }
 
 /**
- * A CHF amount formatted for the interface language ('CHF 1'234.50' in de, 'CHF 1,234.50' in en).
- * Negative amounts get a modifier class so a stylesheet can colour them.
+ * A CHF amount formatted for the interface language by `@flybook/locales/format` ("CHF 1'234.50" in
+ * de, fr and sq, "CHF 1,234.50" in en). Negative amounts get a modifier class so a stylesheet can
+ * colour them.
  */
 export function Money(props: MoneyProps) {
   const rappen = rappenOf(props);
@@ -22,9 +24,4 @@ export function Money(props: MoneyProps) {
     .filter(Boolean)
     .join(' ');
   return <span className={classes}>{formatMoney(rappen, props.locale)}</span>;
-}
-
-/** The same formatting as {@link Money}, as a string (for titles, aria labels, exports). */
-export function formatChf(chf: number, locale: MoneyLocale): string {
-  return formatMoney(isMoneyAmount(chf) ? toRappen(chf) : Math.round(chf * 100), locale);
 }
