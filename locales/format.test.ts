@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   calendarDate,
+  formatAmount,
   formatChf,
   formatDate,
   formatDateTime,
@@ -166,6 +167,12 @@ describe('money', () => {
     expect(formatMoney(-123450, 'en')).toBe('CHF\u00a0-1,234.50');
     expect(formatMoney(-2500, 'de')).toBe('CHF\u00a0-25.00');
     expect(formatMoney(-5, 'sq')).toBe('CHF\u00a0-0.05');
+  });
+
+  it('prints the bare amount for columns headed CHF', () => {
+    expect(formatAmount(1594550, 'en')).toBe('15,945.50');
+    expect(formatAmount(1594550, 'sq')).toBe("15'945.50");
+    expect(formatAmount(-1205075, 'de')).toBe("-12'050.75");
   });
 
   it('takes CHF amounts as the API sends them without float noise', () => {

@@ -352,10 +352,19 @@ function hundredths(value: bigint, group: string): string {
  * a no-break space. Exact for every safe integer (no floating point is involved).
  */
 export function formatMoney(rappen: number, locale: Locale): string {
+  const amount = formatAmount(rappen, locale);
+  return amount && `CHF${NBSP}${amount}`;
+}
+
+/**
+ * The number of {@link formatMoney} without the code, for table columns whose header already says
+ * CHF: "1'234.50", "-25.00".
+ */
+export function formatAmount(rappen: number, locale: Locale): string {
   if (!Number.isFinite(rappen)) return '';
   const amount = BigInt(Math.round(rappen));
   const sign = amount < 0n ? '-' : '';
-  return `CHF${NBSP}${sign}${hundredths(amount < 0n ? -amount : amount, languageOf(locale).group)}`;
+  return `${sign}${hundredths(amount < 0n ? -amount : amount, languageOf(locale).group)}`;
 }
 
 /** An amount in CHF as the API sends it (19.99), formatted like {@link formatMoney}. */

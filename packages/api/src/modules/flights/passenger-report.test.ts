@@ -179,7 +179,7 @@ describe('the passenger report workbook', () => {
     const sheet = workbook.worksheets[0]!;
 
     expect(sheet.name).toBe('FB1201 2026-11-24');
-    expect(sheet.getCell('A1').value).toBe('FB1201 · PRN–ZRH · 2026-11-24 00:30');
+    expect(sheet.getCell('A1').value).toBe('FB1201 · PRN–ZRH · 24.11.2026 00:30');
     expect(rowValues(sheet, 2).slice(0, 4)).toEqual([
       'Nachname',
       'Vorname',

@@ -1,6 +1,6 @@
 import { type FlightStatus, type Rappen, sumMoney } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
-import { calendarDate, formatDateTime, formatMoney, numericDate } from '@flybook/locales/format';
+import { calendarDate, formatAmount, formatDateTime, numericDate } from '@flybook/locales/format';
 import { translator } from '../../platform/i18n.ts';
 import {
   createPdf,
@@ -42,7 +42,7 @@ const DETAIL_COLOR = '#444444';
 
 /** A margin, in red when it is a loss. */
 const marginCell = (margin: Rappen, locale: Locale): TableCell => ({
-  text: formatMoney(margin, locale),
+  text: formatAmount(margin, locale),
   ...(margin < 0 ? { color: NEGATIVE_COLOR } : {}),
 });
 
@@ -51,7 +51,8 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 /**
  * The turnover list (TurnoverList.pdf): one row per flight in the given order with its departure in
  * the origin's local time, a smaller line per tariff group under it, and a totals row. Amounts in
- * the language's money format ("CHF 1'234.50"), dates numeric (docs/i18n.md).
+ * the language's money format without the code, which the column headers carry ("1'234.50"); dates
+ * numeric (docs/i18n.md).
  */
 export function renderTurnoverList(input: {
   flights: TurnoverFlight[];
@@ -107,8 +108,8 @@ export function renderTurnoverList(input: {
         statusText[flight.status],
         String(sum(groups.map((group) => group.allottedSeats))),
         String(flight.seatsSold),
-        formatMoney(flight.revenue, locale),
-        formatMoney(flight.cost, locale),
+        formatAmount(flight.revenue, locale),
+        formatAmount(flight.cost, locale),
         marginCell(flight.margin, locale),
       ],
       bold: true,
@@ -122,8 +123,8 @@ export function renderTurnoverList(input: {
           { text: group.tariffGroupName, span: 3, indent: 8 },
           String(group.allottedSeats),
           String(group.seatsSold),
-          formatMoney(group.revenue, locale),
-          formatMoney(group.cost, locale),
+          formatAmount(group.revenue, locale),
+          formatAmount(group.cost, locale),
           '',
         ],
         fontSize: 7.5,
@@ -142,8 +143,8 @@ export function renderTurnoverList(input: {
       { text: t('documents.turnover.total'), span: 4 },
       String(sum(flights.flatMap((flight) => flight.byTariffGroup.map((group) => group.allottedSeats)))),
       String(sum(flights.map((flight) => flight.seatsSold))),
-      formatMoney(sumMoney(flights.map((flight) => flight.revenue)), locale),
-      formatMoney(sumMoney(flights.map((flight) => flight.cost)), locale),
+      formatAmount(sumMoney(flights.map((flight) => flight.revenue)), locale),
+      formatAmount(sumMoney(flights.map((flight) => flight.cost)), locale),
       marginCell(totalMargin, locale),
     ],
     bold: true,
