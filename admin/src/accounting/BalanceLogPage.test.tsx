@@ -19,6 +19,7 @@ function open(
     roles?: string[];
     ledger?: FakeLedger;
     handle?: (request: FakeRequest) => Response | undefined;
+    languages?: string[];
   } = {},
 ) {
   const as = options.as ?? 'manager';
@@ -28,6 +29,7 @@ function open(
     url,
     areaRoutes: ACCOUNTING_ROUTES,
     ...(options.roles ? { roles: { [as]: options.roles } } : {}),
+    ...(options.languages ? { languages: options.languages } : {}),
     handle: (request) => options.handle?.(request) ?? handleLedger(ledger, request, USERS[as].id),
   });
 }
@@ -108,6 +110,21 @@ describe('balance log', () => {
       expect(screen.getByRole('combobox', { name: 'Account' })).toHaveProperty('value', 'Alpen Reisen GmbH'),
     );
     expect(screen.getByRole('group', { name: 'Category' })).toBeTruthy();
+  });
+
+  it('dates records in Swiss time with Albanian month names and the Swiss money format', async () => {
+    open('/admin/invoice/balance-log?accountId=13', { roles: FULL, languages: ['sq'] });
+    const albanian = cellsOf(await rowOf('Deposit at the Zurich desk'));
+    // 13:05 UTC on 12 March is 14:05 in Zurich; month names from our own data, never "Mar 12".
+    expect(albanian[0]).toBe('12 mar 2031, 14:05');
+    expect(albanian.at(-1)).toBe('CHF\u00a0300.00');
+  });
+
+  it('dates records in German with the Swiss money format', async () => {
+    open('/admin/invoice/balance-log?accountId=13', { roles: FULL, languages: ['de-CH'] });
+    const german = cellsOf(await rowOf('Deposit at the Zurich desk'));
+    expect(german[0]).toBe('12. März 2031, 14:05');
+    expect(german.at(-1)).toBe('CHF\u00a0300.00');
   });
 
   it('shows the initial and final balance of the period and the change between them', async () => {
