@@ -163,8 +163,11 @@ describe('money', () => {
     expect(formatMoney(Number.MAX_SAFE_INTEGER, 'en')).toBe('CHF\u00a090,071,992,547,409.91');
   });
 
-  it('puts the minus after the currency code', () => {
+  it('puts the sign after the currency code', () => {
     expect(formatMoney(-123450, 'en')).toBe('CHF\u00a0-1,234.50');
+    expect(formatMoney(2990, 'de', { signed: true })).toBe('CHF\u00a0+29.90');
+    expect(formatMoney(0, 'de', { signed: true })).toBe('CHF\u00a00.00');
+    expect(formatMoney(-2990, 'sq', { signed: true })).toBe('CHF\u00a0-29.90');
     expect(formatMoney(-2500, 'de')).toBe('CHF\u00a0-25.00');
     expect(formatMoney(-5, 'sq')).toBe('CHF\u00a0-0.05');
   });

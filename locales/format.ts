@@ -346,13 +346,18 @@ function hundredths(value: bigint, group: string): string {
   return `${groupDigits(whole.toString(), group)}.${cents.toString().padStart(2, '0')}`;
 }
 
+export interface MoneyOptions {
+  /** A change rather than an amount: a plus sign on positive values too ("CHF +29.90"). */
+  signed?: boolean;
+}
+
 /**
  * An amount in Rappen (integer, 1 CHF = 100 Rappen) for people: "CHF 1,234.50" in English,
  * "CHF 1'234.50" in German, French and Albanian, "CHF -25.00" when negative. The space after CHF is
  * a no-break space. Exact for every safe integer (no floating point is involved).
  */
-export function formatMoney(rappen: number, locale: Locale): string {
-  const amount = formatAmount(rappen, locale);
+export function formatMoney(rappen: number, locale: Locale, options: MoneyOptions = {}): string {
+  const amount = formatAmount(rappen, locale, options);
   return amount && `CHF${NBSP}${amount}`;
 }
 
@@ -360,10 +365,10 @@ export function formatMoney(rappen: number, locale: Locale): string {
  * The number of {@link formatMoney} without the code, for table columns whose header already says
  * CHF: "1'234.50", "-25.00".
  */
-export function formatAmount(rappen: number, locale: Locale): string {
+export function formatAmount(rappen: number, locale: Locale, options: MoneyOptions = {}): string {
   if (!Number.isFinite(rappen)) return '';
   const amount = BigInt(Math.round(rappen));
-  const sign = amount < 0n ? '-' : '';
+  const sign = amount < 0n ? '-' : options.signed && amount > 0n ? '+' : '';
   return `${sign}${hundredths(amount < 0n ? -amount : amount, languageOf(locale).group)}`;
 }
 

@@ -133,7 +133,7 @@ describe('balance log', () => {
     expect(await summaryFigures()).toEqual({
       'Initial balance': 'CHF\u00a010.10',
       'Final balance': 'CHF\u00a040.00',
-      Change: '+CHF\u00a029.90',
+      Change: 'CHF\u00a0+29.90',
     });
     expect(queryOf(app.api.requests, 'balance-log/summary-info')).toEqual({ selectedAccountId: '14' });
   });
@@ -156,7 +156,7 @@ describe('balance log', () => {
     expect(app.api.requests.some((request) => request.path === 'balance-log/list')).toBe(false);
     expect(screen.queryByRole('combobox', { name: 'Account' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Category' })).toBeNull();
-    expect(await summaryFigures()).toMatchObject({ Change: '+CHF\u00a0250.00' });
+    expect(await summaryFigures()).toMatchObject({ Change: 'CHF\u00a0+250.00' });
     expect(app.api.requests.some((request) => request.path === 'user/me/balance-log/summary-info')).toBe(
       true,
     );

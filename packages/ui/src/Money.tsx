@@ -5,6 +5,8 @@ import { formatMoney } from '@flybook/locales/format';
 export type MoneyProps = ({ chf: number; rappen?: never } | { rappen: number; chf?: never }) & {
   locale: MoneyLocale;
   className?: string;
+  /** A change: positive values get a plus sign ("CHF +29.90"). */
+  signed?: boolean;
 };
 
 function rappenOf(props: MoneyProps): number {
@@ -23,5 +25,7 @@ export function Money(props: MoneyProps) {
   const classes = ['fb-money', rappen < 0 ? 'fb-money--negative' : null, props.className]
     .filter(Boolean)
     .join(' ');
-  return <span className={classes}>{formatMoney(rappen, props.locale)}</span>;
+  return (
+    <span className={classes}>{formatMoney(rappen, props.locale, { signed: props.signed ?? false })}</span>
+  );
 }

@@ -87,7 +87,8 @@ export function balanceLogColumns({
       sortable: true,
       cellClass: 'list-cell--number',
       headerClass: 'list-header--number',
-      minWidth: 120,
+      // As wide as the balance column: "CHF 1'234.50" whole.
+      minWidth: 130,
     },
   ];
   if (selectedAccountId !== null) {
