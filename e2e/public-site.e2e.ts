@@ -97,6 +97,11 @@ test('the home search starts at Zurich → Prishtina for one adult and offers on
   await form.getByRole('radio', { name: 'One way' }).check();
   await expect(form.locator('input[type="date"]')).toHaveCount(1);
   await form.getByLabel('Departure').fill('2030-06-01');
+  // Eight seats are more than one online booking takes: the form says so, as the flights page does.
+  await form.getByLabel('Adults').fill('8');
+  await form.getByRole('button', { name: 'Search flights' }).click();
+  await expect(form.getByText('Online, one booking takes at most 7 seats', { exact: false })).toBeVisible();
+  await form.getByLabel('Adults').fill('1');
   await expectAccessible(page, 'home with the search form');
   // The address the form opens (the wizard then takes the search into its draft and cleans the
   // address, so it is caught as the navigation commits).
@@ -171,6 +176,25 @@ test('the flights page shows today and the next six days with the flights that h
   await expectAccessible(page, 'flights page');
 });
 
+test('an agent logging in on the public site goes to the back office reservation list', async ({ page }) => {
+  // A visitor whose session the server ended (401) is told so on the login.
+  await page.goto('/');
+  await page.evaluate(() =>
+    localStorage.setItem('flybook.session.v0.1', JSON.stringify({ token: 'expired-token' })),
+  );
+  await page.goto('/account/reservations');
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await expect(page.getByRole('dialog', { name: 'Log in' }).getByRole('status')).toHaveText(
+    'The session has expired. Login again.',
+  );
+  await page.goto('/login');
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await dialog.getByLabel('E-mail').fill('agent@flybook.test');
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/reservation\/list$/);
+});
+
 test('a customer logs in through the popup, sees their reservations, edits their details and logs out', async ({
   page,
   request,
@@ -183,6 +207,11 @@ test('a customer logs in through the popup, sees their reservations, edits their
   const dialog = page.getByRole('dialog', { name: 'Log in' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page, 'login popup');
+  // Fields of only spaces are refused in the spec's words (spec 01 §5), each marked invalid.
+  await dialog.getByLabel('E-mail').fill('   ');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByText('Value should not be empty string.')).toHaveCount(2);
+  await expect(dialog.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('E-mail').fill(CUSTOMER);
   await dialog.getByLabel('Password').fill('wrong-password');
   await dialog.getByRole('button', { name: 'Log in' }).click();

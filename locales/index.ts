@@ -3,6 +3,8 @@ import en from './en.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import sq from './sq.json' with { type: 'json' };
 
+export { COMPANY, COMPANY_PLACEHOLDERS, fillCompany } from './company.ts';
+
 export const LOCALES = ['de', 'en', 'fr', 'sq'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const FALLBACK_LOCALE: Locale = 'en';

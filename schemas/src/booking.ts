@@ -35,6 +35,8 @@ export const BookingSeatsSchema = z.object({
   seatsForSale: z.number().int(),
   booked: z.number().int(),
   free: z.number().int(),
+  /** Seats of the group still for sale to anyone (not the per-booking limit `free` may be): what the flights board shows. */
+  left: z.number().int(),
 });
 
 const BookingAirportSchema = AirportSchema.pick({ code: true, name: true, city: true, timezone: true });

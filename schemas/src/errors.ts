@@ -124,7 +124,7 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   ERROR_SESSION_EXPIRED: 'The session has expired. Login again.',
   ERROR_USER_NOT_REGISTERED: 'User is not registered yet',
   ERROR_RECOVERY_TOKEN_INVALID: 'Recovery token expired or invalid.',
-  ERROR_NOT_BLANK: 'Value should not be empty string',
+  ERROR_NOT_BLANK: 'Value should not be empty string.',
   ERROR_NOT_EQUAL_PASSWORD: 'Should be equal to password',
   ERROR_UNAUTHORIZED: 'Authentication required.',
   ERROR_FORBIDDEN: "You don't have permissions for this call.",

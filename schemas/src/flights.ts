@@ -1,3 +1,4 @@
+import { SEAT_FLAGS } from '@flybook/domain/seat-maps';
 import { z } from 'zod';
 import {
   IdParams,
@@ -66,8 +67,8 @@ export const ROW_LABEL_PATTERN = /^[1-9][0-9]{0,2}$/;
 export const COLUMN_LABEL_PATTERN = /^[A-Z]{1,2}$/;
 export const SeatLabelSchema = z.string().regex(SEAT_LABEL_PATTERN);
 
-/** Bit flags of one seat in a template: 0 is a normal seat for sale. */
-export const SEAT_FLAGS = { disabled: 1, reserved: 2, absent: 4 } as const;
+/** Bit flags of one seat in a template (0 is a normal seat for sale): their rules live in @flybook/domain. */
+export { SEAT_FLAGS };
 export const SEAT_FLAGS_MAX = SEAT_FLAGS.disabled | SEAT_FLAGS.reserved | SEAT_FLAGS.absent;
 
 /** A block of seats of one tariff group: rows × columns, with a flag and a seat price per seat. */
@@ -593,6 +594,20 @@ export const FlightPassengersInfoSchema = z.object({
   notified: z.number().int(),
 });
 
+/**
+ * A passenger holding a seat on a flight, with the booking they are on: what replacing the
+ * flight's seat map with another template's takes away (the flight form lists them first).
+ */
+export const FlightSeatedPassengerSchema = z.object({
+  /** The reservation passenger (the same id as on the passenger list). */
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  seatLabel: z.string(),
+  reservation: z.object({ id: z.number().int(), recordLocator: z.string() }),
+});
+export type FlightSeatedPassenger = z.infer<typeof FlightSeatedPassengerSchema>;
+
 export const FlightsMapSchema = z.object({
   /** Destination codes served from each origin code, by active flights still to come. */
   items: z.array(z.object({ origin: z.string(), destinations: z.array(z.string()) })),
@@ -689,6 +704,16 @@ export const flightCalls = {
     roles: { anyOf: [FLIGHT_ROLE.read, FLIGHT_ROLE.passengers] },
     params: IdParams,
     response: FlightPassengersInfoSchema,
+  }),
+  seatedPassengers: defineCall({
+    method: 'GET',
+    path: 'flight/{id}/seated-passengers',
+    summary: 'Passengers holding seats on the flight and their bookings, by booking reference',
+    auth: 'user',
+    // Read by the flight form before a new template takes the seats away: its own roles.
+    roles: { allOf: [FLIGHT_ROLE.read, FLIGHT_ROLE.update] },
+    params: IdParams,
+    response: itemsResponse(FlightSeatedPassengerSchema),
   }),
   create: defineCall({
     method: 'POST',

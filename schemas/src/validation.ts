@@ -7,7 +7,7 @@ export const notBlank = (max = 255) =>
     .string()
     .max(max)
     .refine((value) => value.trim() !== '', {
-      message: 'Value should not be empty string',
+      message: 'Value should not be empty string.',
       params: { code: 'ERROR_NOT_BLANK' },
     });
 

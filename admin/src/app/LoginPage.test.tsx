@@ -17,7 +17,7 @@ describe('login page', () => {
     await app.user.type(await screen.findByLabelText(/E-mail/), '   ');
     await app.user.type(screen.getByLabelText(/Password/), 'x');
     await app.user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('Value should not be empty string')).toBeTruthy();
+    expect(await screen.findByText('Value should not be empty string.')).toBeTruthy();
   });
 
   it('shows the bad-credentials message when the server refuses', async () => {

@@ -110,7 +110,7 @@ describe('update password page', () => {
   it('refuses a password of spaces only before calling the API', async () => {
     const app = openPage(() => new Response(null, { status: 204 }));
     await fillIn(app, '          ', '          ');
-    expect(await screen.findByText('Value should not be empty string')).toBeTruthy();
+    expect(await screen.findByText('Value should not be empty string.')).toBeTruthy();
     expect(app.api.requests.some(isUpdate)).toBe(false);
   });
 

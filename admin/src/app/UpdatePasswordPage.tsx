@@ -24,7 +24,7 @@ const required = {
 };
 
 const notBlank = {
-  message: 'Value should not be empty string',
+  message: 'Value should not be empty string.',
   params: { code: 'ERROR_NOT_BLANK' },
 };
 

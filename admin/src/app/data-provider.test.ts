@@ -124,7 +124,7 @@ describe('errors reach Refine as HttpError with field messages', () => {
       ok(
         {
           errors: [
-            { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string', field: 'flightNumber' },
+            { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string.', field: 'flightNumber' },
             { code: 'ERROR_MAX_LENGTH', message: 'Too long', field: 'flightNumber', params: { limit: 8 } },
             { code: 'ERROR_CONFLICT', message: 'Conflict' },
           ],
@@ -137,8 +137,8 @@ describe('errors reach Refine as HttpError with field messages', () => {
     ).rejects.toEqual({
       statusCode: 422,
       code: 'ERROR_NOT_BLANK',
-      message: 'Value should not be empty string',
-      errors: { flightNumber: ['Value should not be empty string', 'Too long'] },
+      message: 'Value should not be empty string.',
+      errors: { flightNumber: ['Value should not be empty string.', 'Too long'] },
     });
   });
 

@@ -15,7 +15,7 @@ function valueAt(values: unknown, path: string): unknown {
 
 /**
  * A react-hook-form resolver over a shared zod schema that speaks the API's error codes, so a form
- * shows the same translated message the server would send ("Value should not be empty string").
+ * shows the same translated message the server would send ("Value should not be empty string.").
  * An untouched empty field says "required" instead: only a field of spaces is "empty string".
  */
 export function schemaResolver<S extends z.ZodType<FieldValues, FieldValues>>(

@@ -27,6 +27,8 @@ export function tabLabel(t: TFunction, labelKey: string): string {
       return t('flights.tabs.airlineCompanies');
     case 'flights.tabs.cancelledFlights':
       return t('flights.tabs.cancelledFlights');
+    case 'flights.tabs.aircraftTemplates':
+      return t('flights.tabs.aircraftTemplates');
     case 'reservations.tabs.reservations':
       return t('reservations.tabs.reservations');
     case 'reservations.tabs.invoiceOverview':

@@ -30,6 +30,12 @@ export const RESOURCES: ResourceProps[] = [
     create: '/flight/company/new',
     edit: '/flight/company/edit/:id',
   },
+  {
+    name: 'aircraftTemplates',
+    list: '/flight/aircraft-template/list',
+    create: '/flight/aircraft-template/new',
+    edit: '/flight/aircraft-template/edit/:id',
+  },
   { name: 'balanceLog', list: '/invoice/balance-log' },
   { name: 'ownBalanceLog', list: '/invoice/balance-log' },
   { name: 'allotments', list: '/allotment/list' },

@@ -148,3 +148,38 @@ describe('airline company list', () => {
     expect(edit.hasAttribute('disabled')).toBe(true);
   });
 });
+
+describe('deleting an airline company', () => {
+  it('asks first, then deletes a company no flight flies', async () => {
+    const app = openList();
+    await app.user.click(await screen.findByRole('button', { name: 'Delete Chair Airlines' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete airline company' });
+    expect(dialog.textContent).toContain('Delete the airline company Chair Airlines?');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Chair Airlines was deleted.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Chair Airlines')).toBeNull());
+    expect(app.api.requests.filter((request) => request.method === 'DELETE').map((r) => r.path)).toEqual([
+      'flight-company/2',
+    ]);
+    expect(app.api.catalogue.companies.map((company) => company.id)).toEqual([1, 3]);
+  });
+
+  it('keeps a company a flight flies and shows the server’s message (409 ERROR_IN_USE)', async () => {
+    const catalogue = createFakeCatalogue();
+    catalogue.inUse = new Set(['flight-company/1']);
+    const app = openList({ catalogue });
+    await app.user.click(await screen.findByRole('button', { name: 'Delete Air Prishtina' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete airline company' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This is still in use and cannot be deleted.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('Air Prishtina')).toBeTruthy();
+    expect(catalogue.companies).toHaveLength(3);
+  });
+
+  it('has no delete without ROLE_FLIGHT_COMPANY_DELETE', async () => {
+    openList({ as: 'manager' });
+    await screen.findByText('Air Prishtina');
+    expect(screen.queryByRole('button', { name: 'Delete Air Prishtina' })).toBeNull();
+  });
+});

@@ -31,4 +31,25 @@ export const FLIGHT_ROUTES: readonly AreaRoute[] = [
     load: () =>
       import('./cancelled/CancelledFlightsPage.tsx').then((m) => ({ Component: m.CancelledFlightsPage })),
   },
+  {
+    name: 'aircraftTemplateList',
+    load: () =>
+      import('./aircraft-templates/AircraftTemplateListPage.tsx').then((m) => ({
+        Component: m.AircraftTemplateListPage,
+      })),
+  },
+  {
+    name: 'aircraftTemplateNew',
+    load: () =>
+      import('./aircraft-templates/AircraftTemplateFormPage.tsx').then((m) => ({
+        Component: m.AircraftTemplateNewPage,
+      })),
+  },
+  {
+    name: 'aircraftTemplateEdit',
+    load: () =>
+      import('./aircraft-templates/AircraftTemplateFormPage.tsx').then((m) => ({
+        Component: m.AircraftTemplateEditPage,
+      })),
+  },
 ];

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createFakeCatalogue } from '../test/fake-catalogue.ts';
 import { renderAdmin } from '../test/render-admin.tsx';
 import { RATE_ROUTES } from './routes.ts';
 
@@ -21,7 +22,7 @@ describe('options list', () => {
       within(row)
         .getAllByRole('gridcell')
         .map((cell) => cell.textContent),
-    ).toEqual(['BAG-20', 'Allgemein', 'Zusatzgepäck 20 kg', 'CHF\u00a045.50', 'Aktiv', 'Bearbeiten']);
+    ).toEqual(['BAG-20', 'Allgemein', 'Zusatzgepäck 20 kg', 'CHF\u00a045.50', 'Aktiv', 'BearbeitenLöschen']);
     const query = Object.fromEntries(
       app.api.requests.find((request) => request.path === 'option/list')?.query ?? [],
     );
@@ -33,6 +34,41 @@ describe('options list', () => {
     await screen.findByText('BAG-20');
     expect(screen.queryByRole('link', { name: 'Add new option' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit BAG-20' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Delete BAG-20' })).toBeNull();
+  });
+});
+
+describe('deleting an option', () => {
+  it('asks first, then deletes an option no booking holds with ROLE_RATE_DELETE', async () => {
+    const app = open('/admin/rate/option/list', {
+      as: 'manager',
+      roles: { manager: ['ROLE_RESERVATION_OPTION_LIST', 'ROLE_RATE_DELETE'] },
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Delete BAG-20' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete option' });
+    expect(dialog.textContent).toContain('Delete the option BAG-20?');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('BAG-20 was deleted.')).toBeTruthy();
+    expect(await screen.findByText('No options found')).toBeTruthy();
+    expect(app.api.requests.filter((request) => request.method === 'DELETE').map((r) => r.path)).toEqual([
+      'option/1',
+    ]);
+    expect(app.api.catalogue.options).toEqual([]);
+  });
+
+  it('keeps an option a booked ticket holds and shows the server’s message (409 ERROR_IN_USE)', async () => {
+    const catalogue = createFakeCatalogue();
+    catalogue.inUse = new Set(['option/1']);
+    const app = open('/admin/rate/option/list', { catalogue, languages: ['sq'] });
+    await app.user.click(await screen.findByRole('button', { name: 'Fshi BAG-20' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fshi opsionin' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Fshi' }));
+    expect(
+      await screen.findByText('Ky element është ende në përdorim dhe nuk mund të fshihet.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('BAG-20')).toBeTruthy();
+    expect(catalogue.options).toHaveLength(1);
   });
 });
 
@@ -113,7 +149,7 @@ describe('option form', () => {
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(errorOf(inLanguage('Français').getByRole('textbox', { name: 'Title' }))).toBe(
-        'Value should not be empty string',
+        'Value should not be empty string.',
       ),
     );
   });

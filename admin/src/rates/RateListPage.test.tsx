@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createFakeCatalogue } from '../test/fake-catalogue.ts';
 import { renderAdmin } from '../test/render-admin.tsx';
 import { RATE_ROUTES } from './routes.ts';
 
@@ -72,5 +73,48 @@ describe('rates list', () => {
     expect((await screen.findByRole('link', { name: 'Edit Summer 2027' })).getAttribute('href')).toBe(
       '/admin/rate/edit/1',
     );
+  });
+});
+
+describe('deleting a rate', () => {
+  it('asks first, then deletes a rate no flight uses', async () => {
+    const app = open();
+    await app.user.click(await screen.findByRole('button', { name: 'Delete Winter 2027' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete rate' });
+    expect(dialog.textContent).toContain('Delete the rate Winter 2027 with its prices?');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await app.user.click(screen.getByRole('button', { name: 'Delete Winter 2027' }));
+    await app.user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete rate' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('Winter 2027 was deleted.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Winter 2027')).toBeNull());
+    expect(app.api.requests.filter((request) => request.method === 'DELETE').map((r) => r.path)).toEqual([
+      'rate/2',
+    ]);
+    expect(screen.getByText('Summer 2027')).toBeTruthy();
+  });
+
+  it('keeps a rate a flight uses and shows the server’s message (409 ERROR_IN_USE)', async () => {
+    const catalogue = createFakeCatalogue();
+    catalogue.inUse = new Set(['rate/1']);
+    const app = open({ catalogue, languages: ['fr'] });
+    await app.user.click(await screen.findByRole('button', { name: 'Supprimer Summer 2027' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer le tarif' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
+    expect(
+      await screen.findByText('Cet élément est encore utilisé et ne peut pas être supprimé.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Summer 2027')).toBeTruthy();
+    expect(catalogue.rates.map((rate) => rate.id)).toEqual([1, 2]);
+  });
+
+  it('has no delete without ROLE_RATE_DELETE', async () => {
+    open({ as: 'manager', roles: { manager: ['ROLE_RATE_LIST', 'ROLE_TARIFF_LIST'] } });
+    await screen.findByText('Summer 2027');
+    expect(screen.queryByRole('button', { name: 'Delete Summer 2027' })).toBeNull();
   });
 });

@@ -6,11 +6,18 @@ export const RATES = 'rates';
 export const OPTIONS = 'options';
 
 registerResources({
-  [RATES]: { list: rateCalls.list, one: rateCalls.get, create: rateCalls.create, update: rateCalls.update },
+  [RATES]: {
+    list: rateCalls.list,
+    one: rateCalls.get,
+    create: rateCalls.create,
+    update: rateCalls.update,
+    remove: rateCalls.remove,
+  },
   [OPTIONS]: {
     list: optionCalls.list,
     one: optionCalls.get,
     create: optionCalls.create,
     update: optionCalls.update,
+    remove: optionCalls.remove,
   },
 });

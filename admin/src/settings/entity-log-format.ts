@@ -35,6 +35,7 @@ const EDIT_PAGES: Record<string, { route: AdminRouteName; param: string }> = {
   user: { route: 'userPermissions', param: 'userId' },
   flight: { route: 'flightEdit', param: 'flightId' },
   flightCompany: { route: 'flightCompanyEdit', param: 'flightCompanyId' },
+  aircraftTemplate: { route: 'aircraftTemplateEdit', param: 'aircraftTemplateId' },
   rate: { route: 'rateEdit', param: 'rateId' },
   option: { route: 'optionEdit', param: 'optionId' },
   reservation: { route: 'reservationEdit', param: 'reservationId' },

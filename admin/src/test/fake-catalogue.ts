@@ -85,6 +85,11 @@ export interface FakeCatalogue {
   companies: FlightCompany[];
   rates: Rate[];
   options: Option[];
+  /**
+   * Records a flight or a booked ticket uses, as `flight-company/1`, `rate/2`, `option/1`: deleting
+   * them answers 409 ERROR_IN_USE.
+   */
+  inUse?: Set<string>;
 }
 
 /** An airline company's PNL settings left to their defaults. */
@@ -180,6 +185,22 @@ export function handleCatalogue(catalogue: FakeCatalogue, request: FakeRequest):
   const id = byId ? Number(byId[2]) : 0;
 
   if (method === 'GET' && path === 'tariff/entire-list') return json({ items: TARIFFS });
+
+  if (method === 'DELETE' && byId) {
+    const records: { id: number }[] =
+      byId[1] === 'flight-company'
+        ? catalogue.companies
+        : byId[1] === 'rate'
+          ? catalogue.rates
+          : catalogue.options;
+    const index = records.findIndex((record) => record.id === id);
+    if (index < 0) return notFound();
+    if (catalogue.inUse?.has(path)) {
+      return fail(409, { code: 'ERROR_IN_USE', message: 'This is still in use and cannot be deleted.' });
+    }
+    records.splice(index, 1);
+    return new Response(null, { status: 204 });
+  }
   if (method === 'GET' && path === 'option/type/entire-list') return json({ items: OPTION_TYPES });
 
   if (method === 'GET' && path === 'flight-company/list') {

@@ -1,4 +1,4 @@
-import { satisfies, sequenceDates } from '@flybook/domain';
+import { mapSeatsByTariffGroup, satisfies, sequenceDates } from '@flybook/domain';
 import {
   type AgentListItem,
   type AircraftSection,
@@ -9,6 +9,7 @@ import {
   type FlightAllotment,
   FlightBody,
   type FlightListItem,
+  type FlightSeatedPassenger,
   issuesToErrors,
   RepeatingSchema,
   SEAT_FLAGS,
@@ -67,15 +68,9 @@ export function fakeTemplates(): AircraftTemplate[] {
   ];
 }
 
-/** Seats for sale (not hidden) per tariff group, as the template list answers them. */
-function seatCounts(sections: readonly AircraftSection[]) {
-  const counts = new Map<number, number>();
-  for (const block of sections) {
-    const seats = block.seats.flat().filter((flags) => (flags & SEAT_FLAGS.absent) === 0).length;
-    counts.set(block.tariffGroup.id, (counts.get(block.tariffGroup.id) ?? 0) + seats);
-  }
-  return [...counts].map(([id, seats]) => ({ tariffGroup: { id }, seats }));
-}
+/** Seats on the map per tariff group (the domain's count), as the template list answers them. */
+const seatCounts = (sections: readonly AircraftSection[]) =>
+  [...mapSeatsByTariffGroup(sections)].map(([id, seats]) => ({ tariffGroup: { id }, seats }));
 
 /** Agents of the allotment picker; Zeta Reisen is inactive. */
 export const FAKE_AGENTS: AgentListItem[] = [
@@ -224,6 +219,24 @@ export function fakeFormFlights(data: FakeFlights): Flight[] {
     },
   ];
 }
+
+/** Who holds flight 101's taken seats (5A, 5B): two bookings. */
+export const FAKE_SEATED_PASSENGERS: FlightSeatedPassenger[] = [
+  {
+    id: 501,
+    firstName: 'Arben',
+    lastName: 'Krasniqi',
+    seatLabel: '5A',
+    reservation: { id: 7001, recordLocator: 'K7QX2M' },
+  },
+  {
+    id: 502,
+    firstName: 'Drita',
+    lastName: 'Berisha',
+    seatLabel: '5B',
+    reservation: { id: 7002, recordLocator: 'P4RT8N' },
+  },
+];
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -423,6 +436,16 @@ export function handleFlightForm(
       });
     }
     return json({ id: 9, ...repeating.data, flightIds: dates.map((_, index) => 300 + index) }, 201);
+  }
+  const seated = /^flight\/(\d+)\/seated-passengers$/.exec(path);
+  if (method === 'GET' && seated) {
+    const flight = stored(Number(seated[1]));
+    if (!flight) return notFound();
+    return json({
+      items: FAKE_SEATED_PASSENGERS.filter((passenger) =>
+        flight.takenSeatLabels.includes(passenger.seatLabel),
+      ),
+    });
   }
   const one = /^flight\/(\d+)$/.exec(path);
   if (!one) return undefined;

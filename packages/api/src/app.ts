@@ -189,7 +189,10 @@ export async function buildApp({
         companies: createFlightCompaniesService(db),
         templates: createAircraftTemplatesService(db),
         flights: createFlightsService(db),
-        operations: createFlightOperationsService(db, { reservations, messages: { publicUrl: config.publicUrl } }),
+        operations: createFlightOperationsService(db, {
+          reservations,
+          messages: { publicUrl: config.publicUrl },
+        }),
         reports: createFlightReportsService(db),
       }),
       ...passengerRoutes(createPassengersService(db, reservations), createPnlService(db)),

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOCALES } from '@flybook/locales';
+import { COMPANY, LOCALES } from '@flybook/locales';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentError, loadContent, PAGE_SLUGS } from './load.ts';
+import { ContentError, loadContent, PAGE_SLUGS, parsePageFile } from './load.ts';
 import { contentRoutes } from './plugin.ts';
 import { sanitizeContentHtml } from './sanitize.ts';
 import { createContentService, DEFAULT_DATA_DIR } from './service.ts';
@@ -300,8 +300,45 @@ describe('over HTTP', () => {
   });
 });
 
+describe('the company placeholders', () => {
+  it('fills the company from its one source, in the text, in links and in the front matter', () => {
+    const page = parsePageFile(
+      'pages/x/en.html',
+      '---\ntitle: Contact {{company.name}}\ndescription: Reach us\n---\n<p><a href="{{company.phoneLink}}">{{company.phone}}</a> {{ company.email }}</p>',
+    );
+    expect(page.title).toBe(`Contact ${COMPANY.name}`);
+    expect(page.content).toBe(`<p><a href="tel:+41445550100">${COMPANY.phone}</a> ${COMPANY.email}</p>`);
+  });
+
+  it('refuses a page with an unknown placeholder, naming the file', () => {
+    expect(() =>
+      parsePageFile('pages/x/de.html', '---\ntitle: A\ndescription: B\n---\n<p>{{company.fax}}</p>'),
+    ).toThrow(/pages\/x\/de\.html.*company\.fax/);
+  });
+});
+
 describe('the shipped content', () => {
   const content = loadContent(DEFAULT_DATA_DIR);
+
+  it('names the company only as its one source says: no other name, address, phone or e-mail of it', () => {
+    for (const page of content.pages.values()) {
+      for (const locale of LOCALES) {
+        const text = page.translations[locale]!;
+        const all = `${text.title} ${text.description} ${text.content}`;
+        expect(all, `${page.slug} ${locale}`).not.toMatch(/\{\{|Flybook Air|Thurgauerstrasse|flybook\.ch/);
+      }
+    }
+    const imprint = content.pages.get('imprint')!.translations.en!.content;
+    for (const part of [
+      COMPANY.name,
+      COMPANY.street,
+      COMPANY.city,
+      COMPANY.phone,
+      COMPANY.email,
+      COMPANY.uid,
+    ])
+      expect(imprint).toContain(part);
+  });
 
   it('has every page of the site in all four languages with title, description and text', () => {
     expect([...content.pages.keys()].sort()).toEqual([...PAGE_SLUGS].sort());

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { FALLBACK_LOCALE, LOCALES, type Locale } from '@flybook/locales';
+import { FALLBACK_LOCALE, fillCompany, LOCALES, type Locale } from '@flybook/locales';
 import { z } from 'zod';
 import { sanitizeContentHtml } from './sanitize.ts';
 
@@ -136,8 +136,15 @@ function readJson<T>(dataDir: string, name: string, schema: z.ZodType<T>): T {
   return parsed.data as T;
 }
 
-/** `---` front matter (title, description) and the HTML body of one page translation. */
-export function parsePageFile(name: string, text: string): PageTranslationEntry {
+/** `---` front matter (title, description) and the HTML body of one page translation, placeholders filled. */
+export function parsePageFile(name: string, file: string): PageTranslationEntry {
+  // The company's name, address and numbers come from one place (@flybook/locales COMPANY).
+  let text: string;
+  try {
+    text = fillCompany(file);
+  } catch (error) {
+    return fail(name, (error as Error).message);
+  }
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text);
   if (!match) return fail(name, 'needs a front matter block between --- lines');
   const fields = new Map<string, string>();

@@ -74,6 +74,10 @@ const SPEC_ROUTES = [
   '/settings/message/list',
   // Beyond the spec: the worklist of cancelled flights with passengers (issue 26).
   '/flight/cancelled/list',
+  // Beyond the spec: the aircraft seat-map templates (issue 26).
+  '/flight/aircraft-template/list',
+  '/flight/aircraft-template/new',
+  '/flight/aircraft-template/edit/:aircraftTemplateId',
 ];
 
 describe('route table', () => {
@@ -198,6 +202,26 @@ describe('canOpenAdminRoute', () => {
     ).toBe('deny');
     const companyReader: AccessUser = { type: 'manager', roles: ['ROLE_FLIGHT_COMPANY_READ'] };
     expect(canOpenAdminRoute(companyReader, '/flight/company/edit/2')).toBe('deny');
+  });
+
+  it('opens the aircraft templates by their list, create, and read-and-update roles', () => {
+    const lister: AccessUser = {
+      type: 'manager',
+      roles: ['ROLE_AIRCRAFT_TEMPLATE_LIST', 'ROLE_AIRCRAFT_TEMPLATE_READ'],
+    };
+    expect(canOpenAdminRoute(lister, '/flight/aircraft-template/list')).toBe('allow');
+    expect(permittedTabs(lister, 'flight').map((tab) => tab.path)).toEqual([
+      '/flight/aircraft-template/list',
+    ]);
+    expect(canOpenAdminRoute(lister, '/flight/aircraft-template/new')).toBe('deny');
+    expect(canOpenAdminRoute(lister, '/flight/aircraft-template/edit/1')).toBe('deny');
+    const editor: AccessUser = {
+      type: 'manager',
+      roles: ['ROLE_AIRCRAFT_TEMPLATE_READ', 'ROLE_AIRCRAFT_TEMPLATE_UPDATE'],
+    };
+    expect(canOpenAdminRoute(editor, '/flight/aircraft-template/edit/1')).toBe('allow');
+    expect(canOpenAdminRoute(bareManager, '/flight/aircraft-template/list')).toBe('deny');
+    expect(matchAdminRoute('/flight/aircraft-template/edit/7')?.params).toEqual({ aircraftTemplateId: '7' });
   });
 
   it('lets an admin open every back-office page', () => {

@@ -118,6 +118,25 @@ const ROUTES = [
     section: 'flight',
     rule: allOf('ROLE_FLIGHT_COMPANY_READ', 'ROLE_ADMIN'),
   },
+  // Beyond the spec's routes (issue 26): the aircraft seat-map templates the flight form copies.
+  {
+    name: 'aircraftTemplateList',
+    path: '/flight/aircraft-template/list',
+    section: 'flight',
+    rule: 'ROLE_AIRCRAFT_TEMPLATE_LIST',
+  },
+  {
+    name: 'aircraftTemplateNew',
+    path: '/flight/aircraft-template/new',
+    section: 'flight',
+    rule: 'ROLE_AIRCRAFT_TEMPLATE_CREATE',
+  },
+  {
+    name: 'aircraftTemplateEdit',
+    path: '/flight/aircraft-template/edit/:aircraftTemplateId',
+    section: 'flight',
+    rule: allOf('ROLE_AIRCRAFT_TEMPLATE_READ', 'ROLE_AIRCRAFT_TEMPLATE_UPDATE'),
+  },
   {
     name: 'cancelledFlightList',
     path: '/flight/cancelled/list',
@@ -286,6 +305,8 @@ export const SECTION_TABS: Readonly<Record<AdminSection, readonly AdminTab[]>> =
     { path: '/flight/list', labelKey: 'flights.tabs.flights' },
     { path: '/flight/company/list', labelKey: 'flights.tabs.airlineCompanies' },
     { path: '/flight/cancelled/list', labelKey: 'flights.tabs.cancelledFlights' },
+    // After the spec's tabs: the seat-map templates (issue 26).
+    { path: '/flight/aircraft-template/list', labelKey: 'flights.tabs.aircraftTemplates' },
   ],
   reservation: [
     { path: '/reservation/list', labelKey: 'reservations.tabs.reservations' },

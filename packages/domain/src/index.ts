@@ -17,4 +17,5 @@ export * from './pricing.ts';
 export * from './record-locators.ts';
 export * from './reservations.ts';
 export * from './roles.ts';
+export * from './seat-maps.ts';
 export * from './trips.ts';

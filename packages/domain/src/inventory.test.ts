@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allotmentFits, bookableSeats, freeSeats, inventoryConflict, visibleFreeSeats } from './inventory.ts';
+import {
+  allotmentFits,
+  bookableSeats,
+  freeSeats,
+  inventoryConflict,
+  inventoryForSeatMap,
+  mapHoldsSoldSeats,
+  visibleFreeSeats,
+} from './inventory.ts';
 
 const counts = { totalSeats: 180, seatsForSale: 150, booked: 100, allotted: 40 };
 
@@ -58,5 +66,71 @@ describe('bookableSeats', () => {
   it('lets staff book past the sale quota but never past the aircraft', () => {
     expect(bookableSeats({ ...counts, booked: 160 }, 'staff')).toBe(8);
     expect(bookableSeats({ ...counts, booked: 168 }, 'staff')).toBe(0);
+  });
+});
+
+describe('inventoryForSeatMap', () => {
+  it("keeps a total of all the map's seats at all of them, when seats are hidden and shown again", () => {
+    expect(inventoryForSeatMap({ totalSeats: 30, seatsForSale: 30 }, 30, 27)).toEqual({
+      totalSeats: 27,
+      seatsForSale: 27,
+    });
+    expect(inventoryForSeatMap({ totalSeats: 27, seatsForSale: 27 }, 27, 30)).toEqual({
+      totalSeats: 30,
+      seatsForSale: 30,
+    });
+  });
+
+  it('keeps a smaller total while the map has room for it, and lowers it to the map otherwise', () => {
+    expect(inventoryForSeatMap({ totalSeats: 150, seatsForSale: 150 }, 168, 160)).toEqual({
+      totalSeats: 150,
+      seatsForSale: 150,
+    });
+    expect(inventoryForSeatMap({ totalSeats: 150, seatsForSale: 120 }, 168, 140)).toEqual({
+      totalSeats: 140,
+      seatsForSale: 120,
+    });
+    expect(inventoryForSeatMap({ totalSeats: 150, seatsForSale: 140 }, 168, 130)).toEqual({
+      totalSeats: 130,
+      seatsForSale: 130,
+    });
+    // Showing seats again does not raise a total that was not all of the map.
+    expect(inventoryForSeatMap({ totalSeats: 150, seatsForSale: 140 }, 160, 168)).toEqual({
+      totalSeats: 150,
+      seatsForSale: 140,
+    });
+  });
+
+  it('keeps a sale quota below the total where it was', () => {
+    expect(inventoryForSeatMap({ totalSeats: 30, seatsForSale: 28 }, 30, 29)).toEqual({
+      totalSeats: 29,
+      seatsForSale: 28,
+    });
+    expect(inventoryForSeatMap({ totalSeats: 29, seatsForSale: 28 }, 29, 30)).toEqual({
+      totalSeats: 30,
+      seatsForSale: 28,
+    });
+  });
+
+  it('changes nothing when the map keeps its seat count', () => {
+    expect(inventoryForSeatMap({ totalSeats: 40, seatsForSale: 35 }, 30, 30)).toEqual({
+      totalSeats: 40,
+      seatsForSale: 35,
+    });
+  });
+
+  it('never goes below the sold seats as long as the map holds them', () => {
+    const sold = { booked: 20, allotted: 6 };
+    for (const [total, sale, before, after] of [
+      [30, 30, 30, 26],
+      [30, 24, 30, 26],
+      [28, 27, 30, 26],
+      [26, 20, 30, 27],
+    ] as const) {
+      expect(mapHoldsSoldSeats(after, sold)).toBe(true);
+      const next = inventoryForSeatMap({ totalSeats: total, seatsForSale: sale }, before, after);
+      expect(inventoryConflict({ totalSeats: total, seatsForSale: sale }, { ...next, ...sold })).toBeNull();
+    }
+    expect(mapHoldsSoldSeats(25, sold)).toBe(false);
   });
 });

@@ -66,3 +66,32 @@ export function bookableSeats(
       return Math.min(visibleFreeSeats(counts), counts.onlineSeatsLimit);
   }
 }
+
+/**
+ * A tariff group's total and for-sale seats after its seat map went from `mapBefore` to
+ * `mapAfter` seats (seats hidden or shown again in the seat-map editor). A total that was all the
+ * map's seats stays all of them, down and up; any other total stays while the map still has room
+ * for it, else drops to the map's seats. Seats for sale follow the total the same way: equal to it
+ * before, equal after; otherwise kept, but never above it.
+ *
+ * The map cannot shrink below the seats sold (`mapHoldsSoldSeats`); the totals this gives are then
+ * never below them either, so `inventoryConflict` has nothing to say about them.
+ */
+export function inventoryForSeatMap(
+  counts: Pick<InventoryCounts, 'totalSeats' | 'seatsForSale'>,
+  mapBefore: number,
+  mapAfter: number,
+): Pick<InventoryCounts, 'totalSeats' | 'seatsForSale'> {
+  if (mapBefore === mapAfter) return { totalSeats: counts.totalSeats, seatsForSale: counts.seatsForSale };
+  const totalSeats = counts.totalSeats === mapBefore ? mapAfter : Math.min(counts.totalSeats, mapAfter);
+  const seatsForSale =
+    counts.seatsForSale === counts.totalSeats ? totalSeats : Math.min(counts.seatsForSale, totalSeats);
+  return { totalSeats, seatsForSale };
+}
+
+/**
+ * Whether a tariff group's seat map still has room for the seats sold in it (booked and allotted):
+ * total seats must lie between the two, so seats cannot be hidden past that point.
+ */
+export const mapHoldsSoldSeats = (mapSeats: number, counts: Pick<InventoryCounts, 'booked' | 'allotted'>) =>
+  mapSeats >= counts.booked + counts.allotted;

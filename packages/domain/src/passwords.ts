@@ -39,7 +39,7 @@ export function passwordProblem(password: string, context: PasswordRuleContext =
   // eight zero-width spaces are a blank password, and the e-mail with one is still the e-mail.
   password = withoutInvisible(password);
   if (password.trim() === '') {
-    return { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string' };
+    return { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string.' };
   }
   if ([...password].length < PASSWORD_MIN_LENGTH) {
     return {

@@ -9,6 +9,12 @@ export type TravelType = (typeof TRAVEL_TYPES)[number];
 
 /** At most nine passengers per booking (spec 02 §9, the API's MAX_PASSENGERS). */
 export const MAX_PASSENGERS = 9;
+/**
+ * Seats one booking on the public site may take: the online limit a new flight gets (spec 03 §9,
+ * `DEFAULT_ONLINE_SEATS_LIMIT`). Infants fly on a lap and take none. Larger groups book through an
+ * office or travel agency (docs/booking.md, Group size online).
+ */
+export const ONLINE_SEATS_PER_BOOKING = 7;
 /** Spec 02 §2 and §9: a booking starts at Zurich → Prishtina, return, one adult. */
 export const DEFAULT_FROM = 'ZRH';
 export const DEFAULT_TO = 'PRN';
@@ -41,10 +47,21 @@ export const DEFAULT_TRIP: TripSearch = Object.freeze({
 });
 
 /** A problem of the travel-dates form, by the catalogue key of its message. */
-export type TripProblem = 'required' | 'returnBeforeDeparture' | 'tooManyInfants' | 'tooManyPassengers';
+export type TripProblem =
+  | 'required'
+  | 'returnBeforeDeparture'
+  | 'tooManyInfants'
+  | 'tooManyPassengers'
+  | 'tooManySeatsOnline';
 
-/** Field problems of a trip (spec 02 §5 Travel dates), keyed by field. */
-export function tripProblems(trip: TripSearch): Partial<Record<keyof TripSearch, TripProblem>> {
+/**
+ * Field problems of a trip (spec 02 §5 Travel dates), keyed by field. `online`: the public site's
+ * search, where one booking takes at most ONLINE_SEATS_PER_BOOKING seats.
+ */
+export function tripProblems(
+  trip: TripSearch,
+  options: { online?: boolean } = {},
+): Partial<Record<keyof TripSearch, TripProblem>> {
   const problems: Partial<Record<keyof TripSearch, TripProblem>> = {};
   if (!trip.airportFrom) problems.airportFrom = 'required';
   if (!trip.airportTo) problems.airportTo = 'required';
@@ -60,5 +77,7 @@ export function tripProblems(trip: TripSearch): Partial<Record<keyof TripSearch,
   }
   if (trip.infant > trip.adult) problems.infant = 'tooManyInfants';
   if (trip.adult + trip.child + trip.infant > MAX_PASSENGERS) problems.adult = 'tooManyPassengers';
+  else if (options.online && trip.adult + trip.child > ONLINE_SEATS_PER_BOOKING)
+    problems.adult = 'tooManySeatsOnline';
   return problems;
 }

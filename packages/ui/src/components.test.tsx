@@ -30,14 +30,14 @@ describe('Money', () => {
 describe('TextField', () => {
   it('links its label, description and error to the input', () => {
     render(
-      <TextField label="E-mail" description="Your login" errorMessage="Value should not be empty string" />,
+      <TextField label="E-mail" description="Your login" errorMessage="Value should not be empty string." />,
     );
     const input = screen.getByLabelText('E-mail');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (input.getAttribute('aria-describedby') ?? '').split(' ');
     const texts = describedBy.map((id) => document.getElementById(id)?.textContent);
     expect(texts).toContain('Your login');
-    expect(texts).toContain('Value should not be empty string');
+    expect(texts).toContain('Value should not be empty string.');
   });
 });
 

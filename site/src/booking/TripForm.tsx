@@ -31,6 +31,7 @@ export const TRIP_FORM_TEXT_KEYS = [
   'returnBeforeDeparture',
   'tooManyInfants',
   'tooManyPassengers',
+  'tooManySeatsOnline',
   'loadError',
 ] as const;
 export type TripFormTexts = Record<(typeof TRIP_FORM_TEXT_KEYS)[number], string>;
@@ -43,7 +44,7 @@ export function searchErrors(
   texts: TripFormTexts,
 ): Partial<Record<keyof TripSearch, string>> {
   return Object.fromEntries(
-    Object.entries(tripProblems(values)).map(([field, problem]) => [field, texts[problem]]),
+    Object.entries(tripProblems(values, { online: true })).map(([field, problem]) => [field, texts[problem]]),
   );
 }
 

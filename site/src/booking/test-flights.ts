@@ -37,6 +37,6 @@ export function testFlight(id: number, departure = '2026-12-19T07:00:00.000Z'): 
       ],
     },
     aircraftTemplate: { id: 1 },
-    seatsByTariff: [{ tariffGroup: { id: 1 }, seatsForSale: 100, booked: 3, free: 97 }],
+    seatsByTariff: [{ tariffGroup: { id: 1 }, seatsForSale: 100, booked: 3, free: 97, left: 97 }],
   });
 }

@@ -1,4 +1,7 @@
+import { ONLINE_SEATS_PER_BOOKING } from '@flybook/domain/trips';
+import { DEFAULT_ONLINE_SEATS_LIMIT } from '@flybook/schemas';
 import { describe, expect, it } from 'vitest';
+import { seatsLeftText } from '../islands/FlightsBoard.tsx';
 import {
   addressParams,
   DEFAULT_TRIP,
@@ -54,6 +57,16 @@ describe('the trip of a booking', () => {
     expect(tripProblems(trip({ adult: 1, infant: 2 }))).toEqual({ infant: 'tooManyInfants' });
     expect(tripProblems(trip({ adult: 5, child: 3, infant: 2 }))).toEqual({ adult: 'tooManyPassengers' });
     expect(tripProblems(trip({ adult: 4, child: 3, infant: 2 }))).toEqual({});
+  });
+
+  it('online, takes at most the online seats per booking (infants need none), as new flights allow', () => {
+    expect(ONLINE_SEATS_PER_BOOKING).toBe(DEFAULT_ONLINE_SEATS_LIMIT);
+    const online = { online: true };
+    expect(tripProblems(trip({ adult: 6, child: 2 }), online)).toEqual({ adult: 'tooManySeatsOnline' });
+    expect(tripProblems(trip({ adult: 5, child: 2, infant: 2 }), online)).toEqual({});
+    // Nine passengers stay the rule of every booking; staff book eight seats.
+    expect(tripProblems(trip({ adult: 8, child: 2 }), online)).toEqual({ adult: 'tooManyPassengers' });
+    expect(tripProblems(trip({ adult: 6, child: 2 }))).toEqual({});
   });
 
   it('clears a destination the chosen origin does not serve', () => {
@@ -211,5 +224,19 @@ describe('the booking address (spec 02 §8 booking URL messages)', () => {
     expect(addressParams(trip({ travelType: 'one-way' }), { returnFlightId: 13 }).has('returnFlightId')).toBe(
       false,
     );
+  });
+});
+
+describe('seats left on the flights board', () => {
+  const texts = {
+    seatLeft: '{{count}} seat left',
+    seatsLeft: '{{count}} seats left',
+    manySeatsLeft: '{{count}}+ seats left',
+  };
+  it('names the real free seats up to nine, one in the singular, and 9+ above', () => {
+    expect(seatsLeftText(1, texts)).toBe('1 seat left');
+    expect(seatsLeftText(7, texts)).toBe('7 seats left');
+    expect(seatsLeftText(9, texts)).toBe('9 seats left');
+    expect(seatsLeftText(150, texts)).toBe('9+ seats left');
   });
 });

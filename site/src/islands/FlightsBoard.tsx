@@ -8,7 +8,10 @@ export interface FlightsBoardTexts {
   loading: string;
   error: string;
   noFlights: string;
+  /** "{{count}} seat left", "{{count}} seats left", and above SEATS_SHOWN_EXACTLY "9+ seats left". */
+  seatLeft: string;
   seatsLeft: string;
+  manySeatsLeft: string;
   from: string;
 }
 
@@ -40,8 +43,23 @@ function economyFrom(flight: BookableFlight): number | null {
   return fares.length > 0 ? Math.min(...fares) : null;
 }
 
-const economySeats = (flight: BookableFlight) =>
-  flight.seatsByTariff.find((seats) => seats.tariffGroup.id === ECONOMY_GROUP_ID)?.free ?? 0;
+const economy = (flight: BookableFlight) =>
+  flight.seatsByTariff.find((seats) => seats.tariffGroup.id === ECONOMY_GROUP_ID);
+/** Seats one online booking may still take in economy: a flight without any is not shown. */
+const economySeats = (flight: BookableFlight) => economy(flight)?.free ?? 0;
+
+/** The board names free seats up to nine; above, "9+": enough for any online booking. */
+const SEATS_SHOWN_EXACTLY = 9;
+
+/** The seats left in economy in words: the real free seats, not the per-booking online limit. */
+export function seatsLeftText(
+  left: number,
+  texts: Pick<FlightsBoardTexts, 'seatLeft' | 'seatsLeft' | 'manySeatsLeft'>,
+) {
+  if (left > SEATS_SHOWN_EXACTLY)
+    return texts.manySeatsLeft.replace('{{count}}', String(SEATS_SHOWN_EXACTLY));
+  return (left === 1 ? texts.seatLeft : texts.seatsLeft).replace('{{count}}', String(left));
+}
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; flights: BookableFlight[] };
 
@@ -137,7 +155,7 @@ export default function FlightsBoard({
                           </span>
                         )}
                         <span className="board-seats">
-                          {texts.seatsLeft.replace('{{count}}', String(economySeats(flight)))}
+                          {seatsLeftText(economy(flight)?.left ?? 0, texts)}
                         </span>
                       </a>
                     </li>

@@ -1,10 +1,12 @@
 import { ApiRequestError } from '@flybook/client';
+import { hasAdminSiteAccess } from '@flybook/domain/permissions';
 import type { Locale } from '@flybook/locales';
 import { authCalls } from '@flybook/schemas/auth';
+import { userCalls } from '@flybook/schemas/users';
 import { Dialog } from '@flybook/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import '@flybook/ui/ui.css';
-import { $session, client } from '../lib/session.ts';
+import { $session, client, sessionExpiredOnce } from '../lib/session.ts';
 
 export interface LoginTexts {
   title: string;
@@ -13,6 +15,10 @@ export interface LoginTexts {
   submit: string;
   forgotPassword: string;
   badCredentials: string;
+  /** A field left empty or holding only spaces (spec 01 §5). */
+  blank: string;
+  /** Shown once when the server ended the visitor's session (spec 01 §4, §8). */
+  expired: string;
   unknownError: string;
   close: string;
   recoveryTitle: string;
@@ -21,6 +27,9 @@ export interface LoginTexts {
   recoverySuccess: string;
   notRegistered: string;
 }
+
+/** Where staff and agents work: the back office's reservation list (spec 01 §2). */
+const BACK_OFFICE_START = '/admin/reservation/list';
 
 /** Only paths of this site are followed after login; anything else goes to the account. */
 const safeNext = (next: string | null, fallback: string) =>
@@ -47,6 +56,11 @@ export default function LoginIsland({
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [expired] = useState(() => typeof window !== 'undefined' && sessionExpiredOnce());
+  const [blank, setBlank] = useState<{ login: boolean; password: boolean }>({
+    login: false,
+    password: false,
+  });
   const [busy, setBusy] = useState(false);
 
   const next = () => safeNext(new URLSearchParams(window.location.search).get('next'), accountPath);
@@ -58,11 +72,16 @@ export default function LoginIsland({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    const empty = { login: login.trim() === '', password: password.trim() === '' };
+    setBlank(empty);
+    if (empty.login || empty.password) return;
     setBusy(true);
     try {
       const { token } = await client.call(authCalls.login, { body: { login, password } });
       $session.set({ token });
-      window.location.assign(next());
+      // Staff and agents work in the back office: they go to its reservation list (spec 01 §2).
+      const me = await client.call(userCalls.me, {});
+      window.location.assign(hasAdminSiteAccess(me) ? BACK_OFFICE_START : next());
     } catch (failure) {
       setBusy(false);
       setError(
@@ -77,6 +96,11 @@ export default function LoginIsland({
     <>
       <Dialog title={texts.title} isOpen={isOpen} onOpenChange={setOpen} closeLabel={texts.close}>
         <form className="site-form" onSubmit={submit} noValidate>
+          {expired && !error && (
+            <p className="form-notice" role="status">
+              {texts.expired}
+            </p>
+          )}
           <label>
             {texts.email}
             <input
@@ -84,9 +108,16 @@ export default function LoginIsland({
               name="login"
               autoComplete="username"
               required
+              aria-invalid={blank.login || undefined}
+              aria-describedby={blank.login ? 'login-blank' : undefined}
               value={login}
               onChange={(e) => setLogin(e.target.value)}
             />
+            {blank.login && (
+              <span className="field-error" id="login-blank">
+                {texts.blank}
+              </span>
+            )}
           </label>
           <label>
             {texts.password}
@@ -95,9 +126,16 @@ export default function LoginIsland({
               name="password"
               autoComplete="current-password"
               required
+              aria-invalid={blank.password || undefined}
+              aria-describedby={blank.password ? 'password-blank' : undefined}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
+            {blank.password && (
+              <span className="field-error" id="password-blank">
+                {texts.blank}
+              </span>
+            )}
           </label>
           {error && (
             <p className="form-error" role="alert">

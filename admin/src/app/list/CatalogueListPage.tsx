@@ -32,6 +32,8 @@ export interface CatalogueListPageProps<
   rowName?: (row: T) => string;
   /** Row actions instead of the single edit action (e.g. edit, balance log, reservations). */
   actions?: readonly RowAction<T>[];
+  /** Row actions after the edit action (e.g. delete). */
+  moreActions?: readonly RowAction<T>[];
   /** More filters between the search and "Active only" (a country, a user type). */
   filters?: ReactNode;
   /** A line between the filters and the table (e.g. what a column sums). */
@@ -59,6 +61,7 @@ export function CatalogueListPage<
     editPath,
     rowName,
     actions: otherActions,
+    moreActions,
     filters,
     note,
   } = props;
@@ -80,7 +83,11 @@ export function CatalogueListPage<
         : [],
     [t, mayEdit, editPath, rowName],
   );
-  const actions = otherActions ?? editActions;
+  const actions = useMemo(
+    () => otherActions ?? [...editActions, ...(moreActions ?? [])],
+    [otherActions, editActions, moreActions],
+  );
+  const widen = otherActions !== undefined || (moreActions?.length ?? 0) > 0;
 
   return (
     <>
@@ -102,7 +109,7 @@ export function CatalogueListPage<
         list={list}
         columns={columns}
         actions={actions}
-        {...(otherActions ? { actionsWidth: actionsWidthFor(otherActions) } : {})}
+        {...(widen ? { actionsWidth: actionsWidthFor(actions) } : {})}
         label={title}
         emptyTitle={emptyTitle}
         emptyHint={t('list.emptyHint')}

@@ -1,6 +1,6 @@
 import './flight-form.css';
-import { isFlightFrozen } from '@flybook/domain';
-import type { Flight } from '@flybook/schemas';
+import { isFlightFrozen, mapSeatsByTariffGroup } from '@flybook/domain';
+import type { AircraftSection, Flight } from '@flybook/schemas';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { type FieldErrors, type FieldPath, useForm, useFormState, useWatch } from 'react-hook-form';
@@ -22,7 +22,10 @@ import {
   flightFormValues,
   newFlightValues,
   removesAssignedSeats,
+  type SoldSeatsConflict,
+  seatRowsForSeatMap,
   seatRowsForTemplate,
+  soldSeatsConflict,
   tabOfField,
 } from './flight-form.ts';
 import { InfoTab } from './InfoTab.tsx';
@@ -168,6 +171,23 @@ export function FlightForm({
     if (!summary) return;
     setValue('seats', seatRowsForTemplate(summary.seatsByTariffGroup, getValues('seats'), groupOrder));
   };
+  // Hiding and showing seats: the tariff rows follow the map, but no group drops below its sold seats.
+  const onSectionsChange = (next: AircraftSection[]): SoldSeatsConflict | null => {
+    const current = getValues('sections');
+    const before = mapSeatsByTariffGroup(current ?? []);
+    const after = mapSeatsByTariffGroup(next);
+    const conflict = record ? soldSeatsConflict(before, after, record.seatsByTariff) : null;
+    if (conflict) return conflict;
+    setValue('sections', next, { shouldDirty: true });
+    const rows = getValues('seats');
+    const followed = seatRowsForSeatMap(rows, before, after);
+    if (followed !== rows) {
+      setValue('seats', [...followed], { shouldDirty: true });
+      // Errors shown after a failed save are checked again against the new numbers.
+      if (form.getFieldState('seats').invalid) void form.trigger('seats');
+    }
+    return null;
+  };
   const groupName = useCallback(
     (id: number) => tariffGroupName(lookups.tariffGroups, id, locale),
     [lookups.tariffGroups, locale],
@@ -244,7 +264,7 @@ export function FlightForm({
             <TabPanel id="template" className="flight-form__panel">
               <TemplateTab
                 control={control}
-                setValue={setValue}
+                onSectionsChange={onSectionsChange}
                 locale={locale}
                 tariffGroupName={groupName}
                 takenSeatLabels={record?.takenSeatLabels ?? []}

@@ -291,7 +291,7 @@ describe('edit flight', () => {
     expect(put?.body).toMatchObject({ departure: '2031-07-02T04:00:00.000Z' });
   });
 
-  it('confirms a new template when passengers hold seats, then lets the server copy it', async () => {
+  it('lists the bookings and seats a new template takes away before saving; cancel aborts the save', async () => {
     const app = open('/admin/flight/edit/101');
     await waitFor(() => expect(select('Aircraft template')).toHaveProperty('value', '2'));
     await app.user.selectOptions(select('Aircraft template'), '1');
@@ -300,12 +300,28 @@ describe('edit flight', () => {
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the aircraft template?' });
     expect(dialog.textContent).toContain('all assigned seats will be removed');
+    // Who loses which seat, read from the server when the question is asked.
+    const table = await within(dialog).findByRole('table', { name: /2 passengers lose their seats/ });
+    expect(dialog.textContent).toContain('bookings affected: 2.');
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['K7QX2M No. 7001', 'Arben Krasniqi', '5A'],
+      ['P4RT8N No. 7002', 'Drita Berisha', '5B'],
+    ]);
+    expect(requestsOf(app, 'GET', 'flight/101/seated-passengers')).toHaveLength(1);
     await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requestsOf(app, 'PUT', 'flight/101')).toHaveLength(0);
 
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
-    await app.user.click(await screen.findByRole('button', { name: 'Remove seats and save' }));
+    const again = await screen.findByRole('dialog');
+    // Asked again, the list is read again: a seat may have been given meanwhile.
+    expect(await within(again).findByText('K7QX2M')).toBeTruthy();
+    expect(requestsOf(app, 'GET', 'flight/101/seated-passengers')).toHaveLength(2);
+    await app.user.click(within(again).getByRole('button', { name: 'Remove seats and save' }));
     expect(await screen.findByText('Updated successfully')).toBeTruthy();
     const body = lastBody(app, 'PUT', 'flight/101');
     expect(body).toMatchObject({
@@ -318,26 +334,126 @@ describe('edit flight', () => {
     expect(body).not.toHaveProperty('sections');
   });
 
-  it('keeps the seats held by passengers in the seat map', async () => {
+  it('still asks, and says so, when the seated passengers cannot be read', async () => {
+    const app = open('/admin/flight/edit/101', {
+      handle: (request) =>
+        request.path === 'flight/101/seated-passengers'
+          ? json({ errors: [{ code: 'ERROR_UNKNOWN', message: 'Down' }] }, 500)
+          : undefined,
+    });
+    await waitFor(() => expect(select('Aircraft template')).toHaveProperty('value', '2'));
+    await app.user.selectOptions(select('Aircraft template'), '1');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the aircraft template?' });
+    expect(await within(dialog).findByText('The passengers holding seats could not be loaded.')).toBeTruthy();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Remove seats and save' }));
+    expect(await screen.findByText('Updated successfully')).toBeTruthy();
+  });
+
+  it('keeps the seats held by passengers in the seat map, and says why', async () => {
     const app = open('/admin/flight/edit/101');
     await waitFor(() => expect(textbox('Flight number')).toHaveProperty('value', '1234'));
     await openTab(app, 'Template settings');
     const taken = await screen.findByRole('gridcell', { name: /^Seat 5A, Economy, .*taken$/ });
     await app.user.click(screen.getByRole('radio', { name: 'Hide' }));
     await app.user.click(taken);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Seat 5A is held by a passenger and stays on the map. Move the passenger to another seat in the passenger list first.',
+    );
+    expect(screen.getByRole('gridcell', { name: /^Seat 5A, Economy, .*taken$/ })).toBeTruthy();
+  });
+
+  it('takes hidden seats off the total seats so the flight saves, and puts shown ones back', async () => {
+    const app = open('/admin/flight/edit/101');
+    await waitFor(() => expect(textbox('Flight number')).toHaveProperty('value', '1234'));
+    await openTab(app, 'Template settings');
+    await app.user.click(await screen.findByRole('radio', { name: 'Hide' }));
     await app.user.click(screen.getByRole('gridcell', { name: /^Seat 6A,/ }));
-    await app.user.click(screen.getByRole('button', { name: 'Save' }));
-    // One economy seat fewer in the map: the total must follow.
-    await waitFor(() => expect(errorOf(textbox('Economy: Total seats'))).toBe('should be less or equal: 29'));
+    await app.user.click(screen.getByRole('gridcell', { name: /^Seat 2A,/ }));
+    await openTab(app, 'Tariff seats');
+    // Economy held the whole map (30, 28 for sale): 29 now, the sale quota stays. Business 8 → 7.
     expect(screen.getByRole('row', { name: /^Economy 29\b/ })).toBeTruthy();
-    await app.user.clear(textbox('Economy: Total seats'));
-    await app.user.type(textbox('Economy: Total seats'), '29');
+    expect(textbox('Economy: Total seats')).toHaveProperty('value', '29');
+    expect(textbox('Economy: Seats for sale')).toHaveProperty('value', '28');
+    expect(textbox('Business: Total seats')).toHaveProperty('value', '7');
+    expect(textbox('Business: Seats for sale')).toHaveProperty('value', '7');
+    expect(textbox('Economy Plus: Total seats')).toHaveProperty('value', '8');
+
+    // One more hidden takes the quota along; shown again, the seat comes back to both.
+    await openTab(app, 'Template settings');
+    await app.user.click(await screen.findByRole('radio', { name: 'Hide' }));
+    await app.user.click(screen.getByRole('gridcell', { name: /^Seat 6B,/ }));
+    await openTab(app, 'Tariff seats');
+    expect(textbox('Economy: Total seats')).toHaveProperty('value', '28');
+    expect(textbox('Economy: Seats for sale')).toHaveProperty('value', '28');
+    await openTab(app, 'Template settings');
+    await app.user.click(await screen.findByRole('radio', { name: 'Hide' }));
+    await app.user.click(screen.getByRole('gridcell', { name: /^Seat 6B,/ }));
+    await openTab(app, 'Tariff seats');
+    expect(textbox('Economy: Total seats')).toHaveProperty('value', '29');
+    expect(textbox('Economy: Seats for sale')).toHaveProperty('value', '29');
+
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Updated successfully')).toBeTruthy();
     const body = lastBody(app, 'PUT', 'flight/101');
-    // Economy rows 5–12: 5A stays, 6A is hidden.
-    expect(body).toHaveProperty('sections.2.seats.0.0', 0);
+    expect(body).toMatchObject({
+      seatsByTariff: [
+        { tariffGroup: { id: 3 }, totalSeats: 7, numberOfSeatsToSale: 7 },
+        { tariffGroup: { id: 2 }, totalSeats: 8, numberOfSeatsToSale: 8 },
+        { tariffGroup: { id: 1 }, totalSeats: 29, numberOfSeatsToSale: 29 },
+      ],
+    });
+    // Economy rows 5–12: 6A hidden, 6B shown again; business 2A hidden.
     expect(body).toHaveProperty('sections.2.seats.1.0', 4);
+    expect(body).toHaveProperty('sections.2.seats.1.1', 0);
+    expect(body).toHaveProperty('sections.0.seats.1.0', 4);
+  });
+
+  it('clears a total error shown after a failed save once hidden seats bring the total down', async () => {
+    const app = open('/admin/flight/edit/102');
+    await waitFor(() => expect(textbox('Flight number')).toHaveProperty('value', '100'));
+    await openTab(app, 'Tariff seats');
+    await app.user.clear(textbox('Economy: Total seats'));
+    await app.user.type(textbox('Economy: Total seats'), '31');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf(textbox('Economy: Total seats'))).toBe('should be less or equal: 30'));
+    await openTab(app, 'Template settings');
+    await app.user.click(await screen.findByRole('radio', { name: 'Hide' }));
+    await app.user.click(screen.getByRole('gridcell', { name: /^Seat 7C,/ }));
+    // The tab is marked as holding an error until the numbers are checked again.
+    await app.user.click(screen.getByRole('tab', { name: /^Tariff seats/ }));
+    // 31 did not fit the map of 30; with 29 seats on the map it is 29 and fits.
+    expect(textbox('Economy: Total seats')).toHaveProperty('value', '29');
+    await waitFor(() => expect(errorOf(textbox('Economy: Total seats'))).toBeUndefined());
+    expect(requestsOf(app, 'PUT', 'flight/102')).toHaveLength(0);
+  });
+
+  it('refuses to hide seats that are sold, and says how many are', async () => {
+    const app = open('/admin/flight/edit/101');
+    await waitFor(() => expect(textbox('Flight number')).toHaveProperty('value', '1234'));
+    await openTab(app, 'Template settings');
+    await app.user.click(await screen.findByRole('radio', { name: 'Hide' }));
+    // Economy (30 seats, 2 booked and 4 allotted): the block A–C (the aisle is after C) goes but
+    // for the passengers' 5A and 5B, which leaves 9.
+    await app.user.dblClick(screen.getByRole('gridcell', { name: /^Seat 7A,/ }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Seats 5A, 5B are held by passengers and stay on the map. Move the passengers to other seats in the passenger list first.',
+    );
+    // The block D would leave 2 seats for 6 sold ones: nothing of it is hidden.
+    await app.user.dblClick(screen.getByRole('gridcell', { name: /^Seat 7D,/ }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not hidden: 6 Economy seats are sold or allotted, and the seat map would have only 2 left.',
+    );
+    expect(screen.getByRole('gridcell', { name: /^Seat 7D, Economy, .*free$/ })).toBeTruthy();
+    await openTab(app, 'Tariff seats');
+    expect(screen.getByRole('row', { name: /^Economy 9\b/ })).toBeTruthy();
+    expect(textbox('Economy: Total seats')).toHaveProperty('value', '9');
+    expect(textbox('Economy: Seats for sale')).toHaveProperty('value', '9');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updated successfully')).toBeTruthy();
+    expect(lastBody(app, 'PUT', 'flight/101')).toMatchObject({
+      seatsByTariff: [{}, {}, { tariffGroup: { id: 1 }, totalSeats: 9, numberOfSeatsToSale: 9 }],
+    });
   });
 
   it('shows "The flight does not have enough seats." on ERROR_AVAILABLE_SEATS_NOT_ENOUGH', async () => {

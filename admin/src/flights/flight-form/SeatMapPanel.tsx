@@ -41,10 +41,13 @@ export default function SeatMapPanel({
   tariffGroupName,
   locale,
   takenSeatLabels,
+  onTakenSeatsKept,
   readOnly,
 }: {
   sections: AircraftSection[];
   onChange: (sections: AircraftSection[]) => void;
+  /** Told which passengers' seats a hide left on the map (a template holds no passengers: none). */
+  onTakenSeatsKept?: (labels: readonly string[]) => void;
   tariffGroupName: (id: number) => string;
   locale: Locale;
   /** Seats held by passengers: shown as taken and never hidden. */
@@ -70,6 +73,7 @@ export default function SeatMapPanel({
       tariffGroupName={tariffGroupName}
       locale={locale}
       lockedLabels={takenSeatLabels}
+      onLockedSeatsKept={onTakenSeatsKept}
     />
   );
 }

@@ -1,14 +1,10 @@
+import { mapSeatsByTariffGroup } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import type { SeatsByTariff } from '@flybook/schemas';
 import { type Control, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../app/FormField.tsx';
-import {
-  type FlightFieldAccess,
-  type FlightFormOutput,
-  type FlightFormValues,
-  mapSeatCounts,
-} from './flight-form.ts';
+import type { FlightFieldAccess, FlightFormOutput, FlightFormValues } from './flight-form.ts';
 import type { TariffGroup } from './use-flight-lookups.ts';
 
 type FormControl = Control<FlightFormValues, unknown, FlightFormOutput>;
@@ -55,7 +51,7 @@ export function SeatsTab({
   });
   const { errors } = useFormState({ control, name: 'seats' });
   const mapCounts =
-    sections && sectionsTemplateId === Number(aircraftTemplateId) ? mapSeatCounts(sections) : null;
+    sections && sectionsTemplateId === Number(aircraftTemplateId) ? mapSeatsByTariffGroup(sections) : null;
   const seatNumbers = access.seatNumbers;
   const cost = access.costPerSeat;
   const columns: { field: SeatField; label: string; shown: boolean; editable: boolean; required: boolean }[] =

@@ -1,8 +1,9 @@
 import type { Locale } from '@flybook/locales';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { type Control, type UseFormSetValue, useFormState, useWatch } from 'react-hook-form';
+import type { AircraftSection } from '@flybook/schemas';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type Control, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { FlightFormOutput, FlightFormValues } from './flight-form.ts';
+import type { FlightFormOutput, FlightFormValues, SoldSeatsConflict } from './flight-form.ts';
 
 const SeatMapPanel = lazy(() => import('./SeatMapPanel.tsx'));
 
@@ -22,12 +23,13 @@ function Loading() {
 
 /**
  * The template settings tab (spec 03 §2): the flight's own seat map, copied from the chosen
- * template, edited in the seat-map editor. Seats held by passengers stay. On a flight whose
- * passengers hold seats, a new template's map is taken as it is (saving asks first).
+ * template, edited in the seat-map editor. Seats held by passengers stay, and so many seats of a
+ * tariff group as are sold: the tab says so when a hide is refused. On a flight whose passengers
+ * hold seats, a new template's map is taken as it is (saving asks first).
  */
 export function TemplateTab({
   control,
-  setValue,
+  onSectionsChange,
   locale,
   tariffGroupName,
   takenSeatLabels,
@@ -38,7 +40,8 @@ export function TemplateTab({
   isFrozen,
 }: {
   control: FormControl;
-  setValue: UseFormSetValue<FlightFormValues>;
+  /** Takes the edited map (and the seat numbers that follow it), or refuses it: sold seats stay. */
+  onSectionsChange: (sections: AircraftSection[]) => SoldSeatsConflict | null;
   locale: Locale;
   tariffGroupName: (id: number) => string;
   /** Seats held by passengers on the stored flight's map. */
@@ -62,6 +65,9 @@ export function TemplateTab({
     [templateIsNew, takenSeatLabels],
   );
   const error = errors.sections?.message ?? errors.sections?.root?.message;
+  // Why the last hide did not (wholly) happen: sold seats of a group, passengers' own seats.
+  const [refused, setRefused] = useState<string | null>(null);
+  const [kept, setKept] = useState<string | null>(null);
 
   let body: ReactNode;
   if (templateId === '') {
@@ -85,10 +91,34 @@ export function TemplateTab({
                 ? t('flights.form.template.takenHint', { count: taken.size })
                 : t('flights.form.template.hint')}
         </p>
+        {readOnly ? null : <p className="form-hint">{t('flights.form.template.totalsFollow')}</p>}
+        {refused || kept ? (
+          <div className="flight-form__map-notice" role="alert">
+            {refused ? <p>{refused}</p> : null}
+            {kept ? <p>{kept}</p> : null}
+          </div>
+        ) : null}
         <Suspense fallback={<Loading />}>
           <SeatMapPanel
             sections={sections}
-            onChange={(next) => setValue('sections', next, { shouldDirty: true })}
+            onChange={(next) => {
+              const conflict = onSectionsChange(next);
+              setKept(null);
+              setRefused(
+                conflict
+                  ? t('flights.form.template.soldSeatsKept', {
+                      group: tariffGroupName(conflict.tariffGroupId),
+                      count: conflict.sold,
+                      seats: conflict.mapSeats,
+                    })
+                  : null,
+              );
+            }}
+            onTakenSeatsKept={(labels) =>
+              setKept(
+                t('flights.form.template.takenSeatsKept', { count: labels.length, seats: labels.join(', ') }),
+              )
+            }
             tariffGroupName={tariffGroupName}
             locale={locale}
             takenSeatLabels={taken}

@@ -12,8 +12,11 @@ import {
   newFlightValues,
   numberDigitsOf,
   removesAssignedSeats,
+  type SeatRowValues,
+  seatRowsForSeatMap,
   seatRowsForTemplate,
   sequenceCount,
+  soldSeatsConflict,
 } from './flight-form.ts';
 
 const ADMIN = ['ROLE_ADMIN'];
@@ -361,6 +364,78 @@ describe('tariff rows of a template', () => {
         onlineSeatsLimit: '7',
       },
     ]);
+  });
+});
+
+describe('tariff rows of an edited seat map', () => {
+  const row = (tariffGroupId: number, totalSeats: string, numberOfSeatsToSale: string): SeatRowValues => ({
+    tariffGroupId,
+    totalSeats,
+    numberOfSeatsToSale,
+    costPerSeat: '80',
+    agentSeatsLimit: '4',
+    onlineSeatsLimit: '7',
+  });
+  const counts = (entries: [number, number][]) => new Map(entries);
+
+  it('lets totals and seats for sale follow hidden and shown seats as the domain says', () => {
+    const rows = [row(1, '30', '28'), row(3, '8', '8'), row(2, '6', '6')];
+    const next = seatRowsForSeatMap(
+      rows,
+      counts([
+        [1, 30],
+        [3, 8],
+        [2, 8],
+      ]),
+      counts([
+        [1, 27],
+        [3, 9],
+        [2, 5],
+      ]),
+    );
+    expect(next.map((entry) => [entry.totalSeats, entry.numberOfSeatsToSale])).toEqual([
+      ['27', '27'],
+      ['9', '9'],
+      ['5', '5'],
+    ]);
+    expect(next[0]?.costPerSeat).toBe('80');
+  });
+
+  it('keeps a blank sale quota blank (it defaults to the total) and leaves text that is no number', () => {
+    const rows = [row(1, '30', ''), row(3, 'x', '8')];
+    const next = seatRowsForSeatMap(
+      rows,
+      counts([
+        [1, 30],
+        [3, 8],
+      ]),
+      counts([
+        [1, 29],
+        [3, 7],
+      ]),
+    );
+    expect(next[0]).toMatchObject({ totalSeats: '29', numberOfSeatsToSale: '' });
+    expect(next[1]).toBe(rows[1]);
+  });
+
+  it('hands back the same rows when the map keeps its seat counts', () => {
+    const rows = [row(1, '30', '28')];
+    expect(seatRowsForSeatMap(rows, counts([[1, 30]]), counts([[1, 30]]))).toBe(rows);
+  });
+
+  it('names the first group a smaller map leaves fewer seats than are sold', () => {
+    const inventory = [
+      { tariffGroup: { id: 3 }, booked: 0, allotted: 0 },
+      { tariffGroup: { id: 1 }, booked: 2, allotted: 4 },
+    ];
+    expect(soldSeatsConflict(counts([[1, 30]]), counts([[1, 6]]), inventory)).toBeNull();
+    expect(soldSeatsConflict(counts([[1, 30]]), counts([[1, 5]]), inventory)).toEqual({
+      tariffGroupId: 1,
+      sold: 6,
+      mapSeats: 5,
+    });
+    // Showing seats is never refused, even on a map that already had too few.
+    expect(soldSeatsConflict(counts([[1, 3]]), counts([[1, 4]]), inventory)).toBeNull();
   });
 });
 

@@ -1,6 +1,9 @@
 import {
   airportInstant,
   airportLocalTime,
+  inventoryForSeatMap,
+  mapHoldsSoldSeats,
+  mapSeatsByTariffGroup,
   type Repetition,
   type RoleSet,
   satisfies,
@@ -15,7 +18,6 @@ import {
   FlightBody,
   type Repeating,
   RepeatingSchema,
-  SEAT_FLAGS,
   SeatsByTariffBody,
 } from '@flybook/schemas';
 import type { FieldPath } from 'react-hook-form';
@@ -208,14 +210,69 @@ export function sequenceCount(repeating: RepeatingValues): number | null {
   return repetition ? sequenceDates(repetition).length : null;
 }
 
-/** Seats that exist (are not hidden) per tariff group in a seat map. */
-export function mapSeatCounts(sections: readonly AircraftSection[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const section of sections) {
-    const seats = section.seats.flat().filter((flags) => (flags & SEAT_FLAGS.absent) === 0).length;
-    counts.set(section.tariffGroup.id, (counts.get(section.tariffGroup.id) ?? 0) + seats);
+/** The form's number text as a whole number of seats, or null when it is none. */
+const seatCountOf = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
+
+/**
+ * The tariff rows after seats were hidden or shown in the seat map: total seats and seats for sale
+ * follow the map's seat counts by the domain's rule (`inventoryForSeatMap`, the one the server
+ * applies), so a hidden seat does not leave a total the map no longer has. Rows whose numbers are
+ * blank or not numbers (or not the user's to see) stay as they are; the same array comes back when
+ * nothing changes.
+ */
+export function seatRowsForSeatMap(
+  rows: readonly SeatRowValues[],
+  mapBefore: ReadonlyMap<number, number>,
+  mapAfter: ReadonlyMap<number, number>,
+): readonly SeatRowValues[] {
+  let changed = false;
+  const next = rows.map((row) => {
+    const before = mapBefore.get(row.tariffGroupId) ?? 0;
+    const after = mapAfter.get(row.tariffGroupId) ?? 0;
+    const totalSeats = seatCountOf(row.totalSeats);
+    if (before === after || totalSeats === null) return row;
+    const forSale = row.numberOfSeatsToSale.trim() === '' ? totalSeats : seatCountOf(row.numberOfSeatsToSale);
+    if (forSale === null) return row;
+    const counts = inventoryForSeatMap({ totalSeats, seatsForSale: forSale }, before, after);
+    const text = {
+      totalSeats: String(counts.totalSeats),
+      numberOfSeatsToSale:
+        row.numberOfSeatsToSale.trim() === '' ? row.numberOfSeatsToSale : String(counts.seatsForSale),
+    };
+    if (text.totalSeats === row.totalSeats && text.numberOfSeatsToSale === row.numberOfSeatsToSale)
+      return row;
+    changed = true;
+    return { ...row, ...text };
+  });
+  return changed ? next : rows;
+}
+
+/** A tariff group whose seat map would shrink below its sold seats. */
+export interface SoldSeatsConflict {
+  tariffGroupId: number;
+  /** Booked and allotted seats. */
+  sold: number;
+  /** Seats the map would have left. */
+  mapSeats: number;
+}
+
+/**
+ * The first tariff group the new map leaves fewer seats than are sold in it (booked and allotted on
+ * the stored flight), or null. Only shrinking counts: showing seats again is always possible.
+ */
+export function soldSeatsConflict(
+  mapBefore: ReadonlyMap<number, number>,
+  mapAfter: ReadonlyMap<number, number>,
+  inventory: readonly { tariffGroup: { id: number }; booked: number; allotted: number }[],
+): SoldSeatsConflict | null {
+  for (const seats of inventory) {
+    const id = seats.tariffGroup.id;
+    const after = mapAfter.get(id) ?? 0;
+    if (after < (mapBefore.get(id) ?? 0) && !mapHoldsSoldSeats(after, seats)) {
+      return { tariffGroupId: id, sold: seats.booked + seats.allotted, mapSeats: after };
+    }
   }
-  return counts;
+  return null;
 }
 
 type Ctx = z.RefinementCtx;
@@ -301,7 +358,7 @@ export function removesAssignedSeats(
 function seatsBody(ctx: Ctx, values: FlightFormValues, access: FlightFieldAccess) {
   const mapSeats =
     values.sections && values.sectionsTemplateId === Number(values.aircraftTemplateId)
-      ? mapSeatCounts(values.sections)
+      ? mapSeatsByTariffGroup(values.sections)
       : null;
   if (values.seats.length === 0) {
     // Rows come with the template; without one the template field says what is missing.

@@ -67,10 +67,11 @@ export function useFlightSave({
   const [isSaving, setSaving] = useState(false);
   const [prompt, setPrompt] = useState<FlightPrompt | null>(null);
 
-  const askTemplateChange = () =>
+  const askTemplateChange = (flightId: number) =>
     new Promise<boolean>((resolve) =>
       setPrompt({
         kind: 'templateChange',
+        flightId,
         answer: (confirmed) => {
           setPrompt(null);
           resolve(confirmed);
@@ -112,7 +113,7 @@ export function useFlightSave({
   const save = async ({ flight, repeating }: FlightFormOutput) => {
     let notify = NO_NOTIFY;
     if (context.mode === 'edit' && record) {
-      if (removesAssignedSeats(form.getValues(), context) && !(await askTemplateChange())) return;
+      if (removesAssignedSeats(form.getValues(), context) && !(await askTemplateChange(record.id))) return;
       if (record.passengers > 0 && departureChanged(flight.departure, record.departure)) {
         const choice = await askNotify();
         if (!choice) return;

@@ -9,6 +9,7 @@ import { a320, seatMapEditorLabels, tariffGroupName } from './seat-map.fixtures.
 /** The popup as the flight form uses it: the form keeps the sections and saves what onChange gives. */
 function renderEditor(initial: AircraftSection[] = a320(), lockedLabels?: ReadonlySet<string>) {
   const onChange = vi.fn<(sections: AircraftSection[]) => void>();
+  const onLockedSeatsKept = vi.fn<(labels: readonly string[]) => void>();
   function Harness() {
     const [value, setValue] = useState(initial);
     return (
@@ -22,6 +23,7 @@ function renderEditor(initial: AircraftSection[] = a320(), lockedLabels?: Readon
         tariffGroupName={tariffGroupName}
         locale="en"
         {...(lockedLabels ? { lockedLabels } : {})}
+        onLockedSeatsKept={onLockedSeatsKept}
       />
     );
   }
@@ -31,7 +33,7 @@ function renderEditor(initial: AircraftSection[] = a320(), lockedLabels?: Readon
     if (!sections) throw new Error('onChange was not called');
     return sections;
   };
-  return { onChange, lastSections, user: userEvent.setup() };
+  return { onChange, onLockedSeatsKept, lastSections, user: userEvent.setup() };
 }
 
 const seat = (label: string) => screen.getByRole('gridcell', { name: new RegExp(`^Seat ${label},`) });
@@ -168,12 +170,17 @@ describe('SeatMapEditor', () => {
     expect(seat('4A')).toBeTruthy();
   });
 
-  it("shows passengers' seats as taken and keeps them when hiding", async () => {
-    const { user, lastSections } = renderEditor(a320(), new Set(['5C']));
+  it("shows passengers' seats as taken, keeps them when hiding and says which it kept", async () => {
+    const { user, lastSections, onLockedSeatsKept } = renderEditor(a320(), new Set(['5C']));
     expect(seat('5C').getAttribute('aria-label')).toMatch(/taken$/);
     await user.click(screen.getByRole('radio', { name: 'Hide' }));
     await user.click(seat('5C'));
+    expect(onLockedSeatsKept).toHaveBeenLastCalledWith(['5C']);
+    onLockedSeatsKept.mockClear();
+    await user.click(seat('6C'));
+    expect(onLockedSeatsKept).not.toHaveBeenCalled();
     await user.dblClick(seat('5B'));
+    expect(onLockedSeatsKept).toHaveBeenCalledWith(['5C']);
     const economy = lastSections()[1];
     expect(economy?.seats[1]?.[2]).toBe(0);
     expect(economy?.seats[1]?.[1]).toBe(SEAT_FLAGS.absent);

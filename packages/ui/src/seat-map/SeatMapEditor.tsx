@@ -8,6 +8,7 @@ import { type SeatLegendState, SeatMap, type SeatMapLabels } from './SeatMap.tsx
 import {
   defaultAisleAfter,
   editorReducer,
+  lockedSeatsKept,
   parseSeatPrice,
   SEAT_MAP_ACTIONS,
   type SeatMapAction,
@@ -55,6 +56,8 @@ export interface SeatMapEditorProps {
    * or reserved.
    */
   lockedLabels?: ReadonlySet<string>;
+  /** Called with the locked seats a hide left on the map, so the caller can say why. */
+  onLockedSeatsKept?: (labels: readonly string[]) => void;
 }
 
 const NO_LOCKED: ReadonlySet<string> = new Set();
@@ -73,6 +76,7 @@ export function SeatMapEditor({
   locale,
   aisleAfter,
   lockedLabels = NO_LOCKED,
+  onLockedSeatsKept,
 }: SeatMapEditorProps) {
   const [action, setAction] = useState<SeatMapAction>('select');
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
@@ -99,6 +103,9 @@ export function SeatMapEditor({
     if (next.action !== action) setAction(next.action);
     if (next.selection !== selection) setSelection(next.selection);
     if (next.sections !== value) onChange(next.sections);
+    // After onChange: the caller hears of the change first, then of the seats it left out.
+    const kept = onLockedSeatsKept ? lockedSeatsKept(state, editorAction) : [];
+    if (kept.length > 0) onLockedSeatsKept?.(kept);
   };
 
   // Seats that vanished from the value (another template loaded) no longer count.

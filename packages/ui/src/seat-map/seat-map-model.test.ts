@@ -7,6 +7,7 @@ import {
   defaultAisleAfter,
   editorReducer,
   initialEditorState,
+  lockedSeatsKept,
   parseSeatLabel,
   parseSeatPrice,
   type SeatMapEditorState,
@@ -267,10 +268,30 @@ describe('editorReducer', () => {
     const hidden = editorReducer(hide, { type: 'doubleClick', label: '1D' });
     expect(hidden.sections[0]?.seats[0]).toEqual([0, 0, 0, absent, 0, absent]);
     expect(hidden.sections[0]?.seats[1]).toEqual([0, 0, 0, absent, absent, absent]);
+    // The next double click shows the block again: the locked seat does not count as one to hide.
+    const shown = editorReducer(hidden, { type: 'doubleClick', label: '2D' });
+    expect(shown.sections[0]?.seats[0]).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(shown.sections[0]?.seats[1]).toEqual([0, 0, 0, 0, 0, 0]);
     const disable = editorReducer(hide, { type: 'setAction', action: 'disable' });
     expect(editorReducer(disable, { type: 'click', label: '1E' }).sections[0]?.seats[0]?.[4]).toBe(
       SEAT_FLAGS.disabled,
     );
+  });
+
+  it('names the locked seats a hide leaves on the map, and none when nothing is hidden', () => {
+    const sections = [drawn(['......', '......'])];
+    const hide = {
+      ...editorReducer(initialEditorState(sections), { type: 'setAction', action: 'hide' }),
+      locked: new Set(['1E', '2F']),
+    };
+    expect(lockedSeatsKept(hide, { type: 'click', label: '1E' })).toEqual(['1E']);
+    expect(lockedSeatsKept(hide, { type: 'click', label: '1A' })).toEqual([]);
+    expect(lockedSeatsKept(hide, { type: 'doubleClick', label: '1D' }).sort()).toEqual(['1E', '2F']);
+    // Showing the block again (its free seats all hidden) keeps nothing back.
+    const hidden = editorReducer(hide, { type: 'doubleClick', label: '1D' });
+    expect(lockedSeatsKept(hidden, { type: 'doubleClick', label: '2D' })).toEqual([]);
+    const disable = editorReducer(hide, { type: 'setAction', action: 'disable' });
+    expect(lockedSeatsKept(disable, { type: 'click', label: '1E' })).toEqual([]);
   });
 
   it('applies a price, rounded to the Rappen, to the selected seats only', () => {

@@ -361,6 +361,34 @@ function withFlag(state: SeatMapEditorState, targets: readonly SeatRef[], flag: 
 }
 
 /**
+ * Whether a double click sets the flag on a block (some seat lacks it) or clears it (all have it).
+ * Hiding leaves locked seats out of the question: they never take the flag, so a block hidden
+ * around a passenger's seat is shown again by the next double click.
+ */
+function setsFlagOnBlock(state: SeatMapEditorState, block: readonly SeatRef[], flag: number): boolean {
+  const hiding = flag === SEAT_FLAGS.absent;
+  return block.some((member) => !hasFlag(member.flags, flag) && !(hiding && state.locked?.has(member.label)));
+}
+
+/**
+ * The locked seats (held by passengers) a hide click or double click leaves on the map, so the
+ * caller can say why they stay; empty for any other action, and when the seats are shown again.
+ */
+export function lockedSeatsKept(state: SeatMapEditorState, action: SeatMapEditorAction): string[] {
+  const { locked } = state;
+  if (state.action !== 'hide' || !locked || locked.size === 0) return [];
+  if (action.type !== 'click' && action.type !== 'doubleClick') return [];
+  const seat = seatAt(state.sections, action.label);
+  if (!seat) return [];
+  if (action.type === 'click') return locked.has(seat.label) ? [seat.label] : [];
+  // The same decision as the reducer's for the block.
+  const block = blockOf(state, seat);
+  return setsFlagOnBlock(state, block, SEAT_FLAGS.absent)
+    ? block.filter((member) => locked.has(member.label)).map((member) => member.label)
+    : [];
+}
+
+/**
  * The rules of the seat-map popup (spec 03 §2):
  * - `setAction` switches between select, disable, reserve and hide, and clears the selection;
  * - `click` with select toggles the seat in the selection, with a flag action toggles that flag;
@@ -410,12 +438,7 @@ export function editorReducer(state: SeatMapEditorState, action: SeatMapEditorAc
         return { ...state, selection };
       }
       const flag = SEAT_ACTION_FLAG[state.action];
-      return withFlag(
-        state,
-        block,
-        flag,
-        block.some((member) => !hasFlag(member.flags, flag)),
-      );
+      return withFlag(state, block, flag, setsFlagOnBlock(state, block, flag));
     }
     case 'applyPrice': {
       const { price } = action;

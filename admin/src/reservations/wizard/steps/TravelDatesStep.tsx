@@ -30,6 +30,9 @@ function problemText(t: TFunction, problem: TripProblem | undefined): string | n
       return t('reservations.wizard.trip.tooManyInfants');
     case 'tooManyPassengers':
       return t('reservations.wizard.trip.tooManyPassengers', { max: MAX_PASSENGERS });
+    // Only the public search counts seats per online booking; staff book larger groups.
+    case 'tooManySeatsOnline':
+      return t('site.search.tooManySeatsOnline');
   }
 }
 

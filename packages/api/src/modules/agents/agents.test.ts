@@ -152,7 +152,7 @@ describe('agents by staff', () => {
     }
     expect(errors.firstName).toEqual({
       code: 'ERROR_NOT_BLANK',
-      message: 'Value should not be empty string',
+      message: 'Value should not be empty string.',
     });
     expect(errors.passwordConfirm).toEqual({
       code: 'ERROR_NOT_EQUAL_PASSWORD',

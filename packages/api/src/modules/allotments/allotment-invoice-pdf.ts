@@ -5,9 +5,9 @@ import {
   totalWithDiscount,
 } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import { translator } from '../../platform/i18n.ts';
 import { createPdf, drawPageFooters, drawTable, FONT, pdfBuffer, type TableRow } from '../../platform/pdf.ts';
-import { FLYBOOK_COMPANY } from '../reservations/documents/company.ts';
 import {
   ALERT_COLOR,
   airportDateTime,
@@ -224,7 +224,7 @@ export function renderAllotmentInvoice(invoice: AllotmentInvoiceDocument, locale
 
   drawPageFooters(doc, (page, pages) =>
     [
-      FLYBOOK_COMPANY.name,
+      COMPANY.name,
       t(key('documentTitle'), { number: invoice.id }),
       t('reservationDocuments.common.page', { page, pages }),
     ].join('  ·  '),

@@ -74,13 +74,13 @@ describe('login', () => {
     expect(response.body.errors[0].code).toBe('ERROR_BAD_CREDENTIALS');
   });
 
-  it('rejects fields of only spaces with "Value should not be empty string" per field', async () => {
+  it('rejects fields of only spaces with "Value should not be empty string." per field', async () => {
     const response = await login({ login: '   ', password: ' ' });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual(
       expect.arrayContaining([
-        { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string', field: 'login' },
-        { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string', field: 'password' },
+        { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string.', field: 'login' },
+        { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string.', field: 'password' },
       ]),
     );
   });

@@ -79,10 +79,11 @@ describe('public flight search', () => {
       tariff: { isActive: false },
       hasAvailableSeats: false,
     });
-    // The public may book up to the online limit (7 in economy by default, 4 in business here).
+    // The public may book up to the online limit (7 in economy by default, 4 in business here);
+    // `left` is what is really still for sale (the flights board shows it).
     expect(flight.seatsByTariff).toEqual([
-      { tariffGroup: { id: 1 }, seatsForSale: 150, booked: 0, free: 7 },
-      { tariffGroup: { id: 3 }, seatsForSale: 12, booked: 0, free: 4 },
+      { tariffGroup: { id: 1 }, seatsForSale: 150, booked: 0, free: 7, left: 150 },
+      { tariffGroup: { id: 3 }, seatsForSale: 12, booked: 0, free: 4, left: 12 },
     ]);
     // A page past the end still says how many there are.
     const pastTheEnd = await api(

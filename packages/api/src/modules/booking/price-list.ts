@@ -1,4 +1,11 @@
-import { type BookingChannel, bookableSeats, freeSeats, takesSeat, toChf } from '@flybook/domain';
+import {
+  type BookingChannel,
+  bookableSeats,
+  freeSeats,
+  takesSeat,
+  toChf,
+  visibleFreeSeats,
+} from '@flybook/domain';
 import type { AgeType, PriceListEntry } from '@flybook/schemas';
 import type { FlightSeatsRow } from '../flights/flights.repository.ts';
 import type { RatePriceRow } from './booking.repository.ts';
@@ -62,5 +69,6 @@ export function bookingSeatsOf(
       channel === 'staff'
         ? freeSeats(row)
         : bookableSeats(row, channel, allotmentsLeft?.get(row.tariffGroupId) ?? 0),
+    left: visibleFreeSeats(row),
   }));
 }

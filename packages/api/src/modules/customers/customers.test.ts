@@ -117,7 +117,7 @@ describe('customers by staff', () => {
     ]) {
       expect(errors[field], field).toEqual({ code: 'ERROR_REQUIRED', message: 'This value is required.' });
     }
-    expect(errors.city).toEqual({ code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string' });
+    expect(errors.city).toEqual({ code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string.' });
     expect(errors.passwordConfirm).toEqual({
       code: 'ERROR_NOT_EQUAL_PASSWORD',
       message: 'Should be equal to password',

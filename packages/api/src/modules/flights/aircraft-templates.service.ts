@@ -1,10 +1,5 @@
-import { toChf, toRappen } from '@flybook/domain';
-import {
-  type AircraftSection,
-  type AircraftTemplate,
-  type AircraftTemplateBody,
-  SEAT_FLAGS,
-} from '@flybook/schemas';
+import { mapSeatsByTariffGroup, toChf, toRappen } from '@flybook/domain';
+import type { AircraftSection, AircraftTemplate, AircraftTemplateBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { StoredAircraftSection } from '../../db/schema/index.ts';
@@ -29,15 +24,9 @@ const toTemplate = (row: TemplateRow): AircraftTemplate => ({
   sections: wireSections(row.sections),
 });
 
-/** Seats that exist (are not absent) per tariff group. */
-export function seatsByTariffGroup(sections: readonly StoredAircraftSection[]) {
-  const counts = new Map<number, number>();
-  for (const section of sections) {
-    const seats = section.seats.flat().filter((flags) => (flags & SEAT_FLAGS.absent) === 0).length;
-    counts.set(section.tariffGroup.id, (counts.get(section.tariffGroup.id) ?? 0) + seats);
-  }
-  return [...counts].map(([id, seats]) => ({ tariffGroup: { id }, seats }));
-}
+/** Seats the map gives each tariff group (the domain's count), as the template list answers them. */
+export const seatsByTariffGroup = (sections: readonly StoredAircraftSection[]) =>
+  [...mapSeatsByTariffGroup(sections)].map(([id, seats]) => ({ tariffGroup: { id }, seats }));
 
 const labelTaken = (label: string) =>
   new ValidationError([

@@ -1,4 +1,4 @@
-import { allotmentFits, inventoryConflict, satisfies, toRappen } from '@flybook/domain';
+import { allotmentFits, inventoryConflict, inventoryForSeatMap, satisfies, toRappen } from '@flybook/domain';
 import { type AllotmentBody, FLIGHT_FIELD_ROLES, type SeatsByTariffBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
@@ -13,25 +13,27 @@ export type WriteMode = 'create' | 'update';
 const notEnoughSeats = (field: string) => new ApiError('ERROR_AVAILABLE_SEATS_NOT_ENOUGH', 422, { field });
 
 /**
- * A field the caller may not write must be left out (or repeat the stored value): the form drops
- * disabled fields, so anything else is an attempt to go around the field's role.
+ * The value a caller writes into a guarded field, or undefined when they leave it to the stored
+ * value. A field the caller may not write must be left out (or repeat the stored value): the form
+ * drops disabled fields, so anything else is an attempt to go around the field's role.
  */
-function guardedValue<T>(
+function writtenValue<T>(
   roles: ReadonlySet<string>,
   role: string,
   sent: T | undefined,
   stored: T | undefined,
   field: string,
 ): T | undefined {
-  if (sent === undefined) return stored;
+  if (sent === undefined) return undefined;
   if (satisfies(roles, role)) return sent;
-  if (stored !== undefined && sent === stored) return stored;
+  if (stored !== undefined && sent === stored) return undefined;
   throw new ApiError('ERROR_FORBIDDEN', 403, { message: `No permission to write ${field}`, field });
 }
 
 /**
  * The inventory rows a flight form asks for, checked against the field roles, the seat map and
- * the seats already booked and allotted. Seat counts default to the seat map's seats of the group.
+ * the seats already booked and allotted. Seat counts left out keep the stored ones, following the
+ * seat map when it changed (`inventoryForSeatMap`); a new group's default to the map's seats.
  */
 export function planFlightSeats(options: {
   mode: WriteMode;
@@ -40,6 +42,8 @@ export function planFlightSeats(options: {
   stored: readonly FlightSeatsRow[];
   /** Seats that exist in the flight's seat map, per tariff group id. */
   mapSeats: ReadonlyMap<number, number>;
+  /** The same of the stored flight's map, when the flight exists. */
+  previousMapSeats?: ReadonlyMap<number, number>;
   /** Seats allotted per tariff group after this change. */
   allotted: ReadonlyMap<number, number>;
 }): { rows: NewFlightSeats[]; removedGroupIds: number[] } {
@@ -55,27 +59,36 @@ export function planFlightSeats(options: {
     const groupId = request.tariffGroup.id;
     const stored = storedByGroup.get(groupId);
     const mapSeats = options.mapSeats.get(groupId) ?? 0;
+    const kept =
+      stored && options.previousMapSeats
+        ? inventoryForSeatMap(stored, options.previousMapSeats.get(groupId) ?? 0, mapSeats)
+        : stored;
     const totalSeats =
-      guardedValue(options.roles, seatRole, request.totalSeats, stored?.totalSeats, field('totalSeats')) ??
+      writtenValue(options.roles, seatRole, request.totalSeats, stored?.totalSeats, field('totalSeats')) ??
+      kept?.totalSeats ??
       mapSeats;
     const seatsForSale = Math.min(
-      guardedValue(
+      writtenValue(
         options.roles,
         seatRole,
         request.numberOfSeatsToSale,
         stored?.seatsForSale,
         field('numberOfSeatsToSale'),
-      ) ?? totalSeats,
+      ) ??
+        kept?.seatsForSale ??
+        totalSeats,
       totalSeats,
     );
     const costPerSeat =
-      guardedValue(
+      writtenValue(
         options.roles,
         costRole,
         request.costPerSeat === undefined ? undefined : toRappen(request.costPerSeat),
         stored?.costPerSeat,
         field('costPerSeat'),
-      ) ?? 0;
+      ) ??
+      stored?.costPerSeat ??
+      0;
     if (totalSeats > mapSeats) {
       errors.push({
         code: 'ERROR_MAXIMUM',

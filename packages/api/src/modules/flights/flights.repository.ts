@@ -343,6 +343,30 @@ export async function takenSeatLabels(db: Db | Tx, flightId: number): Promise<st
   return rows.flatMap((row) => (row.seatLabel ? [row.seatLabel] : []));
 }
 
+/**
+ * Passengers holding a seat on a flight (active tickets with a seat label) and their bookings, by
+ * booking reference and seat: the seats a new seat map takes away (`clearSeatLabels`).
+ */
+export async function seatedPassengers(db: Db | Tx, flightId: number) {
+  const rows = await db
+    .select({
+      id: reservationPassengers.id,
+      firstName: reservationPassengers.firstName,
+      lastName: reservationPassengers.lastName,
+      seatLabel: tickets.seatLabel,
+      reservationId: reservations.id,
+      recordLocator: reservations.recordLocator,
+    })
+    .from(tickets)
+    .innerJoin(reservationPassengers, eq(reservationPassengers.id, tickets.passengerId))
+    .innerJoin(reservations, eq(reservations.id, tickets.reservationId))
+    .where(and(eq(tickets.flightId, flightId), eq(tickets.isActive, true), isNotNull(tickets.seatLabel)))
+    .orderBy(reservations.recordLocator, tickets.seatLabel);
+  return rows.flatMap(({ seatLabel, reservationId, recordLocator, ...passenger }) =>
+    seatLabel ? [{ ...passenger, seatLabel, reservation: { id: reservationId, recordLocator } }] : [],
+  );
+}
+
 /** Removes every passenger's seat on a flight (its seat map was replaced). */
 export const clearSeatLabels = (tx: Tx, flightId: number) =>
   tx

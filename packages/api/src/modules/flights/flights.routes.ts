@@ -30,6 +30,7 @@ export const flightRoutes = (services: {
     route(api.flight.list, ({ user, query }) => flights.list(query, user)),
     route(api.flight.agentList, ({ user, query }) => flights.agentList(query, user)),
     route(api.flight.get, ({ user, params }) => flights.get(user, params.id)),
+    route(api.flight.seatedPassengers, ({ params }) => flights.seatedPassengers(params.id)),
     route(api.flight.create, ({ user, body }) => flights.create(user, body)),
     route(api.flight.createSequence, ({ user, body }) => flights.createSequence(user, body)),
     route(api.flight.update, ({ user, params, query, body }) => flights.update(user, params.id, body, query)),

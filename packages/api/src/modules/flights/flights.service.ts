@@ -1,11 +1,10 @@
-import { isFlightFrozen, sequenceSchedule } from '@flybook/domain';
+import { isFlightFrozen, mapSeatsByTariffGroup, seatLabelsOnMap, sequenceSchedule } from '@flybook/domain';
 import {
   type FlightBody,
   type FlightListQuery,
   type NotifyQuery,
   partyOf,
   type RepeatingSchema,
-  SEAT_FLAGS,
   seatLabelsOf,
 } from '@flybook/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -20,7 +19,7 @@ import { isOpenFor, priceListOf } from '../booking/price-list.ts';
 import { listTariffGroups } from '../lookups/lookups.repository.ts';
 import { findRate } from '../rates/rates.repository.ts';
 import { findTemplate } from './aircraft-templates.repository.ts';
-import { seatsByTariffGroup, storeSections } from './aircraft-templates.service.ts';
+import { storeSections } from './aircraft-templates.service.ts';
 import { findCompany } from './flight-companies.repository.ts';
 import { type AllotmentPlan, planAllotments, planFlightSeats, type WriteMode } from './flight-inventory.ts';
 import { notifyPassengers } from './flight-notices.ts';
@@ -37,20 +36,6 @@ interface ResolvedFlight {
 
 const fieldError = (field: string, message: string, code = 'ERROR_NOT_FOUND') =>
   new ValidationError([{ code, message, field }]);
-
-/** Seat labels a seat map offers (not absent). */
-function existingSeats(sections: readonly StoredAircraftSection[]): Set<string> {
-  const labels = new Set<string>();
-  for (const section of sections) {
-    section.rowLabels.forEach((row, r) => {
-      section.columnLabels.forEach((column, c) => {
-        if (((section.seats[r]?.[c] ?? SEAT_FLAGS.absent) & SEAT_FLAGS.absent) === 0)
-          labels.add(`${row}${column}`);
-      });
-    });
-  }
-  return labels;
-}
 
 /** A flight nobody is booked on. */
 const NOTHING_BOOKED = { passengers: 0, reservations: 0 };
@@ -144,7 +129,12 @@ export function createFlightsService(db: Db) {
     user: AuthUser,
     body: Body,
     sections: StoredAircraftSection[],
-    stored: { seats: repo.FlightSeatsRow[]; allotments: repo.AllotmentRow[] },
+    stored: {
+      seats: repo.FlightSeatsRow[];
+      allotments: repo.AllotmentRow[];
+      /** The stored flight's seat map: seat numbers left to the server follow the map's changes. */
+      sections?: StoredAircraftSection[];
+    },
   ) {
     const allotmentPlan = planAllotments({
       roles: user.roles,
@@ -152,15 +142,13 @@ export function createFlightsService(db: Db) {
       stored: stored.allotments,
       tariffGroupIds: new Set(body.seatsByTariff.map((seats) => seats.tariffGroup.id)),
     });
-    const mapSeats = new Map(
-      seatsByTariffGroup(sections).map((entry) => [entry.tariffGroup.id, entry.seats]),
-    );
     const seatsPlan = planFlightSeats({
       mode,
       roles: user.roles,
       requested: body.seatsByTariff,
       stored: stored.seats,
-      mapSeats,
+      mapSeats: mapSeatsByTariffGroup(sections),
+      ...(stored.sections ? { previousMapSeats: mapSeatsByTariffGroup(stored.sections) } : {}),
       allotted: allotmentPlan.allotted,
     });
     return { allotmentPlan, seatsPlan };
@@ -257,6 +245,12 @@ export function createFlightsService(db: Db) {
     list: (query: z.output<typeof FlightListQuery>, user: AuthUser) => list(query, user, false),
     agentList: (query: z.output<typeof FlightListQuery>, user: AuthUser) => list(query, user, true),
     get: (user: AuthUser, id: number) => read(id, readerOf(user)),
+
+    /** Who holds which seat on the flight: the bookings a new template would take seats from. */
+    async seatedPassengers(id: number) {
+      if (!(await repo.findFlightHead(db, id))) throw ApiError.notFound('flight', id);
+      return { items: await repo.seatedPassengers(db, id) };
+    },
 
     async create(user: AuthUser, body: Body) {
       const resolved = await resolve(db, body);
@@ -371,7 +365,7 @@ export function createFlightsService(db: Db) {
         }
         const clearsSeats = templateChanged && !body.sections;
         if (!clearsSeats && taken.length > 0) {
-          const seats = existingSeats(next.sections);
+          const seats = seatLabelsOnMap(next.sections);
           const lost = taken.find((label) => !seats.has(label));
           if (lost) {
             throw new ApiError('ERROR_SOLD_SEAT_REMOVED', 422, {
@@ -385,6 +379,7 @@ export function createFlightsService(db: Db) {
         const { allotmentPlan, seatsPlan } = plan('update', user, body, next.sections, {
           seats: storedSeats,
           allotments: storedAllotments,
+          sections: flight.sections,
         });
         await checkAgents(tx, allotmentPlan);
 

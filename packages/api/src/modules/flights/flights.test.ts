@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityLog, tickets } from '../../db/schema/index.ts';
+import { entityLog, reservations, tickets } from '../../db/schema/index.ts';
 import { placeReservation } from '../../test/bookings.ts';
 import { catalogueIds, flightBody } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -478,6 +478,127 @@ describe('changing a flight', () => {
     expect(replaced.body.takenSeatLabels).toEqual([]);
     const [ticket] = await t.database.db.select().from(tickets).where(eq(tickets.flightId, flight.id));
     expect(ticket!.seatLabel).toBeNull();
+  });
+
+  it('lets seat numbers left out follow hidden seats, and never hides seats that are sold', async () => {
+    type Section = { tariffGroup: { id: number }; seats: number[][] };
+    const flight = await createFlight({ number: 'FB4405' });
+    const hide = (labels: Record<number, number>) => {
+      // Hides the first `labels[group]` seats of the group's first row (the A320's has 4 of each).
+      const sections: Section[] = structuredClone(flight.sections);
+      for (const section of sections) {
+        let count = labels[section.tariffGroup.id] ?? 0;
+        const row = section.seats[0]!;
+        row.forEach((flags, column) => {
+          if (count > 0 && flags === 0) {
+            row[column] = 4;
+            count -= 1;
+          }
+        });
+      }
+      return sections;
+    };
+    const withoutNumbers = (sections: Section[], extra: Partial<Parameters<typeof flightBody>[1]> = {}) => {
+      const body = flightBody(ids, { number: 'FB4405', sections: sections as never, ...extra });
+      for (const seats of body.seatsByTariff) {
+        delete seats.totalSeats;
+        delete seats.numberOfSeatsToSale;
+      }
+      return body;
+    };
+
+    // Economy holds the whole map (168, 150 for sale); business too (12, all for sale).
+    let response = await api('PUT', `flight/${flight.id}`, manager, withoutNumbers(hide({ 1: 3, 3: 2 })));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.seatsByTariff.map((seats: { totalSeats: number }) => seats.totalSeats)).toEqual([
+      165, 10,
+    ]);
+    expect(response.body.seatsByTariff[0].numberOfSeatsToSale).toBe(150);
+    expect(response.body.seatsByTariff[1].numberOfSeatsToSale).toBe(10);
+
+    // Shown again, the seats come back into the totals.
+    response = await api('PUT', `flight/${flight.id}`, manager, withoutNumbers(hide({})));
+    expect(response.body.seatsByTariff[0]).toMatchObject({ totalSeats: 168, numberOfSeatsToSale: 150 });
+    expect(response.body.seatsByTariff[1]).toMatchObject({ totalSeats: 12, numberOfSeatsToSale: 12 });
+
+    // A total sent with the map must fit in it.
+    const tooMany = flightBody(ids, { number: 'FB4405', sections: hide({ 1: 1 }) as never });
+    response = await api('PUT', `flight/${flight.id}`, manager, tooMany);
+    expect(response.status).toBe(422);
+    expect(response.body.errors[0]).toMatchObject({
+      code: 'ERROR_MAXIMUM',
+      field: 'seatsByTariff.0.totalSeats',
+      params: { limit: 167 },
+    });
+
+    // Ten business seats sold to an agent: the map cannot drop to nine.
+    const allotments = [
+      { agent: { id: await agentId() }, tariffGroup: { id: 3 }, seatsNumber: 10, comment: '' },
+    ];
+    response = await api('PUT', `flight/${flight.id}`, admin, withoutNumbers(hide({}), { allotments }));
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const stored = response.body.allotments;
+    response = await api(
+      'PUT',
+      `flight/${flight.id}`,
+      admin,
+      withoutNumbers(hide({ 3: 3 }), { allotments: stored }),
+    );
+    expect(response.status).toBe(422);
+    expect(response.body.errors[0]).toMatchObject({
+      code: 'ERROR_AVAILABLE_SEATS_NOT_ENOUGH',
+      field: 'seatsByTariff.1.totalSeats',
+    });
+    response = await api(
+      'PUT',
+      `flight/${flight.id}`,
+      admin,
+      withoutNumbers(hide({ 3: 2 }), { allotments: stored }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.seatsByTariff[1]).toMatchObject({ totalSeats: 10, allotted: 10 });
+  });
+
+  it('lists who holds which seat, by booking reference, for the flight editors', async () => {
+    const flight = await createFlight({ number: 'FB4406' });
+    const first = await placeReservation(t.database.db, {
+      flightId: flight.id,
+      passengers: [
+        { firstName: 'Arta', lastName: 'Morina', seatLabel: '14B' },
+        { firstName: 'Blerim', lastName: 'Morina', seatLabel: '14A' },
+        { firstName: 'Cufe', lastName: 'Morina' },
+      ],
+    });
+    const second = await placeReservation(t.database.db, {
+      flightId: flight.id,
+      passengers: [{ firstName: 'Dua', lastName: 'Lika', seatLabel: '3C' }],
+    });
+    const response = await api('GET', `flight/${flight.id}/seated-passengers`, manager);
+    expect(response.status).toBe(200);
+    const locators = Object.fromEntries(
+      (
+        await t.database.db
+          .select({ id: reservations.id, recordLocator: reservations.recordLocator })
+          .from(reservations)
+          .where(inArray(reservations.id, [first, second]))
+      ).map((row) => [row.id, row.recordLocator]),
+    );
+    const expected = [
+      { firstName: 'Blerim', lastName: 'Morina', seatLabel: '14A', reservation: { id: first } },
+      { firstName: 'Arta', lastName: 'Morina', seatLabel: '14B', reservation: { id: first } },
+      { firstName: 'Dua', lastName: 'Lika', seatLabel: '3C', reservation: { id: second } },
+    ]
+      .map((item) => ({
+        ...item,
+        reservation: { ...item.reservation, recordLocator: locators[item.reservation.id] ?? '' },
+      }))
+      .sort((a, b) => a.reservation.recordLocator.localeCompare(b.reservation.recordLocator));
+    expect(response.body.items).toMatchObject(expected);
+    expect(response.body.items).toHaveLength(3);
+    expect(response.body.items[0].id).toEqual(expect.any(Number));
+
+    expect((await api('GET', 'flight/424242/seated-passengers', manager)).status).toBe(404);
+    expect((await api('GET', `flight/${flight.id}/seated-passengers`, agent)).status).toBe(403);
   });
 
   it('tells passengers about a new departure time when asked to', async () => {

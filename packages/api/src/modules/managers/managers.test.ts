@@ -95,7 +95,7 @@ describe('managers by staff', () => {
     expect(empty.status).toBe(422);
     expect(fieldErrors(empty.body)).toEqual({
       email: { code: 'ERROR_REQUIRED', message: 'This value is required.' },
-      displayName: { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string' },
+      displayName: { code: 'ERROR_NOT_BLANK', message: 'Value should not be empty string.' },
       language: { code: 'ERROR_REQUIRED', message: 'This value is required.' },
       country: { code: 'ERROR_REQUIRED', message: 'This value is required.' },
       passwordConfirm: { code: 'ERROR_NOT_EQUAL_PASSWORD', message: 'Should be equal to password' },

@@ -1,8 +1,8 @@
 import type { FlightStatus } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import { translator } from '../../platform/i18n.ts';
 import { createPdf, drawPageFooters, drawTable, pdfBuffer, type TableRow } from '../../platform/pdf.ts';
-import { FLYBOOK_COMPANY } from '../reservations/documents/company.ts';
 import {
   ALERT_COLOR,
   airportDateTime,
@@ -155,7 +155,7 @@ export function renderPaxList(input: {
 
   drawPageFooters(doc, (page, pages) =>
     [
-      FLYBOOK_COMPANY.name,
+      COMPANY.name,
       `${title} ${flight.number} ${airportDateTime(flight.departure, flight.originTimezone, locale)}`,
       t('reservationDocuments.common.page', { page, pages }),
     ].join('  ·  '),

@@ -26,7 +26,7 @@ describe('the cashback confirmation PDF', () => {
 
     expect(info).toMatch(/Title:\s+Cashback confirmation 7731/);
     expect(pages).toHaveLength(1);
-    expect(text).toContain('Thurgauerstrasse 40, CH-8050 Zürich');
+    expect(text).toContain('Flughofstrasse 50, CH-8152 Glattbrugg');
     expect(text).toMatch(/^Cashback confirmation\s*$/m);
     expect(text).toMatch(line('Beneficiary', 'Record no.', '7731'));
     expect(text).toMatch(line('Arbën Gashi', 'Booked on', '15.06.2026 15:45'));
@@ -36,7 +36,7 @@ describe('the cashback confirmation PDF', () => {
     expect(text).toMatch(line('Description', 'Gutschrift für Gruppenbuchung von Françoise Çelik'));
     expect(text).toMatch(line('Amount', 'CHF 1,250.50'));
     expect(flat(text)).toContain(
-      'The amount of CHF 1,250.50 has been credited to the customer account of Arbën Gashi with Flybook Air AG.',
+      'The amount of CHF 1,250.50 has been credited to the customer account of Arbën Gashi with Flybook AG.',
     );
     expect(text).toMatch(line('Issued by', 'Jürgen Großmann'));
     expect(amountsIn(text, 'en')).toEqual([125_050, 125_050]);
@@ -49,9 +49,9 @@ describe('the cashback confirmation PDF', () => {
     expect(text).toMatch(line('Empfänger', 'Beleg-Nr.', '7731'));
     expect(text).toMatch(line('Betrag', "CHF 1'250.50"));
     expect(flat(text)).toContain(
-      "Der Betrag von CHF 1'250.50 wurde dem Kundenkonto von Arbën Gashi bei Flybook Air AG gutgeschrieben.",
+      "Der Betrag von CHF 1'250.50 wurde dem Kundenkonto von Arbën Gashi bei Flybook AG gutgeschrieben.",
     );
-    expect(text).toMatch(line('Ausgestellt von', 'Flybook Air AG'));
+    expect(text).toMatch(line('Ausgestellt von', 'Flybook AG'));
   });
 
   it('prints the Albanian texts and leaves out an empty description', async () => {

@@ -1,8 +1,8 @@
 import type { Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import { translator } from '../../../platform/i18n.ts';
 import { createPdf, FONT, pdfBuffer } from '../../../platform/pdf.ts';
-import { FLYBOOK_COMPANY } from '../../reservations/documents/company.ts';
 import {
   drawLetterhead,
   drawPairs,
@@ -74,7 +74,7 @@ export function renderCashbackConfirmation(input: CashbackConfirmationInput): Pr
       t('ledgerDocuments.cashback.credited', {
         amount,
         name: beneficiary.displayName,
-        company: FLYBOOK_COMPANY.name,
+        company: COMPANY.name,
       }),
       left,
       doc.y,
@@ -82,7 +82,7 @@ export function renderCashbackConfirmation(input: CashbackConfirmationInput): Pr
     );
   doc.y = drawPairs(
     doc,
-    [{ label: t('ledgerDocuments.cashback.issuedBy'), value: issuedBy ?? FLYBOOK_COMPANY.name }],
+    [{ label: t('ledgerDocuments.cashback.issuedBy'), value: issuedBy ?? COMPANY.name }],
     { x: left, y: doc.y + 16, width, labelWidth: 130, fontSize: 10 },
   );
   resetText(doc);

@@ -60,7 +60,7 @@ describe('the credit note PDF', () => {
 
     expect(info).toMatch(/Title:\s+Credit note 812/);
     expect(pages).toHaveLength(1);
-    expect(text).toContain('Flybook Air AG');
+    expect(text).toContain('Flybook AG');
     expect(text).toMatch(line('Billing address', 'Credit note no.', '812'));
     expect(text).toMatch(line('Mr Arbën Gashi', 'Date', '20.06.2026'));
     expect(text).toMatch(line('Weissenbühlweg 12', 'Booking reference', 'K7QX2M'));

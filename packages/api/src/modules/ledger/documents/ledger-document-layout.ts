@@ -1,7 +1,7 @@
+import { COMPANY } from '@flybook/locales';
 import { formatTime, numericDate } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
 import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
-import { FLYBOOK_COMPANY } from '../../reservations/documents/company.ts';
 import {
   drawPairs,
   MUTED_COLOR,
@@ -53,6 +53,6 @@ export function drawAddressAndFacts(
 /** The footer on every page: company, the document's reference, page number. */
 export function drawLedgerFooters(doc: PdfDocument, t: TFunction, reference: string) {
   drawPageFooters(doc, (page, pages) =>
-    [FLYBOOK_COMPANY.name, reference, t('reservationDocuments.common.page', { page, pages })].join('  ·  '),
+    [COMPANY.name, reference, t('reservationDocuments.common.page', { page, pages })].join('  ·  '),
   );
 }

@@ -14,7 +14,7 @@ describe('the transaction overview PDF', () => {
 
     expect(info).toMatch(/Title:\s+Transaction overview Reisebüro Çelik & Großmann/);
     expect(pages).toHaveLength(1);
-    expect(text).toContain('Flybook Air AG');
+    expect(text).toContain('Flybook AG');
     expect(text).toMatch(/^Transaction overview\s*$/m);
     expect(text).toMatch(/^Reisebüro Çelik & Großmann\s*$/m);
     expect(text).toMatch(line('Account', 'Reisebüro Çelik & Großmann'));

@@ -84,7 +84,7 @@ describe('the message catalogue', () => {
         expect(email.text.length).toBeGreaterThan(80);
         expect(email.text).not.toContain('<');
         // The airline's identity, from the same place as on the PDFs.
-        expect(email.text).toContain('Flybook Air AG');
+        expect(email.text).toContain('Flybook AG');
         if (ABOUT_A_BOOKING.has(template)) {
           expect(email.subject).toContain('KX7M2Q');
           expect(email.text).toContain('KX7M2Q');

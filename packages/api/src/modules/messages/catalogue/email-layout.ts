@@ -1,4 +1,5 @@
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import {
   Body,
   Button,
@@ -13,7 +14,6 @@ import {
   Text,
 } from '@react-email/components';
 import { createElement as h, type ReactNode } from 'react';
-import { FLYBOOK_COMPANY } from '../../reservations/documents/company.ts';
 
 // Plain .ts with createElement, not .tsx: the server runs on Node's type stripping, which has no JSX.
 
@@ -77,7 +77,7 @@ export const divider = () => h(Hr, { style: { borderColor: '#dddddd', margin: '2
 
 /**
  * The frame of every e-mail: the airline's name on top, the content, and the airline's identity
- * (name, address, phone, e-mail: documents/company.ts, the same as on the PDFs) below.
+ * (name, address, phone, e-mail: COMPANY of @flybook/locales, the same as on the PDFs) below.
  */
 export function emailLayout(input: {
   language: Locale;
@@ -85,7 +85,7 @@ export function emailLayout(input: {
   questions: string;
   children: ReactNode[];
 }) {
-  const company = FLYBOOK_COMPANY;
+  const company = COMPANY;
   return h(
     Html,
     { lang: input.language },

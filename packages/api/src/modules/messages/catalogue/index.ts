@@ -1,7 +1,7 @@
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import { render, toPlainText } from '@react-email/render';
 import { translator } from '../../../platform/i18n.ts';
-import { FLYBOOK_COMPANY } from '../../reservations/documents/company.ts';
 import { emailLayout } from './email-layout.ts';
 import { type MessageData, TEMPLATES, type TemplateName } from './templates.ts';
 
@@ -28,8 +28,8 @@ export async function renderEmail<K extends TemplateName>(
       language,
       preview: content.preview,
       questions: t('messages.common.questions', {
-        phone: FLYBOOK_COMPANY.phone,
-        email: FLYBOOK_COMPANY.email,
+        phone: COMPANY.phone,
+        email: COMPANY.email,
       }),
       children: content.children,
     }),

@@ -1,9 +1,9 @@
 import type { Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import { formatMoney } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { FLYBOOK_COMPANY } from '../../reservations/documents/company.ts';
 import { formatDate } from '../../reservations/documents/document-layout.ts';
 import { button, fact, link, locatorFact, paragraph, subheading } from './email-layout.ts';
 
@@ -125,9 +125,9 @@ const howToPay = (t: TFunction, locator: string) => [
   subheading(t('messages.common.howToPay')),
   paragraph(
     t('messages.common.payByTransfer', {
-      holder: `${FLYBOOK_COMPANY.name}, ${FLYBOOK_COMPANY.zip} ${FLYBOOK_COMPANY.city}`,
-      bank: FLYBOOK_COMPANY.bank.name,
-      iban: FLYBOOK_COMPANY.bank.iban,
+      holder: `${COMPANY.name}, ${COMPANY.zip} ${COMPANY.city}`,
+      bank: COMPANY.bank.name,
+      iban: COMPANY.bank.iban,
       locator,
     }),
   ),

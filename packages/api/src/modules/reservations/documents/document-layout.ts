@@ -1,9 +1,9 @@
 import { isInvoiceSettled, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { COMPANY } from '@flybook/locales';
 import { formatDateTime, formatMoney, numericDate } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
 import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
-import { FLYBOOK_COMPANY } from './company.ts';
 import type {
   AgeType,
   DocumentBilling,
@@ -133,15 +133,15 @@ export function drawLetterhead(doc: PdfDocument, t: TFunction) {
     .font(FONT.bold)
     .fontSize(18)
     .fillColor(TEXT_COLOR)
-    .text(FLYBOOK_COMPANY.name, left, top, {
+    .text(COMPANY.name, left, top, {
       width: width / 2,
     });
   const nameBottom = doc.y;
   const lines = [
-    `${FLYBOOK_COMPANY.street}, ${FLYBOOK_COMPANY.countryCode}-${FLYBOOK_COMPANY.zip} ${FLYBOOK_COMPANY.city}`,
-    t('reservationDocuments.common.company.phone', { phone: FLYBOOK_COMPANY.phone }),
-    `${FLYBOOK_COMPANY.email} · ${FLYBOOK_COMPANY.website}`,
-    t('reservationDocuments.common.company.uid', { uid: FLYBOOK_COMPANY.uid }),
+    `${COMPANY.street}, ${COMPANY.countryCode}-${COMPANY.zip} ${COMPANY.city}`,
+    t('reservationDocuments.common.company.phone', { phone: COMPANY.phone }),
+    `${COMPANY.email} · ${COMPANY.website}`,
+    t('reservationDocuments.common.company.uid', { uid: COMPANY.uid }),
   ];
   doc
     .font(FONT.regular)
@@ -244,10 +244,10 @@ export function drawBankDetails(doc: PdfDocument, t: TFunction, reference: { lab
     [
       {
         label: t('reservationDocuments.invoice.accountHolder'),
-        value: `${FLYBOOK_COMPANY.name}, ${FLYBOOK_COMPANY.zip} ${FLYBOOK_COMPANY.city}`,
+        value: `${COMPANY.name}, ${COMPANY.zip} ${COMPANY.city}`,
       },
-      { label: t('reservationDocuments.invoice.bank'), value: FLYBOOK_COMPANY.bank.name },
-      { label: t('reservationDocuments.invoice.iban'), value: FLYBOOK_COMPANY.bank.iban, bold: true },
+      { label: t('reservationDocuments.invoice.bank'), value: COMPANY.bank.name },
+      { label: t('reservationDocuments.invoice.iban'), value: COMPANY.bank.iban, bold: true },
       { label: reference.label, value: reference.value, bold: true },
     ],
     { x: left, y: doc.y + 8, width: textWidth(doc), labelWidth: 130 },
@@ -280,7 +280,7 @@ export function drawDocumentFooters(
 ) {
   drawPageFooters(doc, (page, pages) =>
     [
-      FLYBOOK_COMPANY.name,
+      COMPANY.name,
       `${t('reservationDocuments.common.bookingReference')} ${reservation.recordLocator}`,
       t('reservationDocuments.common.reservationNumber', { number: reservation.id }),
       t('reservationDocuments.common.page', { page, pages }),

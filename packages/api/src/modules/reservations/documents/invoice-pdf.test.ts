@@ -25,8 +25,8 @@ describe('the invoice PDF', () => {
 
     expect(info).toMatch(/Title:\s+Invoice 4711/);
     // Issuer, billing address and invoice facts.
-    expect(text).toContain('Flybook Air AG');
-    expect(text).toContain('Thurgauerstrasse 40, CH-8050 Zürich');
+    expect(text).toContain('Flybook AG');
+    expect(text).toContain('Flughofstrasse 50, CH-8152 Glattbrugg');
     expect(text).toMatch(line('Mr Arbën Gashi', 'Invoice date', '06.06.2026'));
     expect(text).toMatch(line('Weissenbühlweg 12', 'Booking reference', 'K7QX2M'));
     expect(text).toMatch(line('3007 Bern', 'Payment terms', 'Payment by invoice'));

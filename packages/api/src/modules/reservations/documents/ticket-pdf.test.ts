@@ -15,8 +15,8 @@ describe('the e-ticket PDF', () => {
     const [adult, child, infant] = pages as [string, string, string];
 
     for (const page of pages) {
-      expect(page).toContain('Flybook Air AG');
-      expect(page).toContain('Thurgauerstrasse 40, CH-8050 Zürich');
+      expect(page).toContain('Flybook AG');
+      expect(page).toContain('Flughofstrasse 50, CH-8152 Glattbrugg');
       expect(page).toContain('Buchungsreferenz K7QX2M · Ausgestellt am 07.06.2026');
       // The footer: the record locator for the traveller, the internal number for staff.
       expect(page).toMatch(/Buchungsreferenz K7QX2M · Reservation Nr\. 123 · Seite \d von 3/);
