@@ -65,7 +65,7 @@ async function rowMenu(page: Page, id: number, action: string) {
 function amountOn(text: string, label: string): number {
   const line = text.split('\n').find((row) => row.includes(label));
   expect(line, `${label} in\n${text}`).toBeDefined();
-  const match = /(-?)CHF ([\d,]+)\.(\d{2})\s*$/.exec(line!.replace(/[\u00a0\u202f]/g, ' '));
+  const match = /CHF (-?)([\d,]+)\.(\d{2})\s*$/.exec(line!.replace(/[\u00a0\u202f]/g, ' '));
   expect(match, line).not.toBeNull();
   const rappen = Number(match![2]!.replace(/,/g, '')) * 100 + Number(match![3]);
   return match![1] ? -rappen : rappen;

@@ -137,13 +137,13 @@ test('a manager marks passengers in bulk and one by one, moves a seat, lets the 
   // From the flight list, by the row's menu.
   await page.goto('/admin/flight/list');
   await page.getByRole('searchbox', { name: 'Search' }).fill(NUMBER);
-  await page.getByRole('button', { name: `Actions for ${NUMBER}, May 15, 2028` }).click();
+  await page.getByRole('button', { name: `Actions for ${NUMBER}, 15 May 2028` }).click();
   await shoot(page, 'flight-list-menu');
   await page.getByRole('menuitem', { name: 'Passenger list' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/flight/${flightId}/passenger/list$`));
   await expect(
     page.getByRole('heading', {
-      name: `Passenger List ${NUMBER} · May 15, 2028 07:30 · Zurich Airport – Pristina International Airport`,
+      name: `Passenger List ${NUMBER} · 15 May 2028 07:30 · Zurich Airport – Pristina International Airport`,
     }),
   ).toBeVisible();
   await expect(page.getByText('Showing 1–10 of 10')).toBeVisible();

@@ -19,6 +19,7 @@ function open(
     roles?: string[];
     ledger?: FakeLedger;
     handle?: (request: FakeRequest) => Response | undefined;
+    languages?: string[];
   } = {},
 ) {
   const as = options.as ?? 'manager';
@@ -28,6 +29,7 @@ function open(
     url,
     areaRoutes: ACCOUNTING_ROUTES,
     ...(options.roles ? { roles: { [as]: options.roles } } : {}),
+    ...(options.languages ? { languages: options.languages } : {}),
     handle: (request) => options.handle?.(request) ?? handleLedger(ledger, request, USERS[as].id),
   });
 }
@@ -110,13 +112,28 @@ describe('balance log', () => {
     expect(screen.getByRole('group', { name: 'Category' })).toBeTruthy();
   });
 
+  it('dates records in Swiss time with Albanian month names and the Swiss money format', async () => {
+    open('/admin/invoice/balance-log?accountId=13', { roles: FULL, languages: ['sq'] });
+    const albanian = cellsOf(await rowOf('Deposit at the Zurich desk'));
+    // 13:05 UTC on 12 March is 14:05 in Zurich; month names from our own data, never "Mar 12".
+    expect(albanian[0]).toBe('12 mar 2031, 14:05');
+    expect(albanian.at(-1)).toBe('CHF\u00a0300.00');
+  });
+
+  it('dates records in German with the Swiss money format', async () => {
+    open('/admin/invoice/balance-log?accountId=13', { roles: FULL, languages: ['de-CH'] });
+    const german = cellsOf(await rowOf('Deposit at the Zurich desk'));
+    expect(german[0]).toBe('12. März 2031, 14:05');
+    expect(german.at(-1)).toBe('CHF\u00a0300.00');
+  });
+
   it('shows the initial and final balance of the period and the change between them', async () => {
     const app = open('/admin/invoice/balance-log?accountId=14', { roles: FULL });
     // 40.00 − 10.10, exact to the Rappen
     expect(await summaryFigures()).toEqual({
       'Initial balance': 'CHF\u00a010.10',
       'Final balance': 'CHF\u00a040.00',
-      Change: '+CHF\u00a029.90',
+      Change: 'CHF\u00a0+29.90',
     });
     expect(queryOf(app.api.requests, 'balance-log/summary-info')).toEqual({ selectedAccountId: '14' });
   });
@@ -139,7 +156,7 @@ describe('balance log', () => {
     expect(app.api.requests.some((request) => request.path === 'balance-log/list')).toBe(false);
     expect(screen.queryByRole('combobox', { name: 'Account' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'Category' })).toBeNull();
-    expect(await summaryFigures()).toMatchObject({ Change: '+CHF\u00a0250.00' });
+    expect(await summaryFigures()).toMatchObject({ Change: 'CHF\u00a0+250.00' });
     expect(app.api.requests.some((request) => request.path === 'user/me/balance-log/summary-info')).toBe(
       true,
     );

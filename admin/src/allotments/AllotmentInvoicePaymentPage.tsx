@@ -1,3 +1,4 @@
+import { formatDate } from '@flybook/locales/format';
 import '../app/form/form.css';
 import '../app/form/choice.css';
 import '../app/payment/payment.css';
@@ -13,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useServices } from '../app/context.tsx';
-import { formatDate } from '../app/date-format.ts';
 import { useIntent } from '../app/idempotency.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { PageHeader } from '../app/PageHeader.tsx';

@@ -84,7 +84,7 @@ describe('the allotment list', () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       '',
-      'FB101 ZRH → PRNJun 2, 2031 06:30',
+      'FB101 ZRH → PRN2 Jun 2031 06:30',
       'Alpen Reisen GmbH',
       'Economy',
       '2 / 10',

@@ -1,5 +1,6 @@
+import { formatMoney } from '@flybook/locales/format';
 import './allotments.css';
-import { adminPath, formatMoney } from '@flybook/domain';
+import { adminPath } from '@flybook/domain';
 import type { AllotmentInvoice, AllotmentListItem } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,6 @@
+import { formatMoney } from '@flybook/locales/format';
 import '../app/form/form.css';
-import { formatMoney, isMoneyAmount, PAYMENT_DEADLINE_DAYS, type Rappen, toRappen } from '@flybook/domain';
+import { isMoneyAmount, PAYMENT_DEADLINE_DAYS, type Rappen, toRappen } from '@flybook/domain';
 import {
   type AllotmentInvoice,
   allotmentCalls,

@@ -1,13 +1,13 @@
 import { airportLocalTime } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { formatChf, formatDate } from '@flybook/locales/format';
 import type { AllotmentFlightSchema, AllotmentInvoice, AllotmentListItem } from '@flybook/schemas';
-import { formatChf } from '@flybook/ui';
+
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { formatDate } from '../app/date-format.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 
 type AllotmentFlight = z.infer<typeof AllotmentFlightSchema>;

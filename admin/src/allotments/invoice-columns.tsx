@@ -1,10 +1,10 @@
 import type { Locale } from '@flybook/locales';
+import { formatChf, formatDate } from '@flybook/locales/format';
 import type { AllotmentInvoice } from '@flybook/schemas';
-import { formatChf } from '@flybook/ui';
+
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
-import { formatDate } from '../app/date-format.ts';
 import { InvoiceStatusBadge } from './allotment-columns.tsx';
 
 const numberColumn = { cellClass: 'list-cell--number', headerClass: 'list-header--number' };

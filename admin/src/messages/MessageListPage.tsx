@@ -1,6 +1,6 @@
+import { formatDate, formatTime } from '@flybook/locales/format';
 import './messages.css';
 import { adminPath } from '@flybook/domain';
-import type { Locale } from '@flybook/locales';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES, type Message, messageCalls } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import { useInvalidate } from '@refinedev/core';
@@ -30,36 +30,15 @@ export const MESSAGE_LIST = {
   defaultSort: { field: 'createdAt', order: 'desc' },
 } as const;
 
-const shortDates = new Map<Locale, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
-
-/** A moment in Swiss office time, short: "26.11.26" and "14:05" (date and time in the interface language). */
-function shortDateTime(iso: string, locale: Locale): { date: string; time: string } {
-  let formats = shortDates.get(locale);
-  if (!formats) {
-    formats = {
-      date: new Intl.DateTimeFormat(locale, {
-        day: '2-digit',
-        month: '2-digit',
-        year: '2-digit',
-        timeZone: 'Europe/Zurich',
-      }),
-      time: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'Europe/Zurich' }),
-    };
-    shortDates.set(locale, formats);
-  }
-  const moment = new Date(iso);
-  return { date: formats.date.format(moment), time: formats.time.format(moment) };
-}
-
 /** A moment on two lines, date over time, as in the reservation list. */
 function WhenCell({ value }: CustomCellRendererProps<Message, string | null>) {
   const locale = useLocale();
   if (!value) return null;
-  const { date, time } = shortDateTime(value, locale);
+  // Swiss office time, short: "26.11.2026" over "14:05".
   return (
     <div className="message-cell">
-      <span>{date}</span>
-      <span className="message-cell__detail">{time}</span>
+      <span>{formatDate(value, locale, { style: 'numeric' })}</span>
+      <span className="message-cell__detail">{formatTime(value)}</span>
     </div>
   );
 }

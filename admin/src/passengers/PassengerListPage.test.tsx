@@ -70,7 +70,7 @@ describe('passenger list', () => {
     const app = open();
     expect(
       await screen.findByRole('heading', {
-        name: 'Passenger List AP101 · Jun 2, 2031 08:30 · Zurich Airport – Pristina International Airport',
+        name: 'Passenger List AP101 · 2 Jun 2031 08:30 · Zurich Airport – Pristina International Airport',
       }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to flights/ }).getAttribute('href')).toBe(

@@ -1,3 +1,4 @@
+import { formatDate } from '@flybook/locales/format';
 import '../flights/flight-list/flight-list.css';
 import './passengers.css';
 import { adminPath } from '@flybook/domain';
@@ -13,7 +14,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useServices } from '../app/context.tsx';
-import { formatDate } from '../app/date-format.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { BulkBar } from '../app/list/BulkBar.tsx';
 import { HIGHLIGHT_ROW_CLASS, type RowSelection, ServerList } from '../app/list/ServerList.tsx';

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@flybook/locales/format';
 import { type Pnl, passengerCalls } from '@flybook/schemas';
 import { Button, Dialog } from '@flybook/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -5,7 +6,6 @@ import { type ReactNode, useState } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/context.tsx';
-import { formatDateTime } from '../app/date-format.ts';
 import { toHttpError } from '../app/errors.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { actionFailureMessage } from '../app/notices.ts';

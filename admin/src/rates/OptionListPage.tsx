@@ -1,4 +1,5 @@
-import { adminPath, formatMoney, satisfies, toRappen } from '@flybook/domain';
+import { adminPath, satisfies, toRappen } from '@flybook/domain';
+import { formatMoney } from '@flybook/locales/format';
 import { type Option, optionCalls } from '@flybook/schemas';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';

@@ -1,4 +1,5 @@
-import { adminPath, formatMoney, satisfies } from '@flybook/domain';
+import { adminPath, satisfies } from '@flybook/domain';
+import { formatMoney } from '@flybook/locales/format';
 import { type Rate, rateCalls } from '@flybook/schemas';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';

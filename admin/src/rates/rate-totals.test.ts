@@ -1,4 +1,4 @@
-import { formatMoney } from '@flybook/domain';
+import { formatMoney } from '@flybook/locales/format';
 import { describe, expect, it } from 'vitest';
 import { price } from '../test/fake-catalogue.ts';
 import { tariffTotal } from './rate-totals.ts';

@@ -1,5 +1,5 @@
-import { airportLocalTime } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { formatDateTime } from '@flybook/locales/format';
 import type { PaymentTerms, ReservationStatus } from '@flybook/schemas';
 import type { TFunction } from 'i18next';
 
@@ -53,33 +53,19 @@ interface FlightOfReservation {
   destination: { code: string };
 }
 
-const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
-
 /**
  * A booked flight as the lists print it: "FB100 ZRH → PRN" and its departure in the origin's local
- * time, as airlines print times: "Fri, 4 Dec 2026, 06:30" (UTC where the time zone is not known,
+ * time, as airlines print times: "Fri 4 Dec 2026, 06:30" (UTC where the time zone is not known,
  * marked so: snapshots older than the time zones).
  */
 export function flightParts(
   flight: FlightOfReservation,
   locale: Locale,
 ): { route: string; departure: string } {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    dateFormats.set(locale, format);
-  }
-  const local = airportLocalTime(flight.departure, flight.origin.timezone ?? 'UTC');
-  const day = format.format(Date.parse(`${local.date}T00:00:00Z`));
+  const timeZone = flight.origin.timezone ?? 'UTC';
   const zone = flight.origin.timezone ? '' : ' UTC';
   return {
     route: `${flight.number} ${flight.origin.code} → ${flight.destination.code}`,
-    departure: `${day}, ${local.time}${zone}`,
+    departure: `${formatDateTime(flight.departure, locale, { weekday: 'short', timeZone })}${zone}`,
   };
 }

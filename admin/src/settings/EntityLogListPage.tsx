@@ -1,3 +1,4 @@
+import { formatDateTime } from '@flybook/locales/format';
 import './settings.css';
 import { ENTITY_OPERATIONS, type EntityLogEntry, entityLogCalls } from '@flybook/schemas';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +8,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useServices } from '../app/context.tsx';
-import { formatDateTime } from '../app/date-format.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { DateFilter, ListFilters, SearchFilter, SelectFilter } from '../app/list/ListFilters.tsx';
 import { ServerList } from '../app/list/ServerList.tsx';

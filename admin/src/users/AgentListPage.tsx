@@ -1,4 +1,5 @@
-import { formatMoney, satisfies, toRappen } from '@flybook/domain';
+import { satisfies, toRappen } from '@flybook/domain';
+import { formatMoney, formatNumber } from '@flybook/locales/format';
 import { AGENT_FIELD_ROLES, type Agent } from '@flybook/schemas';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
@@ -17,7 +18,7 @@ export function marginText(agent: Agent, locale: 'de' | 'en' | 'fr' | 'sq'): str
     return formatMoney(toRappen(agent.moneyMargin), locale);
   }
   if (agent.marginType === 'percent' && typeof agent.percentMargin === 'number') {
-    return `${agent.percentMargin.toFixed(2)} %`;
+    return `${formatNumber(agent.percentMargin, locale, 2)} %`;
   }
   return '';
 }

@@ -1,6 +1,7 @@
+import { formatMoney } from '@flybook/locales/format';
 import { CatalogueListPage, type CatalogueListPageProps } from '../app/list/CatalogueListPage.tsx';
 import './users.css';
-import { type AdminRouteName, adminPath, formatMoney, toRappen } from '@flybook/domain';
+import { type AdminRouteName, adminPath, toRappen } from '@flybook/domain';
 import type { BaseRecord } from '@refinedev/core';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';

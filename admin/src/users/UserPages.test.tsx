@@ -22,7 +22,7 @@ describe('agents list', () => {
       '+41 79 555 12 34',
       'CHF\u00a02,500.00',
       '5.00 %',
-      '-CHF\u00a0120.50',
+      'CHF\u00a0-120.50',
       'EditBalance logShow reservations',
     ]);
     expect(queryOf(app.api.requests, 'agent/list')).toEqual({

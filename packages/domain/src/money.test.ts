@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addMoney,
-  formatMoney,
   isMoneyAmount,
   isRappen,
   MoneyError,
@@ -162,30 +161,5 @@ describe('percentOfMoney', () => {
     expect(percentOfMoney(1000, -10)).toBe(-100);
     expect(() => percentOfMoney(1000, Number.NaN)).toThrow(MoneyError);
     expect(() => percentOfMoney(1000, Number.POSITIVE_INFINITY)).toThrow(MoneyError);
-  });
-});
-
-describe('formatMoney', () => {
-  it('formats English with comma grouping and the CHF code', () => {
-    expect(formatMoney(123450, 'en')).toBe('CHF\u00a01,234.50');
-    expect(formatMoney(5, 'en')).toBe('CHF\u00a00.05');
-    expect(formatMoney(0, 'en')).toBe('CHF\u00a00.00');
-    expect(formatMoney(-123450, 'en')).toBe('-CHF\u00a01,234.50');
-  });
-
-  it('formats German in Swiss style with apostrophe grouping', () => {
-    expect(formatMoney(123450, 'de')).toMatch(/^CHF\s1['’]234\.50$/u);
-  });
-
-  it('formats every interface language with the amount and the CHF code', () => {
-    for (const locale of ['de', 'en', 'fr', 'sq'] as const) {
-      const text = formatMoney(123456789, locale);
-      expect(text, locale).toContain('CHF');
-      expect(text.replace(/\D/g, ''), locale).toBe('123456789');
-    }
-  });
-
-  it('keeps every Rappen of large amounts', () => {
-    expect(formatMoney(Number.MAX_SAFE_INTEGER, 'en')).toBe('CHF\u00a090,071,992,547,409.91');
   });
 });

@@ -9,7 +9,7 @@
 /** An amount of money in Rappen (1 CHF = 100 Rappen); always a safe integer. */
 export type Rappen = number;
 
-/** The interface languages; amounts are formatted in the conventions of each. */
+/** The interface languages (as `Locale` of @flybook/locales, which formats amounts for each). */
 export type MoneyLocale = 'de' | 'en' | 'fr' | 'sq';
 
 /** Thrown when a value is not a valid amount or an operation would leave the safe integer range. */
@@ -176,40 +176,4 @@ export function percentOfMoney(r: Rappen, percent: number): Rappen {
   const numerator = BigInt(r) * decimal.mantissa;
   const denominator = 100n * 10n ** BigInt(decimal.scale);
   return checkedRappen(divideRoundHalfAwayFromZero(numerator, denominator), 'Percentage');
-}
-
-// Swiss conventions for de and fr; English uses the international grouping (CHF 1,234.50) that
-// English-speaking customers expect; Albanian follows Albania's CLDR data.
-const INTL_LOCALES: Record<MoneyLocale, string> = {
-  de: 'de-CH',
-  en: 'en-GB',
-  fr: 'fr-CH',
-  sq: 'sq-AL',
-};
-
-const formatters = new Map<MoneyLocale, Intl.NumberFormat>();
-
-function formatterFor(locale: MoneyLocale): Intl.NumberFormat {
-  let formatter = formatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(INTL_LOCALES[locale], {
-      style: 'currency',
-      currency: 'CHF',
-      currencyDisplay: 'code',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(locale, formatter);
-  }
-  return formatter;
-}
-
-/**
- * Formats an amount for people, e.g. 123450 → 'CHF 1,234.50' in en (the space is a no-break space
- * so the code never wraps away from the number), 'CHF 1'234.50' in de. The exact separators come
- * from the runtime's CLDR data and may differ slightly between browsers and Node versions.
- */
-export function formatMoney(r: Rappen, locale: MoneyLocale): string {
-  // A decimal string is formatted exactly (Intl.NumberFormat v3), so no float conversion is involved.
-  return formatterFor(locale).format(toChfString(r) as Intl.StringNumericLiteral);
 }

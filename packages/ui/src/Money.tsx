@@ -1,9 +1,12 @@
-import { formatMoney, isMoneyAmount, type MoneyLocale, toRappen } from '@flybook/domain';
+import { isMoneyAmount, type MoneyLocale, toRappen } from '@flybook/domain';
+import { formatMoney } from '@flybook/locales/format';
 
 /** An amount either in CHF as the API sends it (19.99) or in integer Rappen (1999). */
 export type MoneyProps = ({ chf: number; rappen?: never } | { rappen: number; chf?: never }) & {
   locale: MoneyLocale;
   className?: string;
+  /** A change: positive values get a plus sign ("CHF +29.90"). */
+  signed?: boolean;
 };
 
 function rappenOf(props: MoneyProps): number {
@@ -13,18 +16,16 @@ function rappenOf(props: MoneyProps): number {
 }
 
 /**
- * A CHF amount formatted for the interface language ('CHF 1'234.50' in de, 'CHF 1,234.50' in en).
- * Negative amounts get a modifier class so a stylesheet can colour them.
+ * A CHF amount formatted for the interface language by `@flybook/locales/format` ("CHF 1'234.50" in
+ * de, fr and sq, "CHF 1,234.50" in en). Negative amounts get a modifier class so a stylesheet can
+ * colour them.
  */
 export function Money(props: MoneyProps) {
   const rappen = rappenOf(props);
   const classes = ['fb-money', rappen < 0 ? 'fb-money--negative' : null, props.className]
     .filter(Boolean)
     .join(' ');
-  return <span className={classes}>{formatMoney(rappen, props.locale)}</span>;
-}
-
-/** The same formatting as {@link Money}, as a string (for titles, aria labels, exports). */
-export function formatChf(chf: number, locale: MoneyLocale): string {
-  return formatMoney(isMoneyAmount(chf) ? toRappen(chf) : Math.round(chf * 100), locale);
+  return (
+    <span className={classes}>{formatMoney(rappen, props.locale, { signed: props.signed ?? false })}</span>
+  );
 }

@@ -2,7 +2,7 @@ export { Button, type ButtonProps, type ButtonVariant } from './Button.tsx';
 export { Dialog, type DialogProps } from './Dialog.tsx';
 export { LanguageSwitch, type LanguageSwitchProps } from './LanguageSwitch.tsx';
 export { LoadingScreen, type LoadingScreenProps } from './LoadingScreen.tsx';
-export { formatChf, Money, type MoneyProps } from './Money.tsx';
+export { Money, type MoneyProps } from './Money.tsx';
 export { NotificationRegion, type NotificationRegionProps } from './Notifications.tsx';
 export {
   createNotificationStore,

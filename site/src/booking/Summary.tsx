@@ -1,3 +1,4 @@
+import { formatDateTime } from '@flybook/locales/format';
 import { type ChosenFlight, chosenFlights } from './draft.ts';
 import { useWizard } from './wizard-context.ts';
 
@@ -5,17 +6,12 @@ import { useWizard } from './wizard-context.ts';
 export function FlightLine({ chosen }: { chosen: ChosenFlight }) {
   const { locale } = useWizard();
   const { flight } = chosen;
-  const time = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: flight.origin.timezone,
-  });
   const tariff = flight.rate.priceList.find((entry) => entry.tariff.id === chosen.tariffId)?.tariff;
   return (
     <>
       <strong>{flight.number}</strong> {flight.origin.code} → {flight.destination.code}
       <br />
-      {time.format(new Date(flight.departure))}
+      {formatDateTime(flight.departure, locale, { weekday: 'short', timeZone: flight.origin.timezone })}
       {tariff && <> · {tariff.name[locale] ?? tariff.name.en}</>}
     </>
   );
@@ -63,7 +59,7 @@ export function Summary() {
       {chosenFlights(draft).length > 0 && (
         <p className="summary-total">
           <span>{texts.total}</span>
-          <strong aria-live="polite">{cost ? money.format(cost.total) : texts.calculating}</strong>
+          <strong aria-live="polite">{cost ? money(cost.total) : texts.calculating}</strong>
         </p>
       )}
     </aside>

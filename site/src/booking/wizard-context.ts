@@ -1,4 +1,5 @@
 import type { Locale } from '@flybook/locales';
+import { calendarDate } from '@flybook/locales/format';
 import type { Cost } from '@flybook/schemas/booking';
 import { createContext, useContext } from 'react';
 import type { BookingDraft } from './draft.ts';
@@ -26,7 +27,8 @@ export interface WizardContextValue {
   /** The price of the booking as it stands (reservation/calculate, debounced 1 s); null until known. */
   cost: Cost | null;
   paths: { home: string; terms: string; cardCancel: string; login: string };
-  money: Intl.NumberFormat;
+  /** A CHF amount in the page's language (`formatChf` of @flybook/locales/format). */
+  money: (chf: number) => string;
 }
 
 export const WizardContext = createContext<WizardContextValue | null>(null);
@@ -45,7 +47,4 @@ export function addDays(isoDate: string, days: number): string {
 }
 
 /** The local calendar day of an instant at an airport. */
-export const localDay = (instant: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(instant),
-  );
+export const localDay = (instant: string, timeZone: string) => calendarDate(instant, timeZone);

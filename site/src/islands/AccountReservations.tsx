@@ -1,12 +1,12 @@
 import { saveFile } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
+import { formatChf, formatDateTime } from '@flybook/locales/format';
 import { reservationDocumentCalls } from '@flybook/schemas/reservation-documents';
 import { type ReservationListItem, reservationListCalls } from '@flybook/schemas/reservation-lists';
 import { useEffect, useState } from 'react';
 import { AccountHead } from '../lib/AccountHead.tsx';
 import { useAccountSession } from '../lib/account-session.ts';
 import { outstandingOf, payOutstanding } from '../lib/card-payment.ts';
-import { chf, zurichDateTime } from '../lib/format.ts';
 import { client } from '../lib/session.ts';
 
 export interface AccountTexts {
@@ -61,8 +61,7 @@ export default function AccountReservations({
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
   const [paying, setPaying] = useState<number | null>(null);
-  const money = chf(locale);
-  const date = zurichDateTime(locale);
+  const money = (amount: number) => formatChf(amount, locale);
 
   useEffect(() => {
     if (!session) return;
@@ -145,16 +144,16 @@ export default function AccountReservations({
                   {item.flights.map((flight) => (
                     <div key={flight.id}>
                       <strong>{flight.number}</strong> {flight.origin.code} → {flight.destination.code} ·{' '}
-                      {date.format(new Date(flight.departure))}
+                      {formatDateTime(flight.departure, locale)}
                     </div>
                   ))}
                 </td>
                 <td data-label={texts.status}>{texts.statuses[item.status] ?? item.status}</td>
                 <td data-label={texts.total}>
-                  {item.invoice.total === undefined ? '–' : money.format(item.invoice.total)}
+                  {item.invoice.total === undefined ? '–' : money(item.invoice.total)}
                 </td>
                 <td data-label={texts.paid}>
-                  {item.invoice.totalPaid === undefined ? '–' : money.format(item.invoice.totalPaid)}
+                  {item.invoice.totalPaid === undefined ? '–' : money(item.invoice.totalPaid)}
                 </td>
                 <td className="account-documents">
                   {isPayableByCard(item) && (

@@ -1,7 +1,8 @@
 import type { Locale } from '@flybook/locales';
+import { formatChf } from '@flybook/locales/format';
 import { bookingCalls, type Cost } from '@flybook/schemas/booking';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import {
   type BookingDraft,
   chosenFlights,
@@ -29,7 +30,6 @@ import {
   type WizardContextValue,
 } from '../booking/wizard-context.ts';
 import { fill, type WizardTexts } from '../booking/wizard-texts.ts';
-import { chf } from '../lib/format.ts';
 import { loadAirportNames } from '../lib/public-lookups.ts';
 import { client } from '../lib/session.ts';
 
@@ -77,7 +77,7 @@ export default function BookingWizard({
   const [ready, setReady] = useState(false);
   const [urlProblems, setUrlProblems] = useState<UrlProblem[]>([]);
   const [cost, setCost] = useState<Cost | null>(null);
-  const money = useMemo(() => chf(locale), [locale]);
+  const money = useCallback((amount: number) => formatChf(amount, locale), [locale]);
   const facts = factsOf(draft);
 
   // The address first: a search from the home page or the flights page starts (or keeps) the booking.

@@ -1,5 +1,6 @@
 import { isInvoiceSettled } from '@flybook/domain/payments';
 import type { Locale } from '@flybook/locales';
+import { formatChf, formatDateTime } from '@flybook/locales/format';
 import { type CardPageReservation, type CardPaymentStatus, paymentCalls } from '@flybook/schemas/payments';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -9,7 +10,6 @@ import {
   payOutstanding,
   transactionOfAddress,
 } from '../lib/card-payment.ts';
-import { chf, zurichDateTime } from '../lib/format.ts';
 import { $session, client } from '../lib/session.ts';
 
 /** Where each text is in the catalogue; the page translates them at build time. */
@@ -95,8 +95,6 @@ export default function CardResult({
   const [gaveUpWaiting, setGaveUpWaiting] = useState(false);
   const [paying, setPaying] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const money = chf(locale);
-  const date = zurichDateTime(locale);
 
   useEffect(() => {
     const { transactionId, reservationId } = transactionOfAddress(window.location.search);
@@ -253,7 +251,7 @@ export default function CardResult({
           {homeLink}
         </p>
       </div>
-      <ReservationSummary reservation={reservation} texts={texts} money={money} date={date} locale={locale} />
+      <ReservationSummary reservation={reservation} texts={texts} locale={locale} />
     </div>
   );
 }
@@ -280,16 +278,13 @@ function BookingReference({
 function ReservationSummary({
   reservation,
   texts,
-  money,
-  date,
   locale,
 }: {
   reservation: CardPageReservation;
   texts: CardResultTexts;
-  money: Intl.NumberFormat;
-  date: Intl.DateTimeFormat;
   locale: Locale;
 }) {
+  const money = (amount: number) => formatChf(amount, locale);
   const flightNumber = new Map(reservation.flights.map((flight) => [flight.id, flight.number]));
   return (
     <section className="auth-card result-summary" aria-labelledby="summary-title">
@@ -299,7 +294,7 @@ function ReservationSummary({
         {reservation.flights.map((flight) => (
           <li key={flight.id}>
             <strong>{flight.number}</strong> {flight.origin.code} → {flight.destination.code} ·{' '}
-            {date.format(new Date(flight.departure))}
+            {formatDateTime(flight.departure, locale)}
           </li>
         ))}
       </ul>
@@ -332,15 +327,15 @@ function ReservationSummary({
         <dl className="result-amounts">
           <div>
             <dt>{texts.total}</dt>
-            <dd>{money.format(reservation.invoice.total)}</dd>
+            <dd>{money(reservation.invoice.total)}</dd>
           </div>
           <div>
             <dt>{texts.paid}</dt>
-            <dd>{money.format(reservation.invoice.totalPaid ?? 0)}</dd>
+            <dd>{money(reservation.invoice.totalPaid ?? 0)}</dd>
           </div>
           <div>
             <dt>{texts.outstanding}</dt>
-            <dd>{money.format(outstandingOf(reservation.invoice))}</dd>
+            <dd>{money(outstandingOf(reservation.invoice))}</dd>
           </div>
         </dl>
       )}

@@ -1,3 +1,5 @@
+import type { Locale } from '@flybook/locales';
+import { formatDateTime } from '@flybook/locales/format';
 import { useEffect, useState } from 'react';
 
 interface OverviewFlight {
@@ -8,15 +10,6 @@ interface OverviewFlight {
   destination: string;
   timezone: string;
 }
-
-/** Departure as the airport's local time (a departure board's way). */
-const WHEN: Intl.DateTimeFormatOptions = {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-};
 
 /** More than this many flights collapse behind a "show all" button (spec 03 §2 Home page). */
 export const COLLAPSED_COUNT = 5;
@@ -67,7 +60,7 @@ export default function FlightOverview({
   locale,
   texts,
 }: {
-  locale: string;
+  locale: Locale;
   texts: { title: string; showAll: string; showLess: string; empty: string; error: string };
 }) {
   const [flights, setFlights] = useState<OverviewFlight[] | null>(null);
@@ -94,9 +87,12 @@ export default function FlightOverview({
           {shown.map((flight) => (
             <li key={flight.id}>
               <time dateTime={flight.departure}>
-                {new Intl.DateTimeFormat(locale, { ...WHEN, timeZone: flight.timezone }).format(
-                  new Date(flight.departure),
-                )}
+                {/* The airport's local time, a departure board's way: "Fri 4 Dec, 06:30". */}
+                {formatDateTime(flight.departure, locale, {
+                  weekday: 'short',
+                  year: false,
+                  timeZone: flight.timezone,
+                })}
               </time>
               <span className="overview-route">
                 {flight.origin} → {flight.destination}

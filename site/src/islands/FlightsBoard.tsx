@@ -1,4 +1,5 @@
 import type { Locale } from '@flybook/locales';
+import { calendarDate, formatChf, formatDate, formatTime, OFFICE_TIME_ZONE } from '@flybook/locales/format';
 import { type BookableFlight, bookingCalls } from '@flybook/schemas/booking';
 import { useEffect, useState } from 'react';
 import { client } from '../lib/session.ts';
@@ -16,33 +17,16 @@ export interface FlightsBoardTexts {
 
 /** The public flights page shows today and the next six days (spec 03 §2). */
 const DAYS = 7;
-/** The office's days: "today" is today in Zurich. */
-const OFFICE_TIME_ZONE = 'Europe/Zurich';
 /** Fares are shown for the default tariff group, economy (seeded id 1). */
 const ECONOMY_GROUP_ID = 1;
 
-/**
- * One formatter per kind, locale and time zone: making an Intl.DateTimeFormat costs far more than
- * using one, and the board formats every flight's day and time (a week holds some hundred flights).
- */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, options: Intl.DateTimeFormatOptions & { timeZone: string }) {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, format);
-  }
-  return format;
-}
-
-/** YYYY-MM-DD of an instant in a time zone. */
-const dayIn = (instant: Date, timeZone: string) =>
-  formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-
-/** The next days from today in Zurich, as YYYY-MM-DD. */
+/** The next days from today in Zurich (the office's days), as YYYY-MM-DD. */
 function nextDays(now: Date): string[] {
-  const [year, month, day] = dayIn(now, OFFICE_TIME_ZONE).split('-').map(Number) as [number, number, number];
+  const [year, month, day] = calendarDate(now, OFFICE_TIME_ZONE).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
   return Array.from({ length: DAYS }, (_, offset) =>
     new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10),
   );
@@ -112,17 +96,6 @@ export default function FlightsBoard({
     return () => controller.abort();
   }, [days]);
 
-  const money = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'CHF',
-    maximumFractionDigits: 0,
-  });
-  const dayName = formatter(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-  const time = (flight: BookableFlight, instant: string) =>
-    formatter(locale, { hour: '2-digit', minute: '2-digit', timeZone: flight.origin.timezone }).format(
-      new Date(instant),
-    );
-
   if (load.state === 'loading')
     return (
       <p role="status" className="board-status">
@@ -139,7 +112,7 @@ export default function FlightsBoard({
   // Each flight's local day once, not once per column.
   const byDay = new Map<string, BookableFlight[]>();
   for (const flight of load.flights) {
-    const day = dayIn(new Date(flight.departure), flight.origin.timezone);
+    const day = calendarDate(flight.departure, flight.origin.timezone);
     byDay.set(day, [...(byDay.get(day) ?? []), flight]);
   }
   return (
@@ -148,7 +121,9 @@ export default function FlightsBoard({
         const flights = byDay.get(day) ?? [];
         return (
           <section key={day} className="board-day" aria-labelledby={`day-${day}`}>
-            <h2 id={`day-${day}`}>{dayName.format(new Date(`${day}T00:00:00Z`))}</h2>
+            <h2 id={`day-${day}`}>
+              {formatDate(day, locale, { weekday: 'long', style: 'long', year: false })}
+            </h2>
             {flights.length === 0 ? (
               <p className="board-empty">{texts.noFlights}</p>
             ) : (
@@ -166,7 +141,9 @@ export default function FlightsBoard({
                   return (
                     <li key={flight.id} className="board-flight">
                       <a href={`${bookingPath}?${search}`}>
-                        <span className="board-time">{time(flight, flight.departure)}</span>
+                        <span className="board-time">
+                          {formatTime(flight.departure, flight.origin.timezone)}
+                        </span>
                         <span className="board-route">
                           {flight.origin.city[locale] || flight.origin.code} →{' '}
                           {flight.destination.city[locale] || flight.destination.code}
@@ -174,7 +151,7 @@ export default function FlightsBoard({
                         <span className="board-number">{flight.number}</span>
                         {fare !== null && (
                           <span className="board-fare">
-                            {texts.from} {money.format(fare)}
+                            {texts.from} {formatChf(fare, locale)}
                           </span>
                         )}
                         <span className="board-seats">

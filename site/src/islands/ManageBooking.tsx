@@ -1,5 +1,6 @@
 import { saveFile } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
+import { formatChf, formatDate, formatDateTime } from '@flybook/locales/format';
 import { type ManagedBooking, manageCalls } from '@flybook/schemas/manage';
 import { reservationDocumentCalls } from '@flybook/schemas/reservation-documents';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -110,15 +111,11 @@ export default function ManageBooking({
   const [lastName, setLastName] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
+  const money = (amount: number) => formatChf(amount, locale);
+  // Flights in each airport's local time, as the ticket prints them.
   const dateTimeAt = (iso: string, timeZone: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-      new Date(iso),
-    );
-  const day = (isoDate: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-      new Date(`${isoDate.slice(0, 10)}T00:00:00Z`),
-    );
+    formatDateTime(iso, locale, { weekday: 'short', timeZone });
+  const day = (isoDate: string) => formatDate(isoDate.slice(0, 10), locale, { style: 'long' });
 
   // Opened from an e-mail link, or again in this tab: read the booking by its key.
   useEffect(() => {
@@ -406,21 +403,21 @@ export default function ManageBooking({
               {priceLines.map(([label, amount]) => (
                 <tr key={label}>
                   <th scope="row">{label}</th>
-                  <td>{money.format(amount)}</td>
+                  <td>{money(amount)}</td>
                 </tr>
               ))}
               <tr className="manage-total">
                 <th scope="row">{price.isAgreedTotal ? texts.agreedTotal : texts.total}</th>
-                <td>{money.format(price.total)}</td>
+                <td>{money(price.total)}</td>
               </tr>
               <tr>
                 <th scope="row">{texts.paid}</th>
-                <td>{money.format(payment.paid ?? 0)}</td>
+                <td>{money(payment.paid ?? 0)}</td>
               </tr>
               {!cancelled && (
                 <tr className="manage-open">
                   <th scope="row">{texts.open}</th>
-                  <td>{money.format(payment.open ?? 0)}</td>
+                  <td>{money(payment.open ?? 0)}</td>
                 </tr>
               )}
             </tbody>
@@ -436,7 +433,7 @@ export default function ManageBooking({
             disabled={paying}
             onClick={() => pay(booking, accessKey)}
           >
-            {paying ? texts.paying : fill(texts.pay, { amount: money.format(payment.open ?? 0) })}
+            {paying ? texts.paying : fill(texts.pay, { amount: money(payment.open ?? 0) })}
           </button>
         )}
         {booking.can.ticket && (

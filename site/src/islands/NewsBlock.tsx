@@ -1,3 +1,5 @@
+import type { Locale } from '@flybook/locales';
+import { formatDate } from '@flybook/locales/format';
 import { useEffect, useState } from 'react';
 
 export interface NewsItem {
@@ -26,11 +28,10 @@ export default function NewsBlock({
   title,
 }: {
   items: NewsItem[];
-  locale: string;
+  locale: Locale;
   title: string;
 }) {
   const [news, setNews] = useState(items);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Zurich' });
 
   useEffect(() => {
     setNews(current(items, Date.now()));
@@ -61,7 +62,9 @@ export default function NewsBlock({
           <li key={item.id} className="card">
             <div className="card-body">
               <p className="card-date">
-                <time dateTime={item.published_at}>{date.format(new Date(item.published_at))}</time>
+                <time dateTime={item.published_at}>
+                  {formatDate(item.published_at, locale, { style: 'long' })}
+                </time>
               </p>
               <h3>{item.title}</h3>
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized at build time (cleanHtml) */}

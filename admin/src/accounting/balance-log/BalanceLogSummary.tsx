@@ -50,8 +50,7 @@ export function BalanceLogSummary({ state, locale }: { state: SummaryState; loca
           <div className="balance-summary__figure balance-summary__figure--change">
             <dt>{t('accounting.balanceLog.summary.change')}</dt>
             <dd>
-              {change > 0 ? <span aria-hidden="true">+</span> : null}
-              <Money rappen={change} locale={locale} />
+              <Money rappen={change} locale={locale} signed />
             </dd>
           </div>
         </dl>

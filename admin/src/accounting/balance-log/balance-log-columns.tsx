@@ -1,10 +1,10 @@
 import type { Locale } from '@flybook/locales';
+import { formatChf, formatDateTime } from '@flybook/locales/format';
 import type { BalanceLogRecord } from '@flybook/schemas';
-import { Button, formatChf } from '@flybook/ui';
+import { Button } from '@flybook/ui';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
-import { formatDateTime } from '../../app/date-format.ts';
 import { cellControlKeys } from '../../app/list/ServerList.tsx';
 import { balanceAfterRecord } from './balance-log-filters.ts';
 
@@ -87,7 +87,8 @@ export function balanceLogColumns({
       sortable: true,
       cellClass: 'list-cell--number',
       headerClass: 'list-header--number',
-      minWidth: 120,
+      // As wide as the balance column: "CHF 1'234.50" whole.
+      minWidth: 130,
     },
   ];
   if (selectedAccountId !== null) {

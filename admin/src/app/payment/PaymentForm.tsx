@@ -1,7 +1,8 @@
 import { type Rappen, toChf, toChfString } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { formatChf } from '@flybook/locales/format';
 import type { Account } from '@flybook/schemas';
-import { Button, formatChf, Money, TextField } from '@flybook/ui';
+import { Button, Money, TextField } from '@flybook/ui';
 import { useId, useState } from 'react';
 import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';

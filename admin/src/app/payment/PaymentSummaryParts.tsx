@@ -1,7 +1,7 @@
 import type { Locale } from '@flybook/locales';
+import { formatDateTime } from '@flybook/locales/format';
 import { Money } from '@flybook/ui';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../date-format.ts';
 import { type PaymentMethodLabels, usePaymentMethodLabels } from './payment-labels.ts';
 
 /** An amount of a payment page's summary: CHF as the API sends it, or Rappen. */

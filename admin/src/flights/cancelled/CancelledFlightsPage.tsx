@@ -1,3 +1,4 @@
+import { formatChf, formatDate } from '@flybook/locales/format';
 import '../../app/list/list.css';
 import './cancelled-flights.css';
 import { adminPath, satisfies } from '@flybook/domain';
@@ -9,7 +10,7 @@ import {
   reservationCalls,
   reservationListCalls,
 } from '@flybook/schemas';
-import { Button, formatChf } from '@flybook/ui';
+import { Button } from '@flybook/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -165,7 +166,12 @@ function CancelledFlight({
           {flight.number} · {flightRoute(flight)}
         </h2>
         <p>
-          <span>{t('flights.cancelled.departure', { date: departure.date, time: departure.time })}</span>
+          <span>
+            {t('flights.cancelled.departure', {
+              date: formatDate(departure.date, locale),
+              time: departure.time,
+            })}
+          </span>
           <span aria-hidden="true"> · </span>
           <span>
             {t('flights.cancelled.booked', {

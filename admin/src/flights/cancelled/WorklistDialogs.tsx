@@ -1,12 +1,13 @@
 import { idempotencyHeaders } from '@flybook/client';
 import { isMoneyAmount, satisfies, toChf, toRappen } from '@flybook/domain';
+import { formatChf, formatDate } from '@flybook/locales/format';
 import {
   type FlightListItem,
   flightCalls,
   type ReservationListItem,
   reservationCalls,
 } from '@flybook/schemas';
-import { Button, formatChf, TextField } from '@flybook/ui';
+import { Button, TextField } from '@flybook/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
@@ -193,7 +194,7 @@ export function RebookDialog({
             <Radio key={target.id} value={String(target.id)} className="cancelled-flights__target">
               <span className="cancelled-flights__target-number">{target.number}</span>
               <span className="cancelled-flights__target-when">
-                {departure.date} {departure.time}
+                {formatDate(departure.date, locale)} {departure.time}
               </span>
               <span className="cancelled-flights__target-free">
                 {t('flights.cancelled.freeSeats', { count: freeSeats(target) })}

@@ -1,4 +1,5 @@
 import type { Locale } from '@flybook/locales';
+import { weekdayName } from '@flybook/locales/format';
 import { RequiredMark } from '@flybook/ui';
 import { useMemo } from 'react';
 import { CheckboxGroup, FieldError, Label } from 'react-aria-components';
@@ -19,11 +20,8 @@ type FormControl = Control<FlightFormValues, unknown, FlightFormOutput>;
 /** ISO weekdays 1 (Monday) … 7 (Sunday). */
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
-/** Weekday names in the interface language, Monday first (1 January 2024 was a Monday). */
-function weekdayNames(locale: Locale): string[] {
-  const format = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
-  return WEEKDAYS.map((day) => format.format(new Date(Date.UTC(2024, 0, day))));
-}
+/** Weekday names in the interface language, Monday first. */
+const weekdayNames = (locale: Locale): string[] => WEEKDAYS.map((day) => weekdayName(day, locale, 'long'));
 
 /**
  * The repeating tab (new flights, spec 03 §2, §3, §5): first and last date, the period in weeks

@@ -1,5 +1,6 @@
+import { formatChf } from '@flybook/locales/format';
 import { type FlightListItem, flightCalls } from '@flybook/schemas';
-import { Button, Dialog, formatChf } from '@flybook/ui';
+import { Button, Dialog } from '@flybook/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,8 @@
+import { weekdayName } from '@flybook/locales/format';
 import type { Airport, FlightListItem } from '@flybook/schemas';
 import { TextField } from '@flybook/ui';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { weekdayName } from '../../app/date-format.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
 import {
   CheckboxGroupFilter,

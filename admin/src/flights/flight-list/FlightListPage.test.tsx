@@ -61,7 +61,7 @@ describe('flight list', () => {
   it('loads created flights by departure, 15 a page, and shows local times at each airport', async () => {
     const app = openList();
     expect(await screen.findByRole('heading', { name: 'Flights' })).toBeTruthy();
-    const row = await rowOf('AP101', 'Jun 2, 2031');
+    const row = await rowOf('AP101', '2 Jun 2031');
     expect(pairs(lastList(app.api.requests)?.query)).toEqual([
       'page=0',
       'pageSize=15',
@@ -71,7 +71,7 @@ describe('flight list', () => {
     ]);
     expect(lastList(app.api.requests)?.path).toBe('flight/list');
     // 06:30 UTC is 08:30 in Zurich; 08:45 UTC is 10:45 in Pristina (summer time).
-    expect(cellOf(row, 'departure')?.textContent).toBe('Jun 2, 2031 08:30');
+    expect(cellOf(row, 'departure')?.textContent).toBe('2 Jun 2031 08:30');
     expect(cellOf(row, 'arrival')?.textContent).toBe('10:45');
     expect(cellOf(row, 'weekday')?.textContent).toBe('Mon');
     expect(cellOf(row, 'route')?.textContent).toBe('ZRH → PRN');
@@ -97,11 +97,11 @@ describe('flight list', () => {
 
   it('sends the chosen weekdays and statuses after the debounce, from page 0', async () => {
     const app = openList();
-    await rowOf('AP101', 'Jun 2, 2031');
+    await rowOf('AP101', '2 Jun 2031');
     const before = listRequests(app.api.requests).length;
     await app.user.click(screen.getByRole('checkbox', { name: 'Tue' }));
     await app.user.click(screen.getByRole('checkbox', { name: 'Closed' }));
-    const row = await rowOf('GM202', 'Jun 3, 2031');
+    const row = await rowOf('GM202', '3 Jun 2031');
     expect(listRequests(app.api.requests)).toHaveLength(before + 1);
     expect(pairs(lastList(app.api.requests)?.query)).toEqual([
       'page=0',
@@ -119,7 +119,7 @@ describe('flight list', () => {
 
   it('filters by a sequence when its badge is clicked', async () => {
     const app = openList();
-    const row = await rowOf('AP303', 'Jun 4, 2031');
+    const row = await rowOf('AP303', '4 Jun 2031');
     expect(cellOf(row, 'sequence')?.textContent).toBe('');
     const badges = screen.getAllByRole('button', { name: 'Show only the flights of sequence 7' });
     expect(badges).toHaveLength(2);
@@ -137,7 +137,7 @@ describe('flight list', () => {
     if (first?.seatsByTariff[0])
       first.seatsByTariff[0] = { ...first.seatsByTariff[0], booked: 150, free: -20 };
     const app = openList({ as: 'manager', roles: { manager: MANAGER_ROLES }, flights });
-    const row = await rowOf('AP101', 'Jun 2, 2031');
+    const row = await rowOf('AP101', '2 Jun 2031');
     expect(lastList(app.api.requests)?.path).toBe('flight/list');
     expect(screen.getByRole('columnheader', { name: 'Total seats' })).toBeTruthy();
     expect(cellOf(row, 'totalSeats')?.textContent).toBe('162');
@@ -146,7 +146,7 @@ describe('flight list', () => {
 
   it('uses the agent list for agents, without the total seats column and without actions', async () => {
     const app = openList({ as: 'agent' });
-    const row = await rowOf('AP101', 'Jun 2, 2031');
+    const row = await rowOf('AP101', '2 Jun 2031');
     expect(listRequests(app.api.requests).map((request) => request.path)).toEqual(['agent/flight/list']);
     expect(screen.queryByRole('columnheader', { name: 'Total seats' })).toBeNull();
     expect(cellOf(row, 'seats-1')?.textContent).toBe('For sale: 140 / , Booked: 20 / , Free: 110');
@@ -184,9 +184,9 @@ describe('flight list actions', () => {
 
   it('hides every action without its role', async () => {
     openList({ as: 'manager', roles: { manager: ['ROLE_FLIGHT_LIST'] } });
-    const row = await rowOf('AP101', 'Jun 2, 2031');
+    const row = await rowOf('AP101', '2 Jun 2031');
     // booking info needs only the list role; no state change, no edit page, no bulk action
-    expect(within(row).getByRole('button', { name: 'Info on AP101, Jun 2, 2031' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Info on AP101, 2 Jun 2031' })).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /^Actions for/ })).toBeNull();
     expect(within(row).queryByRole('link')).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /^Select / })).toBeNull();
@@ -202,7 +202,7 @@ describe('flight list actions', () => {
       },
     });
     // a created flight far ahead: cancel yes, departed not yet
-    expect(await menuItems(app, 'AP101, Jun 2, 2031')).toEqual({
+    expect(await menuItems(app, 'AP101, 2 Jun 2031')).toEqual({
       Activate: 'disabled',
       Deactivate: 'enabled',
       'Delayed…': 'enabled',
@@ -211,9 +211,9 @@ describe('flight list actions', () => {
     });
     await app.user.keyboard('{Escape}');
     await app.user.click(screen.getByRole('checkbox', { name: 'Closed' }));
-    await rowOf('GM202', 'Jun 3, 2031');
+    await rowOf('GM202', '3 Jun 2031');
     // a closed, delayed flight: departed yes, cancel no
-    expect(await menuItems(app, 'GM202, Jun 3, 2031')).toEqual({
+    expect(await menuItems(app, 'GM202, 3 Jun 2031')).toEqual({
       Activate: 'disabled',
       Deactivate: 'enabled',
       'Delayed…': 'enabled',
@@ -225,8 +225,8 @@ describe('flight list actions', () => {
 
   it('asks before cancelling, naming what is booked, then cancels and reloads', async () => {
     const app = openList();
-    await rowOf('AP101', 'Jun 2, 2031');
-    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, Jun 2, 2031' }));
+    await rowOf('AP101', '2 Jun 2031');
+    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, 2 Jun 2031' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Cancel flight' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel flight' });
     expect(
@@ -254,8 +254,8 @@ describe('flight list actions', () => {
             )
           : undefined,
     });
-    await rowOf('AP101', 'Jun 2, 2031');
-    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, Jun 2, 2031' }));
+    await rowOf('AP101', '2 Jun 2031');
+    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, 2 Jun 2031' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Cancel flight' }));
     await app.user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel flight' }),
@@ -266,8 +266,8 @@ describe('flight list actions', () => {
 
   it('asks how to notify before setting a flight delayed, e-mail on and SMS off by default', async () => {
     const app = openList();
-    await rowOf('AP101', 'Jun 2, 2031');
-    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, Jun 2, 2031' }));
+    await rowOf('AP101', '2 Jun 2031');
+    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, 2 Jun 2031' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Delayed…' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delay flight AP101' }));
     expect(dialog.getByRole('checkbox', { name: 'E-mail' })).toHaveProperty('checked', true);
@@ -290,14 +290,14 @@ describe('flight list actions', () => {
       'minutes=30',
     ]);
     await waitFor(() => expect(listRequests(app.api.requests).length).toBe(before + 1));
-    const row = await rowOf('AP101', 'Jun 2, 2031');
+    const row = await rowOf('AP101', '2 Jun 2031');
     await waitFor(() => expect(cellOf(row, 'isDelayed')?.textContent).toBe('Yes, 30 min'));
   });
 
   it('sends SMS only and no minutes when so chosen', async () => {
     const app = openList();
-    await rowOf('AP101', 'Jun 2, 2031');
-    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, Jun 2, 2031' }));
+    await rowOf('AP101', '2 Jun 2031');
+    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, 2 Jun 2031' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Delayed…' }));
     const dialog = within(await screen.findByRole('dialog'));
     await app.user.click(dialog.getByRole('checkbox', { name: 'E-mail' }));
@@ -310,9 +310,9 @@ describe('flight list actions', () => {
 
   it('deletes the chosen flights and says which were kept because of reservations', async () => {
     const app = openList();
-    await rowOf('AP101', 'Jun 2, 2031');
-    await app.user.click(screen.getByRole('checkbox', { name: 'Select AP101, Jun 2, 2031' }));
-    await app.user.click(screen.getByRole('checkbox', { name: 'Select AP303, Jun 4, 2031' }));
+    await rowOf('AP101', '2 Jun 2031');
+    await app.user.click(screen.getByRole('checkbox', { name: 'Select AP101, 2 Jun 2031' }));
+    await app.user.click(screen.getByRole('checkbox', { name: 'Select AP303, 4 Jun 2031' }));
     expect(screen.getByText('Flights selected: 2')).toBeTruthy();
     const bar = within(screen.getByRole('region', { name: 'Actions for the chosen flights' }));
     await app.user.click(bar.getByRole('button', { name: 'Delete' }));
@@ -347,13 +347,13 @@ describe('flight list actions', () => {
       });
     }
     const app = openList({ flights });
-    await rowOf('AP101', 'Jun 2, 2031');
+    await rowOf('AP101', '2 Jun 2031');
     expect(await screen.findByText('Showing 1–15 of 23')).toBeTruthy();
     await app.user.click(screen.getByRole('checkbox', { name: 'Select all flights on this page' }));
     expect(screen.getByText('Flights selected: 15')).toBeTruthy();
     await app.user.click(screen.getByRole('button', { name: 'Select all 23 matching flights' }));
     expect(screen.getByText('All matching flights selected: 23')).toBeTruthy();
-    await app.user.click(screen.getByRole('checkbox', { name: 'Select AP101, Jun 2, 2031' }));
+    await app.user.click(screen.getByRole('checkbox', { name: 'Select AP101, 2 Jun 2031' }));
     expect(screen.getByText('All matching flights selected: 22')).toBeTruthy();
 
     const bar = within(screen.getByRole('region', { name: 'Actions for the chosen flights' }));
@@ -392,8 +392,8 @@ describe('flight list actions', () => {
           return undefined;
         },
       });
-      await rowOf('AP101', 'Jun 2, 2031');
-      await app.user.click(screen.getByRole('checkbox', { name: 'Select AP303, Jun 4, 2031' }));
+      await rowOf('AP101', '2 Jun 2031');
+      await app.user.click(screen.getByRole('checkbox', { name: 'Select AP303, 4 Jun 2031' }));
       const bar = within(screen.getByRole('region', { name: 'Actions for the chosen flights' }));
       const button = bar.getByRole('button', { name: 'Turnover PDF' });
       await app.user.click(button);
@@ -425,8 +425,8 @@ describe('flight list actions', () => {
             })
           : undefined,
     });
-    await rowOf('AP101', 'Jun 2, 2031');
-    await app.user.click(screen.getByRole('checkbox', { name: 'Select AP303, Jun 4, 2031' }));
+    await rowOf('AP101', '2 Jun 2031');
+    await app.user.click(screen.getByRole('checkbox', { name: 'Select AP303, 4 Jun 2031' }));
     await app.user.click(screen.getByRole('button', { name: 'Turnover PDF' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Unknown Error. No such flight.');
@@ -436,7 +436,7 @@ describe('flight list actions', () => {
       as: 'manager',
       roles: { manager: ['ROLE_FLIGHT_LIST', 'ROLE_FLIGHT_PASSENGER_LIST', 'ROLE_FLIGHT_DELETE'] },
     });
-    await rowOf('AP101', 'Jun 2, 2031');
+    await rowOf('AP101', '2 Jun 2031');
     expect(screen.getByRole('button', { name: 'Passenger report' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Turnover PDF' })).toBeNull();
@@ -446,8 +446,8 @@ describe('flight list actions', () => {
 
   it('shows booking, passenger and turnover info in the info popup', async () => {
     const app = openList();
-    await rowOf('AP101', 'Jun 2, 2031');
-    await app.user.click(screen.getByRole('button', { name: 'Info on AP101, Jun 2, 2031' }));
+    await rowOf('AP101', '2 Jun 2031');
+    await app.user.click(screen.getByRole('button', { name: 'Info on AP101, 2 Jun 2031' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Flight AP101 (ZRH → PRN)' }));
     const booking = within(dialog.getByRole('region', { name: 'Bookings' }));
     expect(await booking.findByText('Adults')).toBeTruthy();
@@ -472,8 +472,8 @@ describe('flight list actions', () => {
             })
           : undefined,
     });
-    await rowOf('AP101', 'Jun 2, 2031');
-    await app.user.click(screen.getByRole('button', { name: 'Info on AP101, Jun 2, 2031' }));
+    await rowOf('AP101', '2 Jun 2031');
+    await app.user.click(screen.getByRole('button', { name: 'Info on AP101, 2 Jun 2031' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(await dialog.findByText('This information could not be loaded.')).toBeTruthy();
     expect(await dialog.findByText('Adults')).toBeTruthy();
@@ -483,7 +483,7 @@ describe('flight list actions', () => {
 
   it('opens the edit page from a row for a user who may edit', async () => {
     const app = openList();
-    const row = await rowOf('AP303', 'Jun 4, 2031');
+    const row = await rowOf('AP303', '4 Jun 2031');
     const link = within(row).getByRole('link', { name: 'AP303' });
     expect(link.getAttribute('href')).toBe('/admin/flight/edit/3');
     const airline = cellOf(row, 'airline');

@@ -1,11 +1,11 @@
 import type { Locale } from '@flybook/locales';
+import { formatDate, weekdayName } from '@flybook/locales/format';
 import type { FlightListItem, SeatsByTariff } from '@flybook/schemas';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, weekdayName } from '../../app/date-format.ts';
 import { cellControlKeys } from '../../app/list/ServerList.tsx';
 import { StatusBadge } from '../../app/list/StatusBadge.tsx';
 import { flightLocalTimes, flightRoute } from '../flight-format.ts';

@@ -1,15 +1,15 @@
+import { formatChf, formatDate, formatDateTime } from '@flybook/locales/format';
 import '../reservations.css';
 import { saveFile } from '@flybook/client';
 import { adminPath } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { reservationCalls, reservationDocumentCalls } from '@flybook/schemas';
-import { Button, formatChf } from '@flybook/ui';
+import { Button } from '@flybook/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
-import { formatDate, formatDateTime } from '../../app/date-format.ts';
 import { toHttpError } from '../../app/errors.ts';
 import { currentLocale } from '../../app/i18n.ts';
 import { useLocale } from '../../app/layout-parts.tsx';

@@ -1,9 +1,11 @@
 import { cancellationFeeProblem, isMoneyAmount, toChf, toRappen } from '@flybook/domain';
+import { formatChf } from '@flybook/locales/format';
 import type { ReservationListItem } from '@flybook/schemas';
 import { Button, TextField } from '@flybook/ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyDialog } from '../../app/BusyDialog.tsx';
+import { useLocale } from '../../app/layout-parts.tsx';
 
 /** The largest cancellation fee the API takes (CancelBody). */
 const MAX_FEE_CHF = 1_000_000;
@@ -35,6 +37,7 @@ export function CancelDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [fee, setFee] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -48,7 +51,7 @@ export function CancelDialog({
     // The server's rule (a fee up to the reservation's total), said before asking it.
     const total = reservation.invoice.total;
     if (total !== undefined && cancellationFeeProblem(toRappen(value), toRappen(total)) === 'aboveTotal') {
-      setError(t('errors.ERROR_CANCELLATION_FEE_TOO_HIGH', { max: total.toFixed(2) }));
+      setError(t('errors.ERROR_CANCELLATION_FEE_TOO_HIGH', { max: formatChf(total, locale) }));
       return;
     }
     onConfirm(value);

@@ -1,12 +1,12 @@
 import type { Locale } from '@flybook/locales';
+import { formatChf, formatDate, formatTime } from '@flybook/locales/format';
 import type { ReservationListItem } from '@flybook/schemas';
-import { formatChf } from '@flybook/ui';
+
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, swissDateTime } from '../../app/date-format.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { cellControlKeys } from '../../app/list/ServerList.tsx';
 import {
@@ -45,11 +45,11 @@ function LocatorCell({ data }: Cell) {
 function BookedCell({ data }: Cell) {
   const locale = useLocale();
   if (!data) return null;
-  const { date, time } = swissDateTime(data.createdAt, locale);
+  // Booked on a Swiss office day, at Swiss time.
   return (
     <div className="reservation-cell">
-      <span>{date}</span>
-      <span className="reservation-cell__detail">{time}</span>
+      <span>{formatDate(data.createdAt, locale)}</span>
+      <span className="reservation-cell__detail">{formatTime(data.createdAt)}</span>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Locale } from '@flybook/locales';
+import { formatDateTime } from '@flybook/locales/format';
 import type { Reservation } from '@flybook/schemas';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/date-format.ts';
 import { SummaryAmounts, SummaryPayments } from '../../app/payment/PaymentSummaryParts.tsx';
 
 /**

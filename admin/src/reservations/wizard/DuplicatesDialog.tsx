@@ -1,9 +1,9 @@
+import { formatDate } from '@flybook/locales/format';
 import type { DuplicatePassengerSchema } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { BusyDialog } from '../../app/BusyDialog.tsx';
-import { formatDate } from '../../app/date-format.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
 
 type Duplicate = z.infer<typeof DuplicatePassengerSchema>;

@@ -1,8 +1,8 @@
 import { airportLocalTime } from '@flybook/domain';
-import { formatChf } from '@flybook/ui';
+import { formatChf, formatDate } from '@flybook/locales/format';
+
 import { TextField as AriaTextField, Label, TextArea } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../app/date-format.ts';
 import { ageTypeLabel } from './steps/PassengersStep.tsx';
 import { useWizard } from './wizard-context.ts';
 import { chosenFlights } from './wizard-model.ts';

@@ -8,6 +8,7 @@ import {
   toChf,
   toRappen,
 } from '@flybook/domain';
+import { calendarDate, OFFICE_TIME_ZONE } from '@flybook/locales/format';
 import type { PriceListEntry, Reservation } from '@flybook/schemas';
 import type { OwnerChoice, PassengerDraft, PaymentDraft, Terms, WizardFlight } from './wizard-model.ts';
 
@@ -119,8 +120,7 @@ export function termsChoices(
 }
 
 /** Today as a Swiss calendar day: deadlines are the airline's office days. */
-export const swissToday = (now: Date = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
+export const swissToday = (now: Date = new Date()) => calendarDate(now, OFFICE_TIME_ZONE);
 
 /**
  * The deadline the popup starts with (spec 02 §5): 14 days from today, not after the day before the

@@ -1,3 +1,4 @@
+import { calendarDate, OFFICE_TIME_ZONE } from '@flybook/locales/format';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type MessageSettings, notifyPaymentReminder } from '../modules/messages/notify.ts';
@@ -7,7 +8,7 @@ import { runPeriodically, type StopJob } from './periodic.ts';
 const BATCH = 50;
 
 /** The day in Zürich, where the airline's books and deadlines are kept (yyyy-mm-dd). */
-const officeDay = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
+const officeDay = (now: Date) => calendarDate(now, OFFICE_TIME_ZONE);
 
 /**
  * Queues the payment reminder of every open invoice whose deadline is at most `daysBefore` days

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { airportLocalTime } from '@flybook/domain';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -62,12 +61,6 @@ export function createPdf({
   doc.registerFont(FONT.bold, join(fontDir, 'DejaVuSans-Bold.ttf'));
   doc.font(FONT.regular).fontSize(9).fillColor(TEXT_COLOR);
   return doc;
-}
-
-/** "yyyy-MM-dd HH:mm" of an instant in the office's time zone, for generated-at lines. */
-export function formatGeneratedAt(instant: Date): string {
-  const { date, time } = airportLocalTime(instant, OFFICE_TIMEZONE);
-  return `${date} ${time}`;
 }
 
 /** Draws the document title, an optional subtitle and a small generated-at line, then a rule. */

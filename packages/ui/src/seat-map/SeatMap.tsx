@@ -1,4 +1,5 @@
 import type { MoneyLocale } from '@flybook/domain';
+import { formatChf } from '@flybook/locales/format';
 import type { AircraftSection } from '@flybook/schemas/flights';
 import {
   type CSSProperties,
@@ -10,7 +11,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { formatChf } from '../Money.tsx';
 import {
   columnGroups,
   defaultAisleAfter,

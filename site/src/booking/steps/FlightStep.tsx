@@ -1,5 +1,6 @@
 import { toChf } from '@flybook/domain/money';
 import { adultPriceWithFees } from '@flybook/domain/pricing';
+import { formatDate, formatTime } from '@flybook/locales/format';
 import { type BookableFlight, bookingCalls } from '@flybook/schemas/booking';
 import type { PriceListEntry } from '@flybook/schemas/fares';
 import { useEffect, useState } from 'react';
@@ -112,12 +113,6 @@ export default function FlightStep() {
     document.getElementById(`tab-${activeDay}`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [activeDay]);
 
-  const dayLabel = new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
   const flightsOn = (day: string) =>
     load.state === 'ready'
       ? load.flights.filter((flight) => localDay(flight.departure, flight.origin.timezone) === day)
@@ -153,7 +148,7 @@ export default function FlightStep() {
               document.getElementById(`tab-${days[next]}`)?.focus();
             }}
           >
-            {dayLabel.format(new Date(`${day}T12:00:00Z`))}
+            {formatDate(day, locale, { weekday: 'short', year: false })}
           </button>
         ))}
       </div>
@@ -172,23 +167,17 @@ export default function FlightStep() {
         )}
         <ul className="flight-list">
           {shown.map((flight) => {
-            const time = new Intl.DateTimeFormat(locale, {
-              timeStyle: 'short',
-              timeZone: flight.origin.timezone,
-            });
-            const arrival = new Intl.DateTimeFormat(locale, {
-              timeStyle: 'short',
-              timeZone: flight.destination.timezone,
-            });
             return (
               <li key={flight.id} className="flight-card">
                 <div className="flight-head">
                   <strong>{flight.number}</strong>
                   <span>
-                    {texts.departs} {time.format(new Date(flight.departure))} {flight.origin.code}
+                    {texts.departs} {formatTime(flight.departure, flight.origin.timezone)}{' '}
+                    {flight.origin.code}
                   </span>
                   <span>
-                    {texts.arrives} {arrival.format(new Date(flight.arrival))} {flight.destination.code}
+                    {texts.arrives} {formatTime(flight.arrival, flight.destination.timezone)}{' '}
+                    {flight.destination.code}
                   </span>
                 </div>
                 <div className="tariffs">
@@ -196,7 +185,7 @@ export default function FlightStep() {
                     const isChosen = chosen?.flight.id === flight.id && chosen.tariffId === entry.tariff.id;
                     const available = entry.tariff.isActive && entry.hasAvailableSeats;
                     const name = entry.tariff.name[locale] ?? entry.tariff.name.en ?? '';
-                    const price = money.format(adultPrice(entry, roundTrip));
+                    const price = money(adultPrice(entry, roundTrip));
                     return (
                       <button
                         key={entry.tariff.id}

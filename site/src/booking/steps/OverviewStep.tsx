@@ -242,7 +242,7 @@ export default function OverviewStep() {
       </div>
       <p className="overview-total">
         <span>{texts.total}</span>
-        <strong aria-live="polite">{cost ? money.format(cost.total) : texts.calculating}</strong>
+        <strong aria-live="polite">{cost ? money(cost.total) : texts.calculating}</strong>
       </p>
       <div className="site-field">
         <label className="check">

@@ -188,7 +188,7 @@ export default function PassengersStep() {
                           onChange={(event) => toggle(index, flight.id, option, event.target.checked)}
                         />
                         {option.configValues.title[locale] ?? option.configValues.title.en} (
-                        {money.format(option.configValues.price)})
+                        {money(option.configValues.price)})
                       </label>
                     );
                   })}

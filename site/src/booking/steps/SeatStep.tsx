@@ -174,7 +174,7 @@ export default function SeatStep() {
                   <br />
                   <small>
                     {label
-                      ? `${fill(texts.seatLabel, { seat: label })}${price !== undefined ? ` · ${money.format(price)}` : ''}`
+                      ? `${fill(texts.seatLabel, { seat: label })}${price !== undefined ? ` · ${money(price)}` : ''}`
                       : texts.seatsNone}
                   </small>
                 </span>

@@ -1,6 +1,7 @@
 import { adultPriceWithFees, airportLocalTime } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
-import { formatChf } from '@flybook/ui';
+import { formatDate, formatMoney } from '@flybook/locales/format';
+
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -46,20 +47,8 @@ export function searchOf(draft: Draft, direction: Direction) {
     : { origin: trip.airportTo, destination: trip.airportFrom, day: trip.returnDate };
 }
 
-const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
-function dayLabel(day: string, locale: Locale) {
-  let format = dayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    });
-    dayFormats.set(locale, format);
-  }
-  return format.format(Date.parse(`${day}T00:00:00Z`));
-}
+/** A day tab or an arrival on another day: "Fri 4 Dec", "pre, 4 dhj". */
+const dayLabel = (day: string, locale: Locale) => formatDate(day, locale, { weekday: 'short', year: false });
 
 function FlightCard({
   flight,
@@ -107,7 +96,7 @@ function FlightCard({
               <span className="wizard-tariff__name">{entry.tariff.name[locale]}</span>
               {state.showPrice ? (
                 <span className="wizard-tariff__price">
-                  {formatChf(adultPriceWithFees(entry, roundTrip) / 100, locale)}
+                  {formatMoney(adultPriceWithFees(entry, roundTrip), locale)}
                 </span>
               ) : null}
               {state.block ? (

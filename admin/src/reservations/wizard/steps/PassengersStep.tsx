@@ -1,6 +1,7 @@
 import type { Locale } from '@flybook/locales';
+import { formatChf } from '@flybook/locales/format';
 import { type KnownPassenger, type Option, reservationListCalls } from '@flybook/schemas';
-import { formatChf } from '@flybook/ui';
+
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { type Control, type UseFormSetValue, useForm } from 'react-hook-form';

@@ -1,10 +1,10 @@
 import { airportLocalTime } from '@flybook/domain';
-import { Button, formatChf, TextField } from '@flybook/ui';
+import { formatChf, formatDate } from '@flybook/locales/format';
+import { Button, TextField } from '@flybook/ui';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../app/date-format.ts';
 import { CheckBox } from '../../../app/form/CheckBox.tsx';
 import { paymentTermsLabel } from '../../reservation-format.ts';
 import { DeadlineDialog } from '../DeadlineDialog.tsx';

@@ -1,5 +1,6 @@
+import { formatChf } from '@flybook/locales/format';
 import { SEAT_LABEL_PATTERN } from '@flybook/schemas';
-import { Button, bookableSeatPrices, formatChf, SeatMap, seatMapFromStates, TextField } from '@flybook/ui';
+import { Button, bookableSeatPrices, SeatMap, seatMapFromStates, TextField } from '@flybook/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';

@@ -11,7 +11,6 @@ import { createPdf, drawPageFooters, drawTable, FONT, pdfBuffer, type TableRow }
 import {
   ALERT_COLOR,
   airportDateTime,
-  commonTexts,
   drawBankDetails,
   drawLetterhead,
   drawPairs,
@@ -75,7 +74,6 @@ export const allotmentInvoiceReference = (id: number) => `AI-${String(id).padSta
  */
 export function renderAllotmentInvoice(invoice: AllotmentInvoiceDocument, locale: Locale): Promise<Buffer> {
   const t = translator(locale);
-  const texts = commonTexts(t);
   const key = (name: string) => `allotmentDocuments.invoice.${name}`;
   const reference = allotmentInvoiceReference(invoice.id);
   const charged = totalWithDiscount(invoice);
@@ -164,7 +162,7 @@ export function renderAllotmentInvoice(invoice: AllotmentInvoiceDocument, locale
     cells: [
       allotment.flightNumber,
       `${allotment.origin.code}–${allotment.destination.code}`,
-      airportDateTime(allotment.departure, allotment.origin.timezone, texts),
+      airportDateTime(allotment.departure, allotment.origin.timezone, locale),
       allotment.tariffGroup,
       String(allotment.seatsNumber),
       money(allotment.costPerSeat, locale),

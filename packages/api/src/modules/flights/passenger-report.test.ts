@@ -108,7 +108,7 @@ describe('the passenger report workbook', () => {
     );
     const sheet = workbook.worksheets[0]!;
 
-    expect(sheet.getCell('A1').value).toBe('FB1200 · ZRH–PRN · 2026-11-23 06:30');
+    expect(sheet.getCell('A1').value).toBe('FB1200 · ZRH–PRN · 23.11.2026 06:30');
     expect(sheet.getCell('A1').font?.bold).toBe(true);
     expect(rowValues(sheet, 2)).toEqual([
       'Last name',
@@ -158,7 +158,8 @@ describe('the passenger report workbook', () => {
     const birthday = sheet.getCell('D5');
     expect(birthday.value).toBeInstanceOf(Date);
     expect(birthday.value).toEqual(new Date(Date.UTC(1985, 2, 14)));
-    expect(birthday.numFmt).toBe('yyyy-mm-dd');
+    // A date cell shown like every date on our documents.
+    expect(birthday.numFmt).toBe('dd.mm.yyyy');
     expect(sheet.getCell('J5').value).toBe('Yes');
     // No birthday, no seat, not yet marked: empty cells.
     expect(sheet.getCell('D3').value).toBeNull();
@@ -178,7 +179,7 @@ describe('the passenger report workbook', () => {
     const sheet = workbook.worksheets[0]!;
 
     expect(sheet.name).toBe('FB1201 2026-11-24');
-    expect(sheet.getCell('A1').value).toBe('FB1201 · PRN–ZRH · 2026-11-24 00:30');
+    expect(sheet.getCell('A1').value).toBe('FB1201 · PRN–ZRH · 24.11.2026 00:30');
     expect(rowValues(sheet, 2).slice(0, 4)).toEqual([
       'Nachname',
       'Vorname',

@@ -1,6 +1,7 @@
 import { Workbook } from '@cj-tech-master/excelts';
 import { airportLocalTime } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { formatDateTime, SPREADSHEET_FORMATS } from '@flybook/locales/format';
 import { translator } from '../../platform/i18n.ts';
 
 /** One flight of the passenger report with everyone booked on it. */
@@ -105,7 +106,11 @@ export async function renderPassengerReport(input: {
 
     const title = sheet.getRow(TITLE_ROW);
     title.getCell(1).value =
-      `${flight.number} · ${flight.originCode}–${flight.destinationCode} · ${local.date} ${local.time}`;
+      `${flight.number} · ${flight.originCode}–${flight.destinationCode} · ${formatDateTime(
+        flight.departure,
+        locale,
+        { style: 'numeric', timeZone: flight.originTimezone },
+      )}`;
     title.font = { bold: true, size: 13 };
     title.height = 20;
     sheet.mergeCells(TITLE_ROW, 1, TITLE_ROW, headers.length);
@@ -156,7 +161,8 @@ export async function renderPassengerReport(input: {
     count.font = { bold: true };
     count.getCell(2).alignment = { horizontal: 'left' };
 
-    sheet.getColumn(BIRTHDAY_COLUMN).numFmt = 'yyyy-mm-dd';
+    // Birthdays stay date cells (sortable), shown like every date on our documents.
+    sheet.getColumn(BIRTHDAY_COLUMN).numFmt = SPREADSHEET_FORMATS.date;
     headers.forEach((text, index) => {
       const column = sheet.getColumn(index + 1);
       let widest = index === 0 ? Math.max(text.length, countLabel.length) : text.length;

@@ -20,8 +20,10 @@ function readPdf(pdf: Buffer): { text: string; pages: string[]; info: string } {
   return { text, pages, info };
 }
 
-/** CHF with two decimals, computed independently of the renderer's money code. */
-const chf = (rappen: number) => (rappen < 0 ? '-' : '') + (Math.abs(rappen) / 100).toFixed(2);
+/** CHF with two decimals and English grouping, computed independently of the renderer's money code. */
+const chf = (rappen: number) =>
+  (rappen < 0 ? '-' : '') +
+  (Math.abs(rappen) / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))(?=\d*\.)/g, ',');
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A regex for cells that follow each other on one printed line. */
@@ -82,29 +84,29 @@ describe('the turnover list PDF', () => {
     expect(pages).toHaveLength(1);
     expect(text).toContain('Turnover list');
     // Generated at 10:00 UTC is noon in Zurich in summer.
-    expect(text).toContain('Generated on 2026-07-01 12:00');
-    expect(text).toContain('Departures from 2026-03-30 to 2026-11-23');
+    expect(text).toContain('Generated on 01.07.2026 12:00');
+    expect(text).toContain('Departures from 30.03.2026 to 23.11.2026');
     expect(text).toMatch(
       line('Flight', 'Departure (local)', 'Route', 'Status', 'Allotted', 'Sold', 'Revenue CHF'),
     );
 
     expect(text).toMatch(
-      line('FB1234', '2026-11-23 06:30', 'ZRH–PRN', 'Created', 20, 46, '15945.50', '9200.00', '6745.50'),
+      line('FB1234', '23.11.2026 06:30', 'ZRH–PRN', 'Created', 20, 46, '15,945.50', '9,200.00', '6,745.50'),
     );
     expect(text).toMatch(
-      line('FB1235', '2026-03-30 01:30', 'PRN–BSL', 'Cancelled', 10, 3, '450.00', '12500.75'),
+      line('FB1235', '30.03.2026 01:30', 'PRN–BSL', 'Cancelled', 10, 3, '450.00', '12,500.75'),
     );
-    expect(text).toMatch(line('FB1240', '2026-07-01 18:05', 'ZRH–PRN', 'Departed'));
+    expect(text).toMatch(line('FB1240', '01.07.2026 18:05', 'ZRH–PRN', 'Departed'));
     // Tariff group lines: name, allotted, sold, revenue, cost.
-    expect(text).toMatch(line('Economy', 20, 40, '12345.50', '8000.00'));
-    expect(text).toMatch(line('Business', 0, 6, '3600.00', '1200.00'));
+    expect(text).toMatch(line('Economy', 20, 40, '12,345.50', '8,000.00'));
+    expect(text).toMatch(line('Business', 0, 6, '3,600.00', '1,200.00'));
   });
 
   it('prints a loss with a minus sign, on the flight and in the totals', async () => {
     const { text } = readPdf(await renderTurnoverList({ flights, locale: 'en', generatedAt: new Date() }));
 
     expect(text).toMatch(
-      line('FB1235', '2026-03-30 01:30', 'PRN–BSL', 'Cancelled', 10, 3, '450.00', '12500.75', '-12050.75'),
+      line('FB1235', '30.03.2026 01:30', 'PRN–BSL', 'Cancelled', 10, 3, '450.00', '12,500.75', '-12,050.75'),
     );
     const totals = [
       sum(flights.flatMap((f) => f.byTariffGroup.map((group) => group.allottedSeats))),
@@ -113,14 +115,14 @@ describe('the turnover list PDF', () => {
       chf(sum(flights.map((f) => f.cost))),
       chf(sum(flights.map((f) => f.margin))),
     ];
-    expect(totals[4]).toBe('1440.25');
+    expect(totals[4]).toBe('1,440.25');
     expect(text).toMatch(line('Total', ...totals));
 
     const losing = [flights[1]!];
     const { text: lossOnly } = readPdf(
       await renderTurnoverList({ flights: losing, locale: 'en', generatedAt: new Date() }),
     );
-    expect(lossOnly).toMatch(line('Total', 10, 3, '450.00', '12500.75', '-12050.75'));
+    expect(lossOnly).toMatch(line('Total', 10, 3, '450.00', '12,500.75', '-12,050.75'));
   });
 
   it('keeps Albanian and German letters in the copied text', async () => {
@@ -147,17 +149,17 @@ describe('the turnover list PDF', () => {
     );
 
     expect(info).toMatch(/Title:\s+Lista e qarkullimit/);
-    expect(text).toContain('Gjeneruar më 2026-01-15 09:00');
+    expect(text).toContain('Gjeneruar më 15.01.2026 09:00');
     expect(text).toMatch(line('Fluturimi', 'Nisja (ora lokale)', 'Linja', 'Statusi'));
     expect(text).toContain('Të ardhurat CHF');
-    expect(text).toMatch(line('FB2001', '2026-11-23 06:30', 'ZRH–PRN', 'Krijuar'));
+    expect(text).toMatch(line('FB2001', '23.11.2026 06:30', 'ZRH–PRN', 'Krijuar'));
     expect(text).toContain('Ekonomi – Prishtinë/Zürich');
     expect(text).toMatch(line('Gjithsej', 1, 2, '10.00', '5.00', '5.00'));
 
     const { text: german } = readPdf(
       await renderTurnoverList({ flights: withNames, locale: 'de', generatedAt: new Date() }),
     );
-    expect(german).toContain('Abflüge vom 2026-11-23 bis 2026-11-23');
+    expect(german).toContain('Abflüge vom 23.11.2026 bis 23.11.2026');
     expect(german).toMatch(line('Flug', 'Abflug (Ortszeit)', 'Strecke', 'Status', 'Kontingent', 'Verkauft'));
   });
 

@@ -1,12 +1,12 @@
-import { airportLocalTime, type FlightStatus, type Rappen, sumMoney, toChfString } from '@flybook/domain';
+import { type FlightStatus, type Rappen, sumMoney } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { calendarDate, formatAmount, formatDateTime, numericDate } from '@flybook/locales/format';
 import { translator } from '../../platform/i18n.ts';
 import {
   createPdf,
   drawHeader,
   drawPageFooters,
   drawTable,
-  formatGeneratedAt,
   pdfBuffer,
   type TableCell,
   type TableColumn,
@@ -41,8 +41,8 @@ const NEGATIVE_COLOR = '#b00020';
 const DETAIL_COLOR = '#444444';
 
 /** A margin, in red when it is a loss. */
-const marginCell = (margin: Rappen): TableCell => ({
-  text: toChfString(margin),
+const marginCell = (margin: Rappen, locale: Locale): TableCell => ({
+  text: formatAmount(margin, locale),
   ...(margin < 0 ? { color: NEGATIVE_COLOR } : {}),
 });
 
@@ -50,8 +50,9 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 /**
  * The turnover list (TurnoverList.pdf): one row per flight in the given order with its departure in
- * the origin's local time, a smaller line per tariff group under it, and a totals row. Amounts are
- * CHF with two decimals and no grouping ("-1234.50"), the same in every language.
+ * the origin's local time, a smaller line per tariff group under it, and a totals row. Amounts in
+ * the language's money format without the code, which the column headers carry ("1'234.50"); dates
+ * numeric (docs/i18n.md).
  */
 export function renderTurnoverList(input: {
   flights: TurnoverFlight[];
@@ -70,14 +71,17 @@ export function renderTurnoverList(input: {
 
   const doc = createPdf({ title, lang: locale, layout: 'landscape', createdAt: generatedAt });
 
-  const localDepartures = flights.map((flight) => airportLocalTime(flight.departure, flight.originTimezone));
-  const dates = localDepartures.map((local) => local.date).sort();
+  const dates = flights.map((flight) => calendarDate(flight.departure, flight.originTimezone)).sort();
   const first = dates[0];
   const last = dates.at(-1);
   drawHeader(doc, {
     title,
-    ...(first && last ? { subtitle: t('documents.turnover.period', { from: first, to: last }) } : {}),
-    generated: t('documents.common.generatedAt', { date: formatGeneratedAt(generatedAt) }),
+    ...(first && last
+      ? { subtitle: t('documents.turnover.period', { from: numericDate(first), to: numericDate(last) }) }
+      : {}),
+    generated: t('documents.common.generatedAt', {
+      date: formatDateTime(generatedAt, locale, { style: 'numeric' }),
+    }),
   });
 
   // Landscape A4 has 762 points of text width between the 40-point margins.
@@ -95,19 +99,18 @@ export function renderTurnoverList(input: {
 
   const rows: TableRow[] = [];
   flights.forEach((flight, index) => {
-    const local = localDepartures[index]!;
     const groups = flight.byTariffGroup;
     rows.push({
       cells: [
         flight.number,
-        `${local.date} ${local.time}`,
+        formatDateTime(flight.departure, locale, { style: 'numeric', timeZone: flight.originTimezone }),
         `${flight.originCode}–${flight.destinationCode}`,
         statusText[flight.status],
         String(sum(groups.map((group) => group.allottedSeats))),
         String(flight.seatsSold),
-        toChfString(flight.revenue),
-        toChfString(flight.cost),
-        marginCell(flight.margin),
+        formatAmount(flight.revenue, locale),
+        formatAmount(flight.cost, locale),
+        marginCell(flight.margin, locale),
       ],
       bold: true,
       rule: index === 0 ? undefined : 'thin',
@@ -120,8 +123,8 @@ export function renderTurnoverList(input: {
           { text: group.tariffGroupName, span: 3, indent: 8 },
           String(group.allottedSeats),
           String(group.seatsSold),
-          toChfString(group.revenue),
-          toChfString(group.cost),
+          formatAmount(group.revenue, locale),
+          formatAmount(group.cost, locale),
           '',
         ],
         fontSize: 7.5,
@@ -140,9 +143,9 @@ export function renderTurnoverList(input: {
       { text: t('documents.turnover.total'), span: 4 },
       String(sum(flights.flatMap((flight) => flight.byTariffGroup.map((group) => group.allottedSeats)))),
       String(sum(flights.map((flight) => flight.seatsSold))),
-      toChfString(sumMoney(flights.map((flight) => flight.revenue))),
-      toChfString(sumMoney(flights.map((flight) => flight.cost))),
-      marginCell(totalMargin),
+      formatAmount(sumMoney(flights.map((flight) => flight.revenue)), locale),
+      formatAmount(sumMoney(flights.map((flight) => flight.cost)), locale),
+      marginCell(totalMargin, locale),
     ],
     bold: true,
     rule: 'thick',

@@ -94,11 +94,11 @@ export function renderPaxList(input: {
       { label: t('passengers.paxList.flight'), value: flight.number, bold: true },
       {
         label: t('passengers.paxList.departure'),
-        value: `${airportDateTime(flight.departure, flight.originTimezone, texts)} ${flight.originCode}`,
+        value: `${airportDateTime(flight.departure, flight.originTimezone, locale)} ${flight.originCode}`,
       },
       {
         label: t('passengers.paxList.arrival'),
-        value: `${airportDateTime(flight.arrival, flight.destinationTimezone, texts)} ${flight.destinationCode}`,
+        value: `${airportDateTime(flight.arrival, flight.destinationTimezone, locale)} ${flight.destinationCode}`,
       },
       { label: t('passengers.paxList.aircraft'), value: flight.aircraft },
       { label: t('passengers.paxList.status'), value: t(`documents.common.status.${flight.status}`) },
@@ -156,7 +156,7 @@ export function renderPaxList(input: {
   drawPageFooters(doc, (page, pages) =>
     [
       COMPANY.name,
-      `${title} ${flight.number} ${airportDateTime(flight.departure, flight.originTimezone, texts)}`,
+      `${title} ${flight.number} ${airportDateTime(flight.departure, flight.originTimezone, locale)}`,
       t('reservationDocuments.common.page', { page, pages }),
     ].join('  ·  '),
   );

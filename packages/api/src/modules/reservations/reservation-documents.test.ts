@@ -165,18 +165,18 @@ describe('documents of a billed return trip, for staff', () => {
       expect(page).toMatch(line('Flughafen Zürich', 'Flughafen Pristina'));
       expect(page).toMatch(line('ZRH', 'PRN', 'Economy Light'));
       // Local times at each airport.
-      expect(page).toMatch(line('So 13.07.2031 07:05', 'So 13.07.2031 09:10'));
-      expect(page).toMatch(line('Sa 26.07.2031 12:30', 'Sa 26.07.2031 14:40'));
+      expect(page).toMatch(line('So. 13.07.2031 07:05', 'So. 13.07.2031 09:10'));
+      expect(page).toMatch(line('Sa. 26.07.2031 12:30', 'Sa. 26.07.2031 14:40'));
       // Billed and not paid yet: staff may print it, and it says it is not valid for travel.
       expect(page).toContain('Nicht bezahlt');
     }
     expect(vjosa).toMatch(line('Passagier', 'Frau Vjosa Berisha'));
-    expect(vjosa).toMatch(line('So 13.07.2031 07:05', 'So 13.07.2031 09:10', '9A'));
-    expect(vjosa).toMatch(line('Sa 26.07.2031 12:30', 'Sa 26.07.2031 14:40', '11C'));
+    expect(vjosa).toMatch(line('So. 13.07.2031 07:05', 'So. 13.07.2031 09:10', '9A'));
+    expect(vjosa).toMatch(line('Sa. 26.07.2031 12:30', 'Sa. 26.07.2031 14:40', '11C'));
     expect(vjosa).toContain('Optionen: Aufgabegepäck 23 kg');
     expect(arben).toMatch(line('Passagier', 'Herr Arbën Gashi'));
-    expect(arben).toMatch(line('So 13.07.2031 07:05', 'So 13.07.2031 09:10', '9B'));
-    expect(arben).toMatch(line('Sa 26.07.2031 12:30', 'Sa 26.07.2031 14:40', '11D'));
+    expect(arben).toMatch(line('So. 13.07.2031 07:05', 'So. 13.07.2031 09:10', '9B'));
+    expect(arben).toMatch(line('Sa. 26.07.2031 12:30', 'Sa. 26.07.2031 14:40', '11D'));
     expect(arben).not.toContain('Aufgabegepäck');
     expect(leka).toMatch(line('Passagier', 'Herr Leka Berisha'));
   });

@@ -5,6 +5,7 @@ import {
   type PermissionRule,
   satisfies,
 } from '@flybook/domain';
+import { calendarDate, OFFICE_TIME_ZONE } from '@flybook/locales/format';
 import type { ReservationBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
@@ -102,7 +103,7 @@ export function checkBillingPhones(billing: Body['billingInformation']) {
 }
 
 /** Today in Switzerland, where the airline keeps its books. */
-const today = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
+const today = (now: Date) => calendarDate(now, OFFICE_TIME_ZONE);
 
 /** The deadline and terms rules at the moment of booking (spec 02 §5). */
 export function paymentDeadlineOf(

@@ -65,7 +65,7 @@ describe('the cashback confirmation PDF', () => {
     );
 
     expect(text).toMatch(/^Konfirmimi i cashback-ut\s*$/m);
-    expect(text).toMatch(line('Shuma', '50,00 CHF'));
+    expect(text).toMatch(line('Shuma', 'CHF 50.00'));
     expect(text).not.toContain('Përshkrimi');
     expect(text).toMatch(line('Lëshuar nga', 'Jürgen Großmann'));
   });

@@ -110,7 +110,7 @@ describe('the credit note PDF', () => {
     expect(text).toMatch(line('Rechnungsadresse', 'Gutschrift-Nr.', '812'));
     expect(text).toMatch(line('Herr Arbën Gashi', 'Datum', '20.06.2026'));
     expect(text).toMatch(/^Schweiz\s*$/m);
-    expect(text).toMatch(line('FB1402', 'ZRH–PRN', 'Mo 13.07.2026 07:05'));
+    expect(text).toMatch(line('FB1402', 'ZRH–PRN', 'Mo. 13.07.2026 07:05'));
     expect(text).toMatch(line('Bezahlter Betrag', 'CHF 620.15'));
     expect(text).toMatch(line('Annullierungsgebühr', '− CHF 120.00'));
     expect(text).toMatch(line('Rückerstattung', 'CHF 500.15'));
@@ -124,9 +124,9 @@ describe('the credit note PDF', () => {
     const { text } = readPdf(await renderCreditNote({ ...input, locale: 'fr' }));
 
     expect(text).toMatch(/^Note de crédit\s*$/m);
-    expect(text).toMatch(line('Montant payé', '150.00 CHF'));
-    expect(text).toMatch(line('Frais d’annulation', '− 150.00 CHF'));
-    expect(text).toMatch(line('Remboursement', '0.00 CHF'));
+    expect(text).toMatch(line('Montant payé', 'CHF 150.00'));
+    expect(text).toMatch(line('Frais d’annulation', '− CHF 150.00'));
+    expect(text).toMatch(line('Remboursement', 'CHF 0.00'));
     expect(text).toContain('Aucun montant n’est remboursé pour cette annulation.');
     expect(text).toMatch(/^Suisse\s*$/m);
   });

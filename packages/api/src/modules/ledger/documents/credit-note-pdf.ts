@@ -156,7 +156,7 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
           cells: [
             flight.number,
             `${flight.origin}–${flight.destination}`,
-            airportDateTime(flight.departure.toISOString(), flight.originTimezone ?? OFFICE_TIMEZONE, texts),
+            airportDateTime(flight.departure.toISOString(), flight.originTimezone ?? OFFICE_TIMEZONE, locale),
           ],
           ...(index > 0 ? { rule: 'thin' as const } : {}),
         }),

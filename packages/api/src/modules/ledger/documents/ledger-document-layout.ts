@@ -1,10 +1,9 @@
-import { airportLocalTime } from '@flybook/domain';
 import { COMPANY } from '@flybook/locales';
+import { formatTime, numericDate } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
 import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
 import {
   drawPairs,
-  formatDate,
   MUTED_COLOR,
   resetText,
   TEXT_COLOR,
@@ -15,8 +14,7 @@ import {
 
 /** Date and time of an instant in the office's time zone, e.g. "13.07.2026 07:05". */
 export function officeDateTime(instant: Date): string {
-  const local = airportLocalTime(instant, OFFICE_TIMEZONE);
-  return `${formatDate(local.date)} ${local.time}`;
+  return `${numericDate(instant, OFFICE_TIMEZONE)} ${formatTime(instant, OFFICE_TIMEZONE)}`;
 }
 
 /**

@@ -131,11 +131,11 @@ describe('the transaction overview PDF', () => {
     expect(text).toMatch(line('Période', 'À partir du 01.06.2026'));
     expect(text).toContain('Aucune transaction pendant cette période.');
     expect(text).not.toContain('Contrepartie');
-    expect(text).toMatch(line('Solde initial', "1'250.00 CHF"));
-    expect(text).toMatch(line('Total des débits', '0.00 CHF'));
-    expect(text).toMatch(line('Total des crédits', '0.00 CHF'));
-    expect(text).toMatch(line('Solde final', "1'250.00 CHF"));
-    expect(text).toMatch(line('Variation', '0.00 CHF'));
+    expect(text).toMatch(line('Solde initial', "CHF 1'250.00"));
+    expect(text).toMatch(line('Total des débits', 'CHF 0.00'));
+    expect(text).toMatch(line('Total des crédits', 'CHF 0.00'));
+    expect(text).toMatch(line('Solde final', "CHF 1'250.00"));
+    expect(text).toMatch(line('Variation', 'CHF 0.00'));
   });
 
   it('names an open period and prints the empty line in English too', async () => {

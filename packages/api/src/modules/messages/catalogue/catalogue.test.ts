@@ -114,6 +114,18 @@ describe('the message catalogue', () => {
     );
   });
 
+  it('dates flight notices and writes amounts as the documents do in every language', async () => {
+    const delayed = await renderEmail('flightDelayed', 'sq', flight);
+    expect(delayed.subject).toContain('01.05.2031');
+    expect(delayed.text).toContain('07:05');
+    expect(delayed.text).not.toContain('2031-05-01');
+    expect(renderSms('flightDelayed', 'de', flight)).toContain('01.05.2031');
+    const received = await renderEmail('booking-received', 'sq', { booking });
+    expect(received.text).toContain('CHF\u00a0350.00');
+    const big = await renderEmail('booking-received', 'fr', { booking: { ...booking, open: 123_450 } });
+    expect(big.text).toContain("CHF\u00a01'234.50");
+  });
+
   it('names no amount and no way to pay when the price is hidden from the customer (an agent booking)', async () => {
     const hidden = { ...booking, pricesHidden: true };
     for (const language of LOCALES) {

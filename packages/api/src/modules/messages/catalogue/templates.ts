@@ -1,6 +1,7 @@
-import { formatMoney, type Rappen } from '@flybook/domain';
+import type { Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { COMPANY } from '@flybook/locales';
+import { formatMoney } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../reservations/documents/document-layout.ts';
@@ -187,7 +188,7 @@ function flightTemplate(
   const valuesOf = (data: FlightFacts) => ({
     number: data.number,
     route: data.route,
-    date: data.date,
+    date: formatDate(data.date),
     time: data.time,
     minutes: data.minutes ?? 0,
     passenger: data.passenger ?? '',

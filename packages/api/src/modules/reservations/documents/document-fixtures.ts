@@ -196,33 +196,26 @@ export const line = (...cells: (string | number)[]) =>
 
 /**
  * An amount as printed, computed independently of the renderer's money code: "CHF 1,234.50" in
- * English, "CHF 1'234.50" in German, "1'234.50 CHF" in French, "1234,50 CHF" in Albanian.
+ * English, "CHF 1'234.50" in German, French and Albanian, "CHF -25.00" when negative.
  */
 export function chf(rappen: number, locale: 'de' | 'en' | 'fr' | 'sq'): string {
   const sign = rappen < 0 ? '-' : '';
   const abs = Math.abs(rappen);
   const francs = String(Math.floor(abs / 100));
   const cents = String(abs % 100).padStart(2, '0');
-  const group = (separator: string) => francs.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-  if (locale === 'en') return `${sign}CHF ${group(',')}.${cents}`;
-  if (locale === 'de') return `CHF ${sign}${group("'")}.${cents}`;
-  if (locale === 'fr') return `${sign}${group("'")}.${cents} CHF`;
-  return `${sign}${francs},${cents} CHF`;
+  const grouped = francs.replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'en' ? ',' : "'");
+  return `CHF ${sign}${grouped}.${cents}`;
 }
 
 /** Every amount printed on a text in a locale, in Rappen, in reading order. */
 export function amountsIn(text: string, locale: 'de' | 'en' | 'fr' | 'sq'): number[] {
   const pattern =
-    locale === 'en'
-      ? /CHF (\d{1,3}(?:,\d{3})*)\.(\d{2})/g
-      : locale === 'de'
-        ? /CHF (\d{1,3}(?:'\d{3})*)\.(\d{2})/g
-        : locale === 'fr'
-          ? /(\d{1,3}(?:'\d{3})*)\.(\d{2}) CHF/g
-          : /(\d+),(\d{2}) CHF/g;
-  return [...text.matchAll(pattern)].map(
-    (match) => Number(match[1]!.replace(/[,']/g, '')) * 100 + Number(match[2]),
-  );
+    locale === 'en' ? /CHF (-?\d{1,3}(?:,\d{3})*)\.(\d{2})/g : /CHF (-?\d{1,3}(?:'\d{3})*)\.(\d{2})/g;
+  return [...text.matchAll(pattern)].map((match) => {
+    const francs = Number(match[1]!.replace(/[,'-]/g, ''));
+    const rappen = francs * 100 + Number(match[2]);
+    return match[1]!.startsWith('-') ? -rappen : rappen;
+  });
 }
 
 export { sum };

@@ -1,6 +1,7 @@
-import { airportLocalTime, formatMoney, isInvoiceSettled, type Rappen } from '@flybook/domain';
+import { isInvoiceSettled, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { COMPANY } from '@flybook/locales';
+import { formatDateTime, formatMoney, numericDate } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
 import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
 import type {
@@ -57,17 +58,7 @@ export function commonTexts(t: TFunction) {
     bill: t('reservationDocuments.common.paymentTerms.bill'),
     update: t('reservationDocuments.common.paymentTerms.update'),
   };
-  // ISO weekdays, 1 = Monday.
-  const weekdays = [
-    t('reservationDocuments.common.weekday.mon'),
-    t('reservationDocuments.common.weekday.tue'),
-    t('reservationDocuments.common.weekday.wed'),
-    t('reservationDocuments.common.weekday.thu'),
-    t('reservationDocuments.common.weekday.fri'),
-    t('reservationDocuments.common.weekday.sat'),
-    t('reservationDocuments.common.weekday.sun'),
-  ];
-  return { salutation, ageType, direction, reservationStatus, paidState, paymentTerms, weekdays };
+  return { salutation, ageType, direction, reservationStatus, paidState, paymentTerms };
 }
 
 export type CommonTexts = ReturnType<typeof commonTexts>;
@@ -78,26 +69,27 @@ export function paidStateOf(status: InvoiceStatus): PaidState {
   return status === 'partly' ? 'partlyPaid' : 'notPaid';
 }
 
+// Documents print numeric dates and 24-hour times in every language (docs/i18n.md), through
+// @flybook/locales/format like every screen and e-mail.
+
 /** yyyy-mm-dd as dd.mm.yyyy, the date format customers in all four languages read on our documents. */
 export function formatDate(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-');
-  return `${day}.${month}.${year}`;
+  return numericDate(isoDate.slice(0, 10));
 }
 
 /** The calendar date of an instant in the office's time zone (issue and booking dates). */
 export function officeDate(instant: string | Date): string {
-  return formatDate(airportLocalTime(instant, OFFICE_TIMEZONE).date);
+  return numericDate(instant, OFFICE_TIMEZONE);
 }
 
 /** The local calendar date of an instant at an airport, e.g. "13.07.2026". */
 export function airportDate(instant: string, timezone: string): string {
-  return formatDate(airportLocalTime(instant, timezone).date);
+  return numericDate(instant, timezone);
 }
 
-/** Weekday, date and time of an instant at an airport, e.g. "Mon 13.07.2026 07:05". */
-export function airportDateTime(instant: string, timezone: string, texts: CommonTexts): string {
-  const local = airportLocalTime(instant, timezone);
-  return `${texts.weekdays[local.weekday - 1]} ${formatDate(local.date)} ${local.time}`;
+/** Weekday, date and time of an instant at an airport, e.g. "Mon 13.07.2026 07:05", "Mo. 13.07.2026 07:05". */
+export function airportDateTime(instant: string, timezone: string, locale: Locale): string {
+  return formatDateTime(instant, locale, { style: 'numeric', weekday: 'short', timeZone: timezone });
 }
 
 /** "Mr Arbën Krasniqi". */

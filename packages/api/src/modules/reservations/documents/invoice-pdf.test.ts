@@ -130,10 +130,10 @@ describe('the invoice PDF', () => {
     expect(unpaid).toMatch(line('Fatura 4711', 'PA PAGUAR'));
     expect(unpaid).toMatch(line('Statusi i pagesës', 'Pa paguar'));
     expect(unpaid).toMatch(line('Z. Arbën Gashi · I rritur'));
-    expect(unpaid).toMatch(line('Tarifa bazë', '189,00 CHF'));
-    expect(unpaid).toMatch(line('Gjithsej', '1075,90 CHF'));
-    expect(unpaid).toMatch(line('Paguar deri tani', '0,00 CHF'));
-    expect(unpaid).toMatch(line('Mbetet për t’u paguar', '1075,90 CHF'));
+    expect(unpaid).toMatch(line('Tarifa bazë', 'CHF 189.00'));
+    expect(unpaid).toMatch(line('Gjithsej', "CHF 1'075.90"));
+    expect(unpaid).toMatch(line('Paguar deri tani', 'CHF 0.00'));
+    expect(unpaid).toMatch(line('Mbetet për t’u paguar', "CHF 1'075.90"));
   });
 
   it('with an agreed price lists the items without amounts and prices only the agreed total', async () => {
@@ -157,9 +157,9 @@ describe('the invoice PDF', () => {
     // The agreed total, what is paid, what is left, and the amount to transfer: nothing else is priced.
     expect(amountsIn(text, 'fr')).toEqual([150_000, 50_000, 100_000, 100_000]);
     expect(text.match(/CHF/g)).toHaveLength(4);
-    expect(text).toMatch(line('Prix total convenu', "1'500.00 CHF"));
-    expect(text).toMatch(line('Déjà payé', '500.00 CHF'));
-    expect(text).toMatch(line('Reste à payer', "1'000.00 CHF"));
+    expect(text).toMatch(line('Prix total convenu', "CHF 1'500.00"));
+    expect(text).toMatch(line('Déjà payé', 'CHF 500.00'));
+    expect(text).toMatch(line('Reste à payer', "CHF 1'000.00"));
     expect(text.replace(/\s+/g, ' ')).toContain(
       'Un prix total a été convenu pour cette réservation ; les différentes prestations ne sont pas facturées séparément.',
     );

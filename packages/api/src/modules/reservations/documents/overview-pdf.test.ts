@@ -22,15 +22,15 @@ describe('the reservation overview PDF', () => {
 
     // Flights: direction, number, route, local times (ZRH in July is on CEST), tariff.
     expect(text).toMatch(
-      line('Hinflug', 'ZRH Zürich Flughafen', 'Mo 13.07.2026 07:05', 'Mo 13.07.2026 09:10', 'Economy Flex'),
+      line('Hinflug', 'ZRH Zürich Flughafen', 'Mo. 13.07.2026 07:05', 'Mo. 13.07.2026 09:10', 'Economy Flex'),
     );
     expect(text).toMatch(line('FB1402 · Flybook Air', 'PRN Prishtinë Adem Jashari'));
     expect(text).toMatch(
       line(
         'Rückflug',
         'PRN Prishtinë Adem Jashari',
-        'So 26.07.2026 12:30',
-        'So 26.07.2026 14:40',
+        'So. 26.07.2026 12:30',
+        'So. 26.07.2026 14:40',
         'Economy Light',
       ),
     );
@@ -78,7 +78,7 @@ describe('the reservation overview PDF', () => {
     // Everything else is still there, with the Albanian and German letters intact.
     expect(text).toContain('Përmbledhja e rezervimit');
     expect(text).toMatch(line('Statusi i rezervimit', 'Konfirmuar'));
-    expect(text).toMatch(line('Fluturimi vajtje', 'ZRH Zürich Flughafen', 'Hën 13.07.2026 07:05'));
+    expect(text).toMatch(line('Fluturimi vajtje', 'ZRH Zürich Flughafen', 'hën 13.07.2026 07:05'));
     expect(text).toMatch(line('Z. Arbën Gashi', '12.04.1985', 'FB1402: 12A'));
     expect(text).toMatch(line('Z. Jürgen Großmann', '03.09.2016', 'FB1402: 12B'));
     expect(text).toMatch(line('Znj. Ëmira Çeku', '01.09.2025', 'FB1402: Pa vend', 'Asnjë'));

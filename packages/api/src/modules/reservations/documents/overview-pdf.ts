@@ -95,8 +95,8 @@ export function renderReservationOverview(input: ReservationOverviewInput): Prom
         cells: [
           `${texts.direction[flight.direction]}\n${flight.number} · ${flight.airlineName}`,
           `${flight.origin.code} ${flight.origin.name}\n${flight.destination.code} ${flight.destination.name}`,
-          airportDateTime(flight.departure, flight.origin.timezone, texts),
-          airportDateTime(flight.arrival, flight.destination.timezone, texts),
+          airportDateTime(flight.departure, flight.origin.timezone, locale),
+          airportDateTime(flight.arrival, flight.destination.timezone, locale),
           flight.tariffName,
         ],
         ...(index > 0 ? { rule: 'thin' as const } : {}),

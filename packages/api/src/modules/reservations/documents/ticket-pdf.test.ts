@@ -23,8 +23,8 @@ describe('the e-ticket PDF', () => {
       expect(page).toMatch(line('Hinflug', 'Flybook Air · FB1402'));
       expect(page).toMatch(line('Rückflug', 'Flybook Air · FB1403'));
       // ZRH at 05:05 UTC in July is 07:05 summer time (CEST); Prishtina is on CEST too.
-      expect(page).toMatch(line('Mo 13.07.2026 07:05', 'Mo 13.07.2026 09:10'));
-      expect(page).toMatch(line('So 26.07.2026 12:30', 'So 26.07.2026 14:40'));
+      expect(page).toMatch(line('Mo. 13.07.2026 07:05', 'Mo. 13.07.2026 09:10'));
+      expect(page).toMatch(line('So. 26.07.2026 12:30', 'So. 26.07.2026 14:40'));
       expect(page).toMatch(line('Zürich Flughafen', 'Prishtinë Adem Jashari'));
       expect(page).toMatch(line('Prishtinë Adem Jashari', 'Zürich Flughafen'));
       expect(page).toMatch(line('ZRH', 'PRN', 'Economy Flex'));
@@ -37,22 +37,22 @@ describe('the e-ticket PDF', () => {
     expect(adult).toMatch(line('Passagier', 'Herr Arbën Gashi'));
     expect(adult).toMatch(line('Alterskategorie', 'Erwachsener'));
     expect(adult).toMatch(line('Optionen für die Reise', 'Reiseversicherung'));
-    expect(adult).toMatch(line('Mo 13.07.2026 07:05', 'Mo 13.07.2026 09:10', '12A'));
-    expect(adult).toMatch(line('So 26.07.2026 12:30', 'So 26.07.2026 14:40', '14C'));
+    expect(adult).toMatch(line('Mo. 13.07.2026 07:05', 'Mo. 13.07.2026 09:10', '12A'));
+    expect(adult).toMatch(line('So. 26.07.2026 12:30', 'So. 26.07.2026 14:40', '14C'));
     expect(adult.match(/Optionen: Zusatzgepäck 23 kg/g)).toHaveLength(2);
 
     expect(child).toMatch(line('Passagier', 'Herr Jürgen Großmann'));
     expect(child).toMatch(line('Alterskategorie', 'Kind, geboren am 03.09.2016'));
-    expect(child).toMatch(line('Mo 13.07.2026 07:05', 'Mo 13.07.2026 09:10', '12B'));
-    expect(child).toMatch(line('So 26.07.2026 12:30', 'So 26.07.2026 14:40', '14D'));
+    expect(child).toMatch(line('Mo. 13.07.2026 07:05', 'Mo. 13.07.2026 09:10', '12B'));
+    expect(child).toMatch(line('So. 26.07.2026 12:30', 'So. 26.07.2026 14:40', '14D'));
     expect(child).toContain('Optionen: Kindermenü');
     expect(child).toContain('Optionen: Keine');
     expect(child).not.toContain('Reiseversicherung');
 
     expect(infant).toMatch(line('Passagier', 'Frau Ëmira Çeku'));
     expect(infant).toMatch(line('Alterskategorie', 'Kleinkind, geboren am 01.09.2025'));
-    expect(infant).toMatch(line('Mo 13.07.2026 07:05', 'Mo 13.07.2026 09:10', 'Kein Sitzplatz'));
-    expect(infant).toMatch(line('So 26.07.2026 12:30', 'So 26.07.2026 14:40', 'Kein Sitzplatz'));
+    expect(infant).toMatch(line('Mo. 13.07.2026 07:05', 'Mo. 13.07.2026 09:10', 'Kein Sitzplatz'));
+    expect(infant).toMatch(line('So. 26.07.2026 12:30', 'So. 26.07.2026 14:40', 'Kein Sitzplatz'));
     expect(infant.match(/Optionen: Keine/g)).toHaveLength(2);
 
     expect(text).toContain('Seite 1 von 3');
@@ -101,8 +101,8 @@ describe('the e-ticket PDF', () => {
     expect(albanian).toMatch(line('Pasagjeri', 'Z. Arbën Gashi'));
     expect(albanian).toMatch(line('Pasagjeri', 'Znj. Ëmira Çeku'));
     expect(albanian).toMatch(line('Fluturimi vajtje', 'Flybook Air · FB1402'));
-    expect(albanian).toMatch(line('Hën 13.07.2026 07:05', 'Hën 13.07.2026 09:10', '12A'));
-    expect(albanian).toMatch(line('Die 26.07.2026 12:30', 'Die 26.07.2026 14:40', 'Pa vend'));
+    expect(albanian).toMatch(line('hën 13.07.2026 07:05', 'hën 13.07.2026 09:10', '12A'));
+    expect(albanian).toMatch(line('die 26.07.2026 12:30', 'die 26.07.2026 14:40', 'Pa vend'));
 
     const { text: french } = readPdf(
       await renderTicket({ reservation, paidState: 'paid', locale: 'fr', issuedAt }),

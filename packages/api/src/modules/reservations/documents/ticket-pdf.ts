@@ -74,6 +74,7 @@ function drawFlightCard(
   ticket: DocumentPassengerFlight,
   options: string[],
   texts: CommonTexts,
+  locale: Locale,
   labels: Record<'from' | 'to' | 'departure' | 'arrival' | 'tariff' | 'seat' | 'noSeat', string> & {
     flightOptions: (options: string) => string;
   },
@@ -98,8 +99,8 @@ function drawFlightCard(
     [{ text: flight.origin.name, size: 8.5 }, { text: flight.destination.name, size: 8.5 }, null],
     [label(labels.departure), label(labels.arrival), label(labels.seat)],
     [
-      { text: airportDateTime(flight.departure, flight.origin.timezone, texts), bold: true, size: 10 },
-      { text: airportDateTime(flight.arrival, flight.destination.timezone, texts), bold: true, size: 10 },
+      { text: airportDateTime(flight.departure, flight.origin.timezone, locale), bold: true, size: 10 },
+      { text: airportDateTime(flight.arrival, flight.destination.timezone, locale), bold: true, size: 10 },
       seat ? { text: seat, bold: true, size: 12 } : { text: labels.noSeat, size: 9.5 },
     ],
   ];
@@ -239,7 +240,7 @@ export function renderTicket(input: TicketInput): Promise<Buffer> {
       const options = passenger.options
         .filter((option) => option.flightId === flight.id)
         .map((option) => option.title);
-      drawFlightCard(doc, flight, ticket, options.length > 0 ? options : [none], texts, labels);
+      drawFlightCard(doc, flight, ticket, options.length > 0 ? options : [none], texts, locale, labels);
     }
 
     doc
