@@ -1,7 +1,17 @@
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { airports, countries, tariffGroups, tariffs } from '../../db/schema/index.ts';
+import { airports, countries, type LocalizedText, tariffGroups, tariffs } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
+
+/**
+ * A country's name in a language by its code ("KV" → "Kosovë"), as the country list has it; the code
+ * itself when no country has it. Documents print names, not codes (issue 27), and our codes are not
+ * all ISO ones (Kosovo is KV), so the runtime's region names cannot be asked.
+ */
+export async function countryNameOf(db: Db | Tx, code: string, locale: keyof LocalizedText): Promise<string> {
+  const [row] = await db.select({ name: countries.name }).from(countries).where(eq(countries.code, code));
+  return row ? row.name[locale] || row.name.en || code : code;
+}
 
 /** Ranked countries first (CH, KV, FR, DE, AT, IT, MK), then the rest by English name. */
 export const listCountries = (db: Db) =>

@@ -20,6 +20,7 @@ import type { AuthUser, FileAnswer } from '../../http/routes.ts';
 import { OFFICE_TIMEZONE, pdfAnswer } from '../../platform/pdf.ts';
 import { renderCreditNote } from '../ledger/documents/credit-note-pdf.ts';
 import { balanceLogTypeId } from '../ledger/ledger.ts';
+import { countryNameOf } from '../lookups/lookups.repository.ts';
 import { reservationIdOfAccessKey } from './access-keys.ts';
 import { paidStateOf } from './documents/document-layout.ts';
 import { renderInvoice } from './documents/invoice-pdf.ts';
@@ -200,7 +201,9 @@ export async function documentReservationOf(
 ): Promise<DocumentReservation> {
   const { id, status } = record.reservation;
   const details = await documentDetails(db, id, status !== 'cancelled');
-  return toDocument(record, details, locale, hidePrices);
+  const document = toDocument(record, details, locale, hidePrices);
+  document.billing.countryName = await countryNameOf(db, record.reservation.billing.country, locale);
+  return document;
 }
 
 /**
@@ -238,7 +241,7 @@ export async function renderCreditNoteOf(db: Db, record: ReservationRecord, loca
     reservation: {
       id,
       recordLocator: record.reservation.recordLocator,
-      billing,
+      billing: { ...billing, countryName: await countryNameOf(db, billing.country, locale) },
       flights: [...flights.values()].map((row) => ({
         number: row.flight.number,
         origin: row.origin.code,
@@ -288,11 +291,8 @@ export function createReservationDocumentsService(db: Db) {
   }
 
   /** The reservation as the documents print it, names in the document's language. */
-  async function documentOf(record: ReservationRecord, access: ReservationAccess, locale: Locale) {
-    const { id, status } = record.reservation;
-    const details = await documentDetails(db, id, status !== 'cancelled');
-    return toDocument(record, details, locale, access.hidePrices);
-  }
+  const documentOf = (record: ReservationRecord, access: ReservationAccess, locale: Locale) =>
+    documentReservationOf(db, record, locale, access.hidePrices);
 
   /**
    * What a cancelled reservation charged before it was cancelled, and when: its last version that

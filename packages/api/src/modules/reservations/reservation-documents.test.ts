@@ -227,6 +227,9 @@ describe('documents of a billed return trip, for staff', () => {
 
     const invoice = await documentText('invoice', reservation.id, 'sq', manager);
     expect(invoice.text).toContain('Fatura');
+    // The billing country by its name in the country list, not its code.
+    expect(invoice.text).toContain('Zvicër');
+    expect(invoice.text).not.toMatch(/(^|\s{2})CH\s*$/m);
     expect(invoice.text).toMatch(line('Gjithsej', chf(total, 'sq')));
 
     const overview = await documentText('overview', reservation.id, 'sq', manager);

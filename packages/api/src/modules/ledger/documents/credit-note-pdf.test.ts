@@ -18,6 +18,7 @@ const creditNote = (changes: Partial<CreditNoteInput['creditNote']> = {}): Credi
       zip: '3007',
       city: 'Bern',
       country: 'CH',
+      countryName: 'Switzerland',
     },
     flights: [
       {
@@ -103,7 +104,16 @@ describe('the credit note PDF', () => {
         { method: 'transfer', amount: 30_015 },
       ],
     });
-    const { text } = readPdf(await renderCreditNote({ ...input, locale: 'de' }));
+    const { text } = readPdf(
+      await renderCreditNote({
+        ...input,
+        reservation: {
+          ...input.reservation,
+          billing: { ...input.reservation.billing, countryName: 'Schweiz' },
+        },
+        locale: 'de',
+      }),
+    );
 
     expect(text).toMatch(/^Gutschrift\s*$/m);
     expect(text).toContain('Annullierung der Buchung K7QX2M');
@@ -121,7 +131,16 @@ describe('the credit note PDF', () => {
 
   it('says that nothing is refunded when the fee takes the whole amount (French)', async () => {
     const input = creditNote({ paid: 15_000, fee: 15_000, refund: 0, parts: [] });
-    const { text } = readPdf(await renderCreditNote({ ...input, locale: 'fr' }));
+    const { text } = readPdf(
+      await renderCreditNote({
+        ...input,
+        reservation: {
+          ...input.reservation,
+          billing: { ...input.reservation.billing, countryName: 'Suisse' },
+        },
+        locale: 'fr',
+      }),
+    );
 
     expect(text).toMatch(/^Note de crédit\s*$/m);
     expect(text).toMatch(line('Montant payé', 'CHF 150.00'));

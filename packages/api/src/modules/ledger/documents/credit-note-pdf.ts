@@ -46,8 +46,10 @@ export interface CreditNoteInput {
       street?: string | null;
       zip?: string | null;
       city?: string | null;
-      /** Country code, e.g. "CH"; printed as the country's name in the document's language. */
+      /** Country code, e.g. "CH"; printed as `countryName` when given. */
       country: string;
+      /** The country's name in the document's language (the country list's, `countryNameOf`). */
+      countryName?: string | null;
     };
     /** The cancelled flights, in travel order. */
     flights: Array<{
@@ -82,15 +84,6 @@ export interface CreditNoteInput {
 
 const isSalutation = (value: string | null | undefined): value is Salutation =>
   SALUTATIONS.some((salutation) => salutation === value);
-
-/** The name of a country code in a language ("CH" → "Schweiz"), or the code when it has none. */
-function countryName(code: string, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /**
  * The credit note (CreditNote.pdf) of a cancelled, paid reservation: billing address, credit note
@@ -129,7 +122,6 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
       {
         ...billing,
         salutation: isSalutation(billing.salutation) ? billing.salutation : null,
-        countryName: countryName(billing.country, locale),
         email: '',
         phoneMobile: '',
       },
