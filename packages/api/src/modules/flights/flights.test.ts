@@ -623,7 +623,7 @@ describe('changing a flight', () => {
     const outbox = await t.request({ method: 'GET', url: '/api/dev/outbox?recipient=drita@example.test' });
     expect(outbox.body.items).toHaveLength(1);
     expect(outbox.body.items[0]).toMatchObject({ template: 'flightRescheduled', channel: 'email' });
-    expect(outbox.body.items[0].body).toContain('2031-03-04 at 08:30');
+    expect(outbox.body.items[0].body).toContain('04.03.2031 at 08:30');
   });
 });
 
