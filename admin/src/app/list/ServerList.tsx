@@ -11,6 +11,7 @@ import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { listTheme } from './grid.ts';
 import { Pagination } from './Pagination.tsx';
 import type { ListFilterValues, ServerListState } from './use-server-list.ts';
@@ -199,7 +200,8 @@ const keepServerOrder = () => 0;
 
 /**
  * A server-paged list: AG Grid for the rows, with the sort state of {@link useServerList}, a loading
- * state, an empty state, an actions column and the pagination below. The area supplies the columns
+ * state, an empty state, a failure state (the server's message and Retry, never the empty state),
+ * an actions column and the pagination below. The area supplies the columns
  * and actions; filters go above it ({@link ListFilters}).
  */
 export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
@@ -307,14 +309,18 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   };
 
   const first = list.rows.length === 0 ? 0 : list.offset + 1;
+  // A failed load is never shown as an empty result; rows of other filters are not shown with it.
+  const failed = list.error !== null && list.rows.length === 0;
   let content: ReactNode;
-  if (list.isLoading) {
+  if (list.isLoading || (failed && list.isFetching)) {
     content = (
       <div className="server-list__loading">
         <span className="spinner" aria-hidden="true" />
         {t('common.loading')}
       </div>
     );
+  } else if (failed) {
+    content = <LoadFailure error={list.error} title={t('list.failed')} onRetry={list.retry} />;
   } else if (list.rows.length === 0) {
     content = (
       <div className="server-list__empty">
@@ -355,7 +361,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
       <p className="server-list__status" role="status">
         {list.isFetching && !list.isLoading
           ? t('common.loading')
-          : list.isLoading || list.rows.length === 0
+          : list.isLoading || failed || list.rows.length === 0
             ? ''
             : t('list.showing', {
                 from: first,
@@ -363,8 +369,11 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
                 total: list.total,
               })}
       </p>
+      {list.error !== null && !failed && !list.isFetching ? (
+        <LoadFailure error={list.error} title={t('list.stale')} onRetry={list.retry} />
+      ) : null}
       {content}
-      {list.isLoading || list.total === 0 ? null : <Pagination list={list} />}
+      {list.isLoading || failed || list.total === 0 ? null : <Pagination list={list} />}
     </section>
   );
 }

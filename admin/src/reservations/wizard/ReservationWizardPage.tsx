@@ -10,6 +10,8 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
+import { FormPlaceholder } from '../../app/form/FormLayout.tsx';
+import { isNotFound, RecordNotFound } from '../../app/LoadFailure.tsx';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useRouteAccess } from '../../app/route-access.ts';
@@ -376,13 +378,24 @@ export function ReservationEditPage() {
     }
   }, [initial, reservation.data, flights]);
 
-  if (!valid || reservation.isError) {
+  // Only a reservation the server does not have is "not found"; any other failure says why, with Retry.
+  if (!valid || isNotFound(reservation.error)) {
     return (
       <>
         <PageHeader title={title} back={back} />
-        <p className="wizard-problem" role="alert">
-          {t('payments.notFound', { id: reservationId })}
-        </p>
+        <RecordNotFound level={2} text={t('payments.notFound', { id: reservationId })} />
+      </>
+    );
+  }
+  if (reservation.isError) {
+    return (
+      <>
+        <PageHeader title={title} back={back} />
+        <FormPlaceholder
+          error={reservation.error}
+          onRetry={() => reservation.refetch()}
+          isRetrying={reservation.isFetching}
+        />
       </>
     );
   }
