@@ -8,7 +8,7 @@ import type {
   SuppressKeyboardEventParams,
 } from 'ag-grid-community';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailure } from '../LoadFailure.tsx';
@@ -18,6 +18,8 @@ import type { ListFilterValues, ServerListState } from './use-server-list.ts';
 
 /** The class of the rows a list was opened for (`highlight…Id`): marked, the first brought into view. */
 export const HIGHLIGHT_ROW_CLASS = 'list-row--highlight';
+/** How long a marked row is kept in the middle while the list lays out its rows. */
+const HIGHLIGHT_SETTLE_MS = 5000;
 
 /** An action on one row, shown as a small button in the actions column. */
 export interface RowAction<T> {
@@ -287,17 +289,53 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
     [],
   );
 
-  // The first marked row is brought into view once it is there.
+  // The first marked row (a payment returns to the list with its reservation marked) is brought
+  // into the middle of the screen. The grid draws its rows after React renders and their heights
+  // settle after that (cells wrap), so while the list changes size the row is centred again if it
+  // went out of sight, for a few seconds and until the user scrolls, types or clicks. Reloads of
+  // the same row leave the scrolling to the user.
   const firstHighlighted = rowClassName
     ? list.rows.find((row) => rowClassName(row)?.split(' ').includes(HIGHLIGHT_ROW_CLASS))?.id
     : undefined;
+  const section = useRef<HTMLElement>(null);
+  const centreHighlighted = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (firstHighlighted === undefined) return;
-    const timer = setTimeout(() => {
-      document.querySelector(`.${HIGHLIGHT_ROW_CLASS}`)?.scrollIntoView?.({ block: 'center' });
-    }, 0);
-    return () => clearTimeout(timer);
+    const target = section.current;
+    if (firstHighlighted === undefined || !target) return;
+    let userMoved = false;
+    const onUser = () => {
+      userMoved = true;
+    };
+    let centred = false;
+    const centre = () => {
+      if (userMoved) return;
+      const row = target.querySelector(`.${HIGHLIGHT_ROW_CLASS}`);
+      if (!row) return;
+      // Once in the middle, it is moved again only when the rows above grew it out of sight.
+      const { top, bottom } = row.getBoundingClientRect();
+      if (centred && top >= 0 && bottom <= window.innerHeight) return;
+      centred = true;
+      row.scrollIntoView?.({ block: 'center' });
+    };
+    centreHighlighted.current = centre;
+    const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+    for (const name of events) window.addEventListener(name, onUser, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(centre);
+    observer?.observe(target);
+    const frame = requestAnimationFrame(centre);
+    const settle = setTimeout(() => {
+      observer?.disconnect();
+      centreHighlighted.current = null;
+    }, HIGHLIGHT_SETTLE_MS);
+    return () => {
+      for (const name of events) window.removeEventListener(name, onUser);
+      observer?.disconnect();
+      cancelAnimationFrame(frame);
+      clearTimeout(settle);
+      centreHighlighted.current = null;
+    };
   }, [firstHighlighted]);
+  const onRowsDrawn = useCallback(() => requestAnimationFrame(() => centreHighlighted.current?.()), []);
 
   const { setSort } = list;
   const onSortChanged = (event: SortChangedEvent<T>) => {
@@ -344,6 +382,8 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
             ensureDomOrder
             enableCellTextSelection
             onSortChanged={onSortChanged}
+            onFirstDataRendered={onRowsDrawn}
+            onRowDataUpdated={onRowsDrawn}
             onRowClicked={onRowClicked}
             rowClass={onRowClick ? 'list-row--clickable' : undefined}
             {...(rowHeight ? { rowHeight } : {})}
@@ -357,7 +397,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   }
 
   return (
-    <section className="server-list" aria-label={label} aria-busy={list.isFetching}>
+    <section ref={section} className="server-list" aria-label={label} aria-busy={list.isFetching}>
       <p className="server-list__status" role="status">
         {list.isFetching && !list.isLoading
           ? t('common.loading')
