@@ -80,7 +80,7 @@ export interface ServerListState<T extends BaseRecord, F extends ListFilterValue
    * could not be loaded for these filters; with rows, a reload of the same page failed and the rows
    * are the last answer (docs/decisions.md "Failure states").
    */
-  error: HttpError | null;
+  error: unknown;
   /** Asks again after a failure (the list's Retry). */
   retry: () => void;
   /** The current page, from 1 (the API's page 0). */
