@@ -1,7 +1,7 @@
 // Runs before every component test file of the site: each test starts with an empty page, no
 // storage and no stubs left behind.
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
@@ -11,6 +11,10 @@ afterEach(() => {
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');
 });
+
+// nanostores lets go of a store (a persistent one: its window listener) 1 s after its last
+// subscriber left; that must happen before the file's window is torn down.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 1100)));
 
 // jsdom lays nothing out, so it has no scrolling; the islands scroll chosen tabs into view.
 Element.prototype.scrollIntoView ??= () => undefined;

@@ -259,3 +259,48 @@ describe('the flight list of a flight step', () => {
     expect(within(panel).queryByRole('alert')).toBeNull();
   });
 });
+
+describe('a booking that changes under an open step', () => {
+  const billing = {
+    salutation: 'mrs' as const,
+    company: '',
+    firstName: 'Drita',
+    lastName: 'Krasniqi',
+    email: 'drita@example.test',
+    street: 'Bahnhofstrasse 1',
+    zip: '8001',
+    city: 'Zürich',
+    country: 'CH',
+    birthday: '1990-03-14',
+    phoneMobile: '+41 79 123 45 67',
+    phoneNumberFirst: '',
+    phoneNumberSecond: '',
+    isCreateAccount: false,
+    password: '',
+    passwordConfirm: '',
+  };
+
+  it('leaves a flight step for travel dates when the booking is gone', async () => {
+    bookingWithFlight();
+    stubApi();
+    const sent = vi.spyOn(leave, 'replace').mockImplementation(() => undefined);
+    openStep('select-flight-outbound');
+    expect(await screen.findByRole('tabpanel')).toBeTruthy();
+    act(() => $draft.set(EMPTY_DRAFT));
+    await vi.waitFor(() => expect(sent).toHaveBeenCalledWith('/booking/flight/travel-dates'));
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+  });
+
+  it('keeps the payment step, which clears the booking itself once booked', async () => {
+    bookingWithFlight();
+    $draft.set({ ...$draft.get(), passengersDone: true, seatsDone: true, billing });
+    stubApi();
+    const sent = vi.spyOn(leave, 'replace').mockImplementation(() => undefined);
+    openStep('reservation-overview');
+    const pay = await screen.findByRole('button', { name: texts.payByCard });
+    act(() => $draft.set(EMPTY_DRAFT));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).not.toHaveBeenCalled();
+    expect(pay.isConnected).toBe(true);
+  });
+});

@@ -238,8 +238,9 @@ export default function BookingWizard({
   }, [priceKey, priceAttempt]);
 
   // The booking may change under an open step (a new search or a finished booking in another tab):
-  // a step it no longer opens is left for the first one to fill, never rendered half-empty.
-  const open = mayOpen(step, facts);
+  // a step it no longer opens is left for the first one to fill, never rendered half-empty. Not the
+  // payment step: it clears the booking itself once booked and goes on with its own copy.
+  const open = step === 'reservation-overview' || mayOpen(step, facts);
   useEffect(() => {
     if (ready && !open) leave.replace(stepPaths[firstOpenStep(factsOf($draft.get()))]);
   }, [ready, open, stepPaths]);
