@@ -190,7 +190,7 @@ describe('flight list', () => {
 
     server.failing = false;
     await app.user.click(within(region).getByRole('button', { name: 'Try again' }));
-    await rowOf('AP101', 'Jun 2, 2031');
+    await rowOf('AP101', '2 Jun 2031');
     expect(within(region).queryByRole('alert')).toBeNull();
   });
 });
