@@ -40,6 +40,8 @@ export default defineConfig({
       nodeProject('bench', ['bench/**/*.test.ts'], { testTimeout: 30_000, hookTimeout: 120_000 }),
       // The back office and UI kit, with Refine inlined so one react-router instance is used.
       'admin/vitest.config.ts',
+      // The site's islands in jsdom.
+      'site/vitest.config.ts',
     ],
   },
 });

@@ -86,7 +86,9 @@ function useSummary(
   if (!access.summary) return null;
   if (!enabled) return { kind: 'noAccount' };
   if (summary.data) return { kind: 'ready', ...summary.data };
-  return summary.isError ? { kind: 'error' } : { kind: 'loading' };
+  return summary.isError && !summary.isFetching
+    ? { kind: 'error', error: summary.error, retry: () => void summary.refetch() }
+    : { kind: 'loading' };
 }
 
 function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) {

@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../app/ConfirmDialog.tsx';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
+import { LoadFailure } from '../app/LoadFailure.tsx';
 import { useLocale } from '../app/layout-parts.tsx';
 import { ListFilters, SelectFilter } from '../app/list/ListFilters.tsx';
 import { HIGHLIGHT_ROW_CLASS, type RowAction, ServerList } from '../app/list/ServerList.tsx';
@@ -78,8 +79,14 @@ function BalancePanel({ fullList, agent }: { fullList: boolean; agent: AgentChoi
         </div>
       </dl>
     );
-  } else if (balance.isError) {
-    content = <p className="allotment-balance__hint">{t('allotments.balance.failed')}</p>;
+  } else if (balance.isError && !balance.isFetching) {
+    content = (
+      <LoadFailure
+        error={balance.error}
+        title={t('allotments.balance.failed')}
+        onRetry={() => balance.refetch()}
+      />
+    );
   } else {
     content = (
       <p className="allotment-balance__hint">

@@ -118,10 +118,31 @@ describe('allotment invoice payment', () => {
     expect(screen.queryByRole('radiogroup', { name: 'Payment method' })).toBeNull();
   });
 
-  it('sends the user to the reservation list when the invoice cannot be loaded', async () => {
+  it('shows Not Found for an invoice the server does not have', async () => {
     const app = open('/admin/allotment/999/payment');
-    expect(await screen.findByText('Not found allotment invoice 999.')).toBeTruthy();
-    await waitFor(() => expect(app.location()).toBe('/reservation/list'));
+    expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeTruthy();
+    expect(screen.getByText('Not found allotment invoice 999.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to the allotment invoices/ })).toBeTruthy();
+    expect(app.location()).toBe('/allotment/999/payment');
+  });
+
+  it('says why the invoice could not be loaded, and shows it after Retry', async () => {
+    let failures = 1;
+    const app = open('/admin/allotment/71/payment', {
+      handle: (request) => {
+        if (request.path !== 'allotment/invoice/71' || failures === 0) return undefined;
+        failures--;
+        return new Response(JSON.stringify({ errors: [{ code: 'ERROR_FORBIDDEN', message: 'No.' }] }), {
+          status: 403,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("You don't have permissions for this action.");
+    expect(screen.queryByText('Not found allotment invoice 71.')).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('radiogroup', { name: 'Payment method' })).toBeTruthy();
   });
 
   it('computes what is left to pay exactly, never below zero', () => {

@@ -9,12 +9,14 @@ import type { Locale } from '@flybook/locales';
 import { type AllotmentInvoice, type AllotmentPaymentBody, allotmentCalls } from '@flybook/schemas';
 import { useInvalidate } from '@refinedev/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useServices } from '../app/context.tsx';
+import { FormPlaceholder } from '../app/form/FormLayout.tsx';
 import { useIntent } from '../app/idempotency.ts';
+import { notFoundError } from '../app/LoadFailure.tsx';
 import { useLocale } from '../app/layout-parts.tsx';
 import { PageHeader } from '../app/PageHeader.tsx';
 import { PaymentForm } from '../app/payment/PaymentForm.tsx';
@@ -211,14 +213,14 @@ function Payment({ invoice, refetch }: { invoice: AllotmentInvoice; refetch: () 
 /**
  * Payment of an allotment invoice (spec 02 §2 /allotment/:allotmentInvoiceId/payment): the payment
  * form for cash or transfer, hidden once the invoice is paid or overpaid, beside the invoice. After
- * a payment the user goes back to the invoice list with the invoice highlighted; an invoice that
- * cannot be loaded sends the user to the reservation list.
+ * a payment the user goes back to the invoice list with the invoice highlighted. An invoice the
+ * server does not have shows Not Found; any other failure to load it shows the message with Retry.
  */
 export function AllotmentInvoicePaymentPage() {
   const { t } = useTranslation();
   const { allotmentInvoiceId = '' } = useParams();
-  const { client, notifications } = useServices();
-  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { client } = useServices();
   const validId = ID.test(allotmentInvoiceId);
   const id = validId ? Number(allotmentInvoiceId) : 0;
   const invoice = useQuery({
@@ -228,15 +230,22 @@ export function AllotmentInvoicePaymentPage() {
     retry: false,
   });
 
-  const failed = !validId || invoice.isError;
-  useEffect(() => {
-    if (!failed) return;
-    notifications.notify({
-      kind: 'error',
-      message: t('allotments.payment.notFound', { id: allotmentInvoiceId }),
-    });
-    navigate(adminPath('reservationList'), { replace: true });
-  }, [failed, notifications, navigate, t, allotmentInvoiceId]);
+  if (!validId || invoice.isError) {
+    return (
+      <>
+        <PageHeader
+          title={t('allotments.payment.loadingTitle')}
+          back={{ to: backPath(params), label: t('allotments.payment.back') }}
+        />
+        <FormPlaceholder
+          error={validId ? invoice.error : notFoundError}
+          onRetry={() => invoice.refetch()}
+          isRetrying={invoice.isFetching}
+          notFoundText={t('allotments.payment.notFound', { id: allotmentInvoiceId })}
+        />
+      </>
+    );
+  }
 
   if (!invoice.data) {
     return (

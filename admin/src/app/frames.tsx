@@ -32,22 +32,26 @@ export function MessagePage({
   titleId,
   title,
   text,
+  level = 1,
   children,
 }: {
   code: number;
   titleId: string;
   title: string;
   text: string;
+  /** 2 inside a page that has its own title (a record page's Not Found). */
+  level?: 1 | 2;
   children?: ReactNode;
 }) {
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <section className="message-page" aria-labelledby={titleId}>
       <p className="message-page__code" aria-hidden="true">
         {code}
       </p>
-      <h1 id={titleId} className="message-page__title">
+      <Heading id={titleId} className="message-page__title">
         {title}
-      </h1>
+      </Heading>
       <p className="message-page__text">{text}</p>
       {children}
     </section>

@@ -37,3 +37,17 @@ export function actionFailureMessage(
   const notice = failureNotice(t, failure);
   return notice ? String(notice.message) : undefined;
 }
+
+/**
+ * Why a load failed, for the screen that shows it in place of its data (docs/decisions.md "Failure
+ * states"): as {@link actionFailureMessage}, and the client's own words when the server could not be
+ * reached (the screen must say something even though the client has warned already).
+ */
+export function loadFailureMessage(
+  t: TFunction,
+  knows: (key: string) => boolean,
+  failure: HttpError,
+): string {
+  if (failure.statusCode === NETWORK_STATUS) return failure.message;
+  return actionFailureMessage(t, knows, failure) ?? failure.message;
+}

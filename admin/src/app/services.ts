@@ -83,7 +83,10 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
   const translate: ErrorTranslator = (code, params, fallback) => {
     if (code === 'NETWORK') return i18n.t('common.networkError');
     const key = `errors.${code}`;
-    return i18n.exists(key) ? i18n.t(key, { details: '', ...params }) : fallback;
+    // A server failure's own words (with its request id) are the only thing it says: kept as the
+    // details of "Unknown Error. {{details}}".
+    const details = code === 'ERROR_INTERNAL' ? fallback : '';
+    return i18n.exists(key) ? i18n.t(key, { details, ...params }) : fallback;
   };
 
   const warningFetch: typeof fetch = async (input, init) => {

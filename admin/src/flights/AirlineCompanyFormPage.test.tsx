@@ -129,3 +129,36 @@ describe('edit airline company', () => {
     expect(app.location()).toBe('/flight/company/edit/2');
   });
 });
+
+describe('an airline company that cannot be loaded', () => {
+  it('shows Not Found for a company the server does not have, under the page’s back link', async () => {
+    open('/admin/flight/company/edit/999');
+    expect(await screen.findByRole('heading', { name: 'Not Found', level: 2 })).toBeTruthy();
+    expect(
+      screen.getByText('There is no such record. It may have been deleted, or the address is wrong.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to airline companies/ })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+  });
+
+  it('says why any other failure happened, and shows the form after Retry', async () => {
+    let failing = true;
+    const app = open('/admin/flight/company/edit/2', {
+      handle: (request) => {
+        if (!failing || request.path !== 'flight-company/2') return undefined;
+        return new Response(
+          JSON.stringify({ errors: [{ code: 'ERROR_FORBIDDEN', message: 'Not yours.' }] }),
+          { status: 403, headers: { 'Content-Type': 'application/json' } },
+        );
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This page could not be loaded.');
+    expect(alert.textContent).toContain("You don't have permissions for this action.");
+    expect(screen.queryByRole('heading', { name: 'Not Found' })).toBeNull();
+    failing = false;
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveProperty('value', 'Chair Airlines'));
+  });
+});

@@ -41,7 +41,7 @@ function AirlineCompanyFormPage({ id }: { id?: string }) {
   const { user } = useRouteAccess();
   const titleId = useId();
   const listPath = adminPath('flightCompanyList');
-  const { form, onSubmit, isReady, isSaving, loadError } = useRecordForm<
+  const { form, onSubmit, isReady, isSaving, loadError, retryLoad, isRetrying } = useRecordForm<
     FlightCompany,
     typeof AirlineCompanyForm
   >({
@@ -101,7 +101,7 @@ function AirlineCompanyFormPage({ id }: { id?: string }) {
           <FormActions isSaving={isSaving} cancelTo={listPath} />
         </FormCard>
       ) : (
-        <FormPlaceholder error={loadError?.message ?? null} />
+        <FormPlaceholder error={loadError} onRetry={retryLoad} isRetrying={isRetrying} />
       )}
     </>
   );

@@ -1,13 +1,13 @@
 import { adminPath } from '@flybook/domain';
 import type { Flight } from '@flybook/schemas';
 import { type HttpError, useOne } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
 import { FormPlaceholder } from '../app/form/FormLayout.tsx';
-import { failureNotice } from '../app/notices.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
 import { SectionTabs } from '../app/SectionTabs.tsx';
@@ -30,13 +30,22 @@ function FlightFormPage({ id }: { id?: string }) {
     resource: FLIGHTS,
     id: id ?? '',
     queryOptions: { enabled: mode === 'edit' },
-    errorNotification: (error) => failureNotice(t, error),
+    // Shown in place of the form, with Retry (or as Not Found).
+    errorNotification: false,
   });
+  const queryClient = useQueryClient();
   const record = mode === 'edit' ? query.data?.data : undefined;
   const title = t(mode === 'create' ? 'flights.form.newTitle' : 'flights.form.editTitle');
   const ready = lookups !== undefined && (mode === 'create' || record !== undefined);
   const failure = query.error ?? (lookupError ? toHttpError(lookupError, translateError) : null);
-  const failureText = failure ? failureNotice(t, failure) : false;
+  const retry = () => {
+    if (query.error) void query.refetch();
+    // The lists of the form that failed (their keys start with 'lookup').
+    void queryClient.refetchQueries({
+      queryKey: ['lookup'],
+      predicate: (cached) => cached.state.status === 'error',
+    });
+  };
 
   return (
     <>
@@ -52,7 +61,7 @@ function FlightFormPage({ id }: { id?: string }) {
           listPath={listPath}
         />
       ) : (
-        <FormPlaceholder error={failure ? (failureText ? failureText.message : failure.message) : null} />
+        <FormPlaceholder error={failure} onRetry={retry} isRetrying={query.isError && query.isFetching} />
       )}
     </>
   );

@@ -14,6 +14,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useServices } from '../app/context.tsx';
+import { isNotFound, LoadFailure, RecordNotFound } from '../app/LoadFailure.tsx';
 import { useLocale } from '../app/layout-parts.tsx';
 import { BulkBar } from '../app/list/BulkBar.tsx';
 import { HIGHLIGHT_ROW_CLASS, type RowSelection, ServerList } from '../app/list/ServerList.tsx';
@@ -69,10 +70,13 @@ export function PassengerListPage() {
   const { t } = useTranslation();
   if (flightId === null) {
     return (
-      <PageHeader
-        title={t('passengers.title')}
-        back={{ to: adminPath('flightList'), label: t('passengers.back') }}
-      />
+      <>
+        <PageHeader
+          title={t('passengers.title')}
+          back={{ to: adminPath('flightList'), label: t('passengers.back') }}
+        />
+        <RecordNotFound level={2} text={t('notFound.record')} />
+      </>
     );
   }
   return <PassengerList flightId={flightId} />;
@@ -185,12 +189,16 @@ function PassengerList({ flightId }: { flightId: number }) {
           title={t('passengers.title')}
           back={{ to: adminPath('flightList'), label: t('passengers.back') }}
         />
-        <div className="passenger-load-error" role="alert">
-          <p>{t('passengers.loadError')}</p>
-          <Button variant="secondary" onPress={() => void flightQuery.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
+        {isNotFound(flightQuery.error) ? (
+          <RecordNotFound level={2} text={t('notFound.record')} />
+        ) : (
+          <LoadFailure
+            error={flightQuery.error}
+            title={t('passengers.loadError')}
+            onRetry={() => flightQuery.refetch()}
+            isRetrying={flightQuery.isFetching}
+          />
+        )}
       </>
     );
   }

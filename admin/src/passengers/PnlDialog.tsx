@@ -7,6 +7,7 @@ import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-ar
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
+import { LoadFailure } from '../app/LoadFailure.tsx';
 import { useLocale } from '../app/layout-parts.tsx';
 import { actionFailureMessage } from '../app/notices.ts';
 import { passengerInfoKey } from './use-passenger-jobs.ts';
@@ -149,8 +150,17 @@ export function PnlDialog({
   });
 
   let body: ReactNode;
-  if (own.isError || external.isError) {
-    body = <p role="alert">{t('passengers.pnl.loadError')}</p>;
+  if ((own.isError || external.isError) && !own.isFetching && !external.isFetching) {
+    body = (
+      <LoadFailure
+        error={own.error ?? external.error}
+        title={t('passengers.pnl.loadError')}
+        onRetry={() => {
+          if (own.isError) void own.refetch();
+          if (external.isError) void external.refetch();
+        }}
+      />
+    );
   } else if (!own.data || !external.data) {
     body = (
       <p className="passenger-dialog__loading" role="status">

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyDialog } from '../app/BusyDialog.tsx';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
+import { LoadFailure } from '../app/LoadFailure.tsx';
 import { useLocale } from '../app/layout-parts.tsx';
 import { failureNotice } from '../app/notices.ts';
 import { useSeatMapTexts } from '../app/seat-map-labels.ts';
@@ -134,7 +135,12 @@ export function SeatDialog({
         </div>
         <div className="passenger-seat-dialog__map">
           {seats.isError ? (
-            <p role="alert">{t('passengers.seat.mapError')}</p>
+            <LoadFailure
+              error={seats.error}
+              title={t('passengers.seat.mapError')}
+              onRetry={() => seats.refetch()}
+              isRetrying={seats.isFetching}
+            />
           ) : map === null ? (
             <p className="passenger-dialog__loading" role="status">
               <span className="spinner" aria-hidden="true" /> {t('common.loading')}

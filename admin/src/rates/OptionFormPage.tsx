@@ -30,17 +30,22 @@ function OptionFormPage({ id }: { id?: string }) {
   const locale = useLocale();
   const { user } = useRouteAccess();
   const titleId = useId();
-  const { types } = useOptionTypes();
+  const { types, error: typesError, retry: retryTypes } = useOptionTypes();
   const mode: OptionFormMode = id === undefined ? 'create' : 'edit';
   const listPath = adminPath('optionList');
   const schema = useMemo(() => optionFormSchema(mode), [mode]);
-  const { form, onSubmit, isReady, isSaving, loadError } = useRecordForm<Option, typeof schema>({
+  const { form, onSubmit, isReady, isSaving, loadError, retryLoad, isRetrying } = useRecordForm<
+    Option,
+    typeof schema
+  >({
     resource: OPTIONS,
     action: mode,
     ...(id === undefined ? {} : { id }),
     schema,
     values: optionFormValues,
     lookupsReady: types !== undefined,
+    lookupError: typesError,
+    retryLookups: retryTypes,
     fieldOf: optionFieldOf,
     listPath,
   });
@@ -109,7 +114,7 @@ function OptionFormPage({ id }: { id?: string }) {
           <FormActions isSaving={isSaving} cancelTo={listPath} />
         </FormCard>
       ) : (
-        <FormPlaceholder error={loadError?.message ?? null} />
+        <FormPlaceholder error={loadError} onRetry={retryLoad} isRetrying={isRetrying} />
       )}
     </>
   );

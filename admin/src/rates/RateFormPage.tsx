@@ -105,18 +105,23 @@ function RateFormPage({ id }: { id?: string }) {
   const { t } = useTranslation();
   const { user } = useRouteAccess();
   const titleId = useId();
-  const { tariffs } = useTariffs();
+  const { tariffs, error: tariffError, retry: retryTariffs } = useTariffs();
   const mode: RateFormMode = id === undefined ? 'create' : 'edit';
   const listPath = adminPath('rateList');
   const schema = useMemo(() => rateFormSchema(mode), [mode]);
   const fieldOf = useMemo(() => rateFieldOf((tariffs ?? []).map((tariff) => tariff.id)), [tariffs]);
-  const { form, onSubmit, isReady, isSaving, loadError } = useRecordForm<Rate, typeof schema>({
+  const { form, onSubmit, isReady, isSaving, loadError, retryLoad, isRetrying } = useRecordForm<
+    Rate,
+    typeof schema
+  >({
     resource: RATES,
     action: mode,
     ...(id === undefined ? {} : { id }),
     schema,
     values: (rate) => rateFormValues(tariffs ?? [], rate),
     lookupsReady: tariffs !== undefined,
+    lookupError: tariffError,
+    retryLookups: retryTariffs,
     fieldOf,
     listPath,
   });
@@ -141,7 +146,7 @@ function RateFormPage({ id }: { id?: string }) {
           <FormActions isSaving={isSaving} cancelTo={listPath} />
         </FormCard>
       ) : (
-        <FormPlaceholder error={loadError?.message ?? null} />
+        <FormPlaceholder error={loadError} onRetry={retryLoad} isRetrying={isRetrying} />
       )}
     </>
   );

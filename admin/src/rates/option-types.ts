@@ -11,5 +11,5 @@ export function useOptionTypes() {
     staleTime: 10 * 60_000,
     select: (answer) => answer.items,
   });
-  return { types: query.data, isError: query.isError };
+  return { types: query.data, isError: query.isError, error: query.error, retry: () => void query.refetch() };
 }

@@ -8,7 +8,12 @@ import { toHttpError } from '../app/errors.ts';
 import { failureNotice } from '../app/notices.ts';
 
 /** The tariffs (1 and 2 economy, 3 economy-plus, 4 business), in id order; they rarely change. */
-export function useTariffs(): { tariffs: readonly Tariff[] | undefined; isError: boolean } {
+export function useTariffs(): {
+  tariffs: readonly Tariff[] | undefined;
+  isError: boolean;
+  error: unknown;
+  retry: () => void;
+} {
   const { t } = useTranslation();
   const { client, notifications, translateError } = useServices();
   const query = useQuery({
@@ -23,7 +28,7 @@ export function useTariffs(): { tariffs: readonly Tariff[] | undefined; isError:
     const notice = failureNotice(t, toHttpError(error, translateError));
     if (notice) notifications.notify({ kind: 'error', message: notice.message });
   }, [error, t, notifications, translateError]);
-  return { tariffs: query.data, isError: query.isError };
+  return { tariffs: query.data, isError: query.isError, error, retry: () => void query.refetch() };
 }
 
 /** A tariff's name in the interface language. */

@@ -85,6 +85,7 @@ function useUserPermissionsData(id: number, readVirtualAccounts: boolean) {
     enabled: readVirtualAccounts,
   });
   const error = user.error ?? groups.error ?? catalogue.error ?? own.error ?? accounts.error;
+  const failed = [user, groups, catalogue, own, accounts].filter((query) => query.isError);
   const ready =
     user.data !== undefined &&
     groups.data !== undefined &&
@@ -98,6 +99,10 @@ function useUserPermissionsData(id: number, readVirtualAccounts: boolean) {
     accounts: accounts.data ?? [],
     ready,
     error,
+    retry: () => {
+      for (const query of failed) void query.refetch();
+    },
+    isRetrying: failed.some((query) => query.isFetching),
   };
 }
 
@@ -368,9 +373,7 @@ export function UserPermissionsPage() {
   const back = { to: adminPath('permissionList'), label: t('settings.userPermissions.back') };
   let content: ReactNode;
   if (!ready || !draft || !user) {
-    content = (
-      <FormPlaceholder error={data.error ? (toHttpError(data.error, translateError).message ?? '') : null} />
-    );
+    content = <FormPlaceholder error={data.error} onRetry={data.retry} isRetrying={data.isRetrying} />;
   } else {
     const tabs = [
       access.readRoles ? 'features' : null,

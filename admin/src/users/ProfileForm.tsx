@@ -10,7 +10,7 @@ import { useRecordForm } from '../app/form/use-record-form.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
 import { SectionTabs } from '../app/SectionTabs.tsx';
-import { useCountries } from './countries.ts';
+import { useCountryList } from './countries.ts';
 import type { ProfileFormContext, ProfileFormMode } from './profile-form.ts';
 
 /** What a user record the forms edit has at least. */
@@ -56,7 +56,7 @@ export function ProfileForm<TRecord extends Profile, S extends z.ZodType<FieldVa
 }) {
   const { t } = useTranslation();
   const { user } = useRouteAccess();
-  const countries = useCountries();
+  const { countries, error: countryError, retry: retryCountries } = useCountryList();
   // The own e-mail is known once the record has loaded; changing it needs the current password.
   const [currentEmail, setCurrentEmail] = useState<string | undefined>(undefined);
   const schema = useMemo(
@@ -70,13 +70,18 @@ export function ProfileForm<TRecord extends Profile, S extends z.ZodType<FieldVa
       }),
     [kind, mode, user.roles, countries, id, currentEmail],
   );
-  const { form, onSubmit, isReady, isSaving, record, loadError } = useRecordForm<TRecord, S>({
+  const { form, onSubmit, isReady, isSaving, record, loadError, retryLoad, isRetrying } = useRecordForm<
+    TRecord,
+    S
+  >({
     resource: kind.resource,
     action: mode === 'create' ? 'create' : 'edit',
     ...(id === undefined ? {} : { id }),
     schema,
     values: kind.values,
     lookupsReady: countries !== undefined,
+    lookupError: countryError,
+    retryLookups: retryCountries,
     fieldOf: kind.fieldOf,
     listPath,
     ...(onSaved ? { onSaved } : {}),
@@ -86,7 +91,7 @@ export function ProfileForm<TRecord extends Profile, S extends z.ZodType<FieldVa
     if (record) setCurrentEmail(record.email);
   }, [record]);
 
-  if (!isReady) return <FormPlaceholder error={loadError?.message ?? null} />;
+  if (!isReady) return <FormPlaceholder error={loadError} onRetry={retryLoad} isRetrying={isRetrying} />;
   const editable = kind.mayEdit(user.roles, mode);
   const { Fields } = kind;
   return (

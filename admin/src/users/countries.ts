@@ -12,6 +12,11 @@ import { failureNotice } from '../app/notices.ts';
  * (spec 03 §2: the manager form shows only after data and the country list have loaded).
  */
 export function useCountries(): Country[] | undefined {
+  return useCountryList().countries;
+}
+
+/** The countries, and why and how to ask again when they could not be loaded (the forms show it). */
+export function useCountryList(): { countries: Country[] | undefined; error: unknown; retry: () => void } {
   const { t } = useTranslation();
   const { client, notifications, translateError } = useServices();
   const query = useQuery({
@@ -25,5 +30,5 @@ export function useCountries(): Country[] | undefined {
     const notice = failureNotice(t, toHttpError(query.error, translateError));
     if (notice) notifications.notify({ kind: 'error', message: notice.message });
   }, [query.error, t, notifications, translateError]);
-  return query.data;
+  return { countries: query.data, error: query.error, retry: () => void query.refetch() };
 }

@@ -1,6 +1,7 @@
 import { formatDateTime } from '@flybook/locales/format';
 import { type ChosenFlight, chosenFlights } from './draft.ts';
 import { useWizard } from './wizard-context.ts';
+import { fill } from './wizard-texts.ts';
 
 /** The flight of one direction in a line: number, route, local departure, tariff. */
 export function FlightLine({ chosen }: { chosen: ChosenFlight }) {
@@ -17,9 +18,45 @@ export function FlightLine({ chosen }: { chosen: ChosenFlight }) {
   );
 }
 
+/**
+ * The booking's total, or why there is none (docs/decisions.md "Failure states"): a refused
+ * calculation says the server's error in words and leads to the step that can mend it; one the
+ * server could not answer offers Retry. Never "Calculating the price…" once the answer is in.
+ */
+export function PriceTotal({ className }: { className: string }) {
+  const { cost, priceProblem, texts, money, step, stepPath } = useWizard();
+  const mend = priceProblem?.mend && priceProblem.mend !== step ? priceProblem.mend : null;
+  return (
+    <>
+      <p className={className}>
+        <span>{texts.total}</span>
+        <strong aria-live="polite">
+          {cost ? money(cost.total) : priceProblem ? '–' : texts.calculating}
+        </strong>
+      </p>
+      {priceProblem && (
+        <div className="form-error price-problem" role="alert">
+          <p>{texts.priceFailed}</p>
+          <p className="failure-reason">{priceProblem.message}</p>
+          {(mend || priceProblem.retry) && (
+            <p className="price-problem-actions">
+              {mend && <a href={stepPath(mend)}>{fill(texts.goToStep, { step: texts[`step.${mend}`] })}</a>}
+              {priceProblem.retry && (
+                <button className="button button-light-outline" type="button" onClick={priceProblem.retry}>
+                  {texts.retry}
+                </button>
+              )}
+            </p>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
 /** Beside every step but the last: the trip so far, with links to change the flights (spec 02 §2). */
 export function Summary() {
-  const { draft, texts, stepPath, cost, money } = useWizard();
+  const { draft, texts, stepPath } = useWizard();
   const trip = draft.trip;
   if (!trip) return null;
   const [outbound, back] = [draft.outbound, draft.return];
@@ -56,12 +93,7 @@ export function Summary() {
           </div>
         )}
       </dl>
-      {chosenFlights(draft).length > 0 && (
-        <p className="summary-total">
-          <span>{texts.total}</span>
-          <strong aria-live="polite">{cost ? money(cost.total) : texts.calculating}</strong>
-        </p>
-      )}
+      {chosenFlights(draft).length > 0 && <PriceTotal className="summary-total" />}
     </aside>
   );
 }

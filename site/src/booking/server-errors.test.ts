@@ -23,6 +23,8 @@ describe('booking errors from the server', () => {
       'select-flight-outbound',
     );
     expect(stepToMend({ code: 'ERROR_AGE_TYPE' })).toBe('passengers');
+    expect(stepToMend({ code: 'ERROR_OPTION_NOT_AVAILABLE' })).toBe('passengers');
+    expect(stepToMend({ code: 'ERROR_INFANT_SEAT' })).toBe('seat-reservation');
     expect(stepToMend({ code: 'ERROR_VALIDATION' })).toBeNull();
   });
 

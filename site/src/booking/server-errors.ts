@@ -11,6 +11,7 @@ export function stepToMend(
     case 'ERROR_BOOKED_SEATS_OCCUPIED':
     case 'ERROR_BOOKED_SEATS_NOT_UNIQUE':
     case 'ERROR_BOOKED_SEATS_NOT_BELONG_BOOKED_FLIGHTS':
+    case 'ERROR_INFANT_SEAT':
       return 'seat-reservation';
     case 'ERROR_AVAILABLE_SEATS_NOT_ENOUGH':
     case 'ERROR_BOOKED_DEPARTED_FLIGHT_ADDED':
@@ -21,6 +22,7 @@ export function stepToMend(
       return 'select-flight-return';
     case 'ERROR_AGE_TYPE':
     case 'ERROR_TOO_MANY_INFANTS':
+    case 'ERROR_OPTION_NOT_AVAILABLE':
       return 'passengers';
     case 'ERROR_PASSWORD_IS_EMAIL':
     case 'ERROR_PASSWORD_TOO_COMMON':
@@ -53,6 +55,8 @@ export const BOOKING_ERROR_CODES = [
   'ERROR_PASSWORD_IS_EMAIL',
   'ERROR_PASSWORD_TOO_COMMON',
   'ERROR_SESSION_EXPIRED',
+  // A server that cannot answer for a moment (a price, a flight list): said in words, with Retry.
+  'ERROR_SERVICE_UNAVAILABLE',
 ] as const;
 
 /**

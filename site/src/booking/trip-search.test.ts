@@ -123,6 +123,11 @@ describe('the booking address (spec 02 §8 booking URL messages)', () => {
     expect(texts('departureDate=2026-02-30', false)).toEqual([
       'Invalid query parameter "departureDate". Use value like: 2026-12-24',
     ]);
+    // A month and day no calendar has: named like any bad date, never thrown.
+    expect(texts('departureDate=2026-13-45&returnDate=2026-00-00', false)).toEqual([
+      'Invalid query parameter "departureDate". Use value like: 2026-12-24',
+      'Invalid query parameter "returnDate". Use value like: 2026-12-24',
+    ]);
     expect(texts('travelType=one-way&returnDate=2026-12-24', false)).toEqual([
       'The "returnDate" query parameter is not allowed',
     ]);

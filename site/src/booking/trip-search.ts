@@ -100,8 +100,12 @@ export function urlProblemText(
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (text: string) =>
-  ISO_DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+/** A calendar date that exists: `2026-02-30` and `2026-13-45` do not (the latter is no Date at all). */
+const isRealDate = (text: string) => {
+  if (!ISO_DATE.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+};
 const AIRPORT = /^[A-Z]{3}$/;
 const ID = /^[1-9]\d{0,9}$/;
 const COUNT = /^\d$/;

@@ -12,6 +12,16 @@ export const URL_PROBLEMS_KEY = 'flybook.booking.urlProblems';
 /** A flight chosen through the address (the flights page's links), taken when its list loads. */
 export const ADDRESS_CHOICE_KEY = 'flybook.booking.addressChoice';
 
+/**
+ * Why the booking has no price: the server refused the calculation (its error in words, and the
+ * step that can mend it), or could not answer (Retry asks again).
+ */
+export interface PriceProblem {
+  message: string;
+  mend: StepName | null;
+  retry: (() => void) | null;
+}
+
 /** What every step of the wizard reads: the draft, texts, where the steps are, and the price. */
 export interface WizardContextValue {
   step: StepName;
@@ -26,6 +36,8 @@ export interface WizardContextValue {
   goNext: () => void;
   /** The price of the booking as it stands (reservation/calculate, debounced 1 s); null until known. */
   cost: Cost | null;
+  /** Why there is no cost after the last calculation; null while one runs or when it answered. */
+  priceProblem: PriceProblem | null;
   paths: { home: string; terms: string; cardCancel: string; login: string };
   /** A CHF amount in the page's language (`formatChf` of @flybook/locales/format). */
   money: (chf: number) => string;

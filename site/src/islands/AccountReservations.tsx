@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { AccountHead } from '../lib/AccountHead.tsx';
 import { useAccountSession } from '../lib/account-session.ts';
 import { outstandingOf, payOutstanding } from '../lib/card-payment.ts';
+import { callFailureOf, failureText } from '../lib/failures.ts';
 import { client } from '../lib/session.ts';
 
 export interface AccountTexts {
@@ -14,6 +15,9 @@ export interface AccountTexts {
   empty: string;
   loading: string;
   error: string;
+  retry: string;
+  networkError: string;
+  unknownError: string;
   logout: string;
   reservation: string;
   bookingReference: string;
@@ -38,7 +42,10 @@ export interface AccountTexts {
 const isPayableByCard = (item: ReservationListItem) =>
   item.status === 'created' && item.invoice.paymentTerms === 'now' && outstandingOf(item.invoice) > 0;
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; items: ReservationListItem[] };
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; reason: string }
+  | { state: 'ready'; items: ReservationListItem[] };
 
 /**
  * The customer's own reservations (spec 01 §2 /account/reservations): status, flights, total and
@@ -61,19 +68,28 @@ export default function AccountReservations({
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [notice, setNotice] = useState<string | null>(null);
   const [paying, setPaying] = useState<number | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const money = (amount: number) => formatChf(amount, locale);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt (Retry) asks again
   useEffect(() => {
     if (!session) return;
     const controller = new AbortController();
+    setLoad({ state: 'loading' });
     client
       .call(reservationListCalls.ownList, { query: { pageSize: 50 } }, { signal: controller.signal })
       .then((page) => setLoad({ state: 'ready', items: page.items }))
-      .catch(() => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed' });
+      .catch((failure: unknown) => {
+        if (controller.signal.aborted) return;
+        const reason = failureText(callFailureOf(failure).error, {
+          errors: {},
+          unknown: texts.unknownError,
+          network: texts.networkError,
+        });
+        setLoad({ state: 'failed', reason });
       });
     return () => controller.abort();
-  }, [session]);
+  }, [session, attempt]);
 
   const download = (id: number, kind: 'ticket' | 'invoice') => {
     setNotice(null);
@@ -113,7 +129,21 @@ export default function AccountReservations({
         </p>
       )}
       {load.state === 'loading' && <p role="status">{texts.loading}</p>}
-      {load.state === 'failed' && <p role="alert">{texts.error}</p>}
+      {load.state === 'failed' && (
+        <div className="form-error load-failure">
+          <div role="alert">
+            <p>{texts.error}</p>
+            <p className="failure-reason">{load.reason}</p>
+          </div>
+          <button
+            className="button button-light-outline"
+            type="button"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            {texts.retry}
+          </button>
+        </div>
+      )}
       {load.state === 'ready' && load.items.length === 0 && (
         <div className="empty-state">
           <p>{texts.empty}</p>

@@ -1,3 +1,4 @@
+import { bookingErrorText } from '@flybook/domain/booking-errors';
 import type { Locale } from '@flybook/locales';
 import { formatChf } from '@flybook/locales/format';
 import { bookingCalls, type Cost } from '@flybook/schemas/booking';
@@ -11,6 +12,7 @@ import {
   withTrip,
 } from '../booking/draft.ts';
 import { Summary } from '../booking/Summary.tsx';
+import { stepToMend } from '../booking/server-errors.ts';
 import { $draft, updateDraft } from '../booking/state.ts';
 import {
   breadcrumbs,
@@ -25,11 +27,14 @@ import type { TripFormTexts } from '../booking/TripForm.tsx';
 import { readAddress, type UrlProblem } from '../booking/trip-search.ts';
 import {
   ADDRESS_CHOICE_KEY,
+  type PriceProblem,
   URL_PROBLEMS_KEY,
   WizardContext,
   type WizardContextValue,
 } from '../booking/wizard-context.ts';
 import { fill, type WizardTexts } from '../booking/wizard-texts.ts';
+import { type CallFailure, callFailureOf, failureText } from '../lib/failures.ts';
+import { leave } from '../lib/navigation.ts';
 import { loadAirportNames } from '../lib/public-lookups.ts';
 import { client } from '../lib/session.ts';
 
@@ -43,6 +48,42 @@ const STEP_VIEWS = {
   'billing-information': lazy(() => import('../booking/steps/BillingStep.tsx')),
   'reservation-overview': lazy(() => import('../booking/steps/OverviewStep.tsx')),
 } satisfies Record<StepName, unknown>;
+
+/**
+ * Why a calculation gave no price, for the summary: a refusal in the booking's words with the step
+ * that mends it (the flights when no other step is known), a failure to answer with Retry.
+ */
+export function priceProblemOf(
+  failure: CallFailure,
+  draft: BookingDraft,
+  { texts, errorTexts }: { texts: WizardTexts; errorTexts: Record<string, string> },
+  retry: () => void,
+): PriceProblem {
+  const chosen = { outbound: draft.outbound?.flight.id, return: draft.return?.flight.id };
+  const message =
+    failure.error.code === 'NETWORK'
+      ? failureText(failure.error, {
+          errors: errorTexts,
+          unknown: texts.unknownError,
+          network: texts.networkError,
+        })
+      : bookingErrorText(
+          failure.error,
+          {
+            errors: errorTexts,
+            directions: {
+              outbound: texts.directionOutbound,
+              return: texts.directionReturn,
+              both: texts.directionBoth,
+            },
+            unknown: texts.unknownError,
+          },
+          false,
+          chosen,
+        );
+  if (failure.kind === 'failed') return { message, mend: null, retry };
+  return { message, mend: stepToMend(failure.error, chosen) ?? 'select-flight-outbound', retry: null };
+}
 
 /** The step machine's facts about a draft (seats: docs/booking-wizard.md). */
 export const factsOf = (draft: BookingDraft): StepFacts => ({
@@ -77,6 +118,9 @@ export default function BookingWizard({
   const [ready, setReady] = useState(false);
   const [urlProblems, setUrlProblems] = useState<UrlProblem[]>([]);
   const [cost, setCost] = useState<Cost | null>(null);
+  const [priceFailure, setPriceFailure] = useState<CallFailure | null>(null);
+  // Retry of a calculation the server could not answer: the same body, asked again.
+  const [priceAttempt, setPriceAttempt] = useState(0);
   const money = useCallback((amount: number) => formatChf(amount, locale), [locale]);
   const facts = factsOf(draft);
 
@@ -85,11 +129,14 @@ export default function BookingWizard({
     let cancelled = false;
     (async () => {
       const query = new URLSearchParams(window.location.search);
-      const airports = ['airportFrom', 'airportTo', 'otherAirportFrom', 'otherAirportTo'].some((key) =>
+      // Codes are checked against the airports when their list loads; without it, not at all (an
+      // empty list would call every airport unknown).
+      const airportList = ['airportFrom', 'airportTo', 'otherAirportFrom', 'otherAirportTo'].some((key) =>
         query.has(key),
       )
         ? new Set((await loadAirportNames(locale).catch(() => new Map<string, string>())).keys())
         : null;
+      const airports = airportList?.size ? airportList : null;
       if (cancelled) return;
       if (step === 'travel-dates') {
         const carried = JSON.parse(sessionStorage.getItem(URL_PROBLEMS_KEY) ?? '[]') as UrlProblem[];
@@ -101,10 +148,10 @@ export default function BookingWizard({
         return;
       }
       if ([...query.keys()].length > 0) {
-        const reading = readAddress(query, { needTrip: true, airports: airports?.size ? airports : null });
+        const reading = readAddress(query, { needTrip: true, airports });
         if (reading.problems.length > 0) {
           sessionStorage.setItem(URL_PROBLEMS_KEY, JSON.stringify(reading.problems));
-          window.location.replace(`${stepPaths['travel-dates']}${window.location.search}`);
+          leave.replace(`${stepPaths['travel-dates']}${window.location.search}`);
           return;
         }
         updateDraft((current) => withTrip(current, reading.trip));
@@ -114,11 +161,16 @@ export default function BookingWizard({
       }
       const now = factsOf($draft.get());
       if (!mayOpen(step, now)) {
-        window.location.replace(stepPaths[firstOpenStep(now)]);
+        leave.replace(stepPaths[firstOpenStep(now)]);
         return;
       }
       setReady(true);
-    })();
+    })().catch(() => {
+      // Never "Loading…" for good: an address that cannot be read at all starts at travel dates.
+      if (cancelled) return;
+      if (step === 'travel-dates') setReady(true);
+      else leave.replace(stepPaths['travel-dates']);
+    });
     return () => {
       cancelled = true;
     };
@@ -132,6 +184,7 @@ export default function BookingWizard({
     draft.options,
     draft.seats,
   ]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: priceAttempt asks again for the same body
   useEffect(() => {
     const [bookedFlights, ageTypes, options, seats] = JSON.parse(priceKey) as [
       [number, number][],
@@ -139,6 +192,7 @@ export default function BookingWizard({
       BookingDraft['options'],
       BookingDraft['seats'],
     ];
+    setPriceFailure(null);
     if (bookedFlights.length === 0 || ageTypes.length === 0) {
       setCost(null);
       return;
@@ -170,13 +224,26 @@ export default function BookingWizard({
           { signal: controller.signal },
         )
         .then(setCost)
-        .catch(() => setCost(null));
+        .catch((failure: unknown) => {
+          if (controller.signal.aborted) return;
+          // Never "Calculating…" for good: the summary says why there is no price.
+          setCost(null);
+          setPriceFailure(callFailureOf(failure));
+        });
     }, 1000);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [priceKey]);
+  }, [priceKey, priceAttempt]);
+
+  // The booking may change under an open step (a new search or a finished booking in another tab):
+  // a step it no longer opens is left for the first one to fill, never rendered half-empty. Not the
+  // payment step: it clears the booking itself once booked and goes on with its own copy.
+  const open = step === 'reservation-overview' || mayOpen(step, facts);
+  useEffect(() => {
+    if (ready && !open) leave.replace(stepPaths[firstOpenStep(factsOf($draft.get()))]);
+  }, [ready, open, stepPaths]);
 
   const previous = previousStep(step, facts);
   const StepView = STEP_VIEWS[step];
@@ -190,9 +257,14 @@ export default function BookingWizard({
     stepPath: (name) => stepPaths[name],
     goNext: () => {
       const next = nextStep(step, factsOf($draft.get()));
-      if (next) window.location.assign(stepPaths[next]);
+      if (next) leave.assign(stepPaths[next]);
     },
     cost,
+    priceProblem:
+      priceFailure &&
+      priceProblemOf(priceFailure, draft, { texts, errorTexts }, () =>
+        setPriceAttempt((attempt) => attempt + 1),
+      ),
     paths,
     money,
   };
@@ -241,7 +313,7 @@ export default function BookingWizard({
               </a>
             )}
             <h2 id="step-title">{texts[`step.${step}`]}</h2>
-            {ready ? (
+            {ready && open ? (
               <Suspense fallback={<p className="busy">{texts.loading}</p>}>
                 <StepView />
               </Suspense>
@@ -251,7 +323,7 @@ export default function BookingWizard({
               </p>
             )}
           </section>
-          {step !== 'reservation-overview' && ready && <Summary />}
+          {step !== 'reservation-overview' && ready && open && <Summary />}
         </div>
       </div>
     </WizardContext.Provider>

@@ -10,6 +10,8 @@ import {
   payOutstanding,
   transactionOfAddress,
 } from '../lib/card-payment.ts';
+import { callFailureOf, failureText } from '../lib/failures.ts';
+import { leave } from '../lib/navigation.ts';
 import { $session, client } from '../lib/session.ts';
 
 /** Where each text is in the catalogue; the page translates them at build time. */
@@ -34,6 +36,12 @@ export const CARD_RESULT_TEXTS = {
   paymentIssue: 'payments.card.issue',
   expired: 'errors.ERROR_RESERVATION_EXPIRED',
   notFound: 'errors.ERROR_TRANSACTION_NOT_FOUND',
+  notFoundTitle: 'notFound.title',
+  uncheckedTitle: 'site.cardResult.uncheckedTitle',
+  unchecked: 'site.cardResult.unchecked',
+  retry: 'common.retry',
+  networkError: 'common.networkError',
+  unknownError: 'errors.ERROR_INTERNAL',
   summaryTitle: 'payments.summary.title',
   flights: 'payments.summary.flights',
   passengers: 'payments.summary.passengers',
@@ -50,7 +58,10 @@ export type CardOutcome = 'success' | 'error' | 'cancel';
 
 type View =
   | { kind: 'loading' }
+  /** No transaction in the address, or the server has none by its id (404). */
   | { kind: 'notFound' }
+  /** The server could not be asked (no connection, a failure of its own): nothing is known. */
+  | { kind: 'unchecked'; reason: string }
   | { kind: 'ready'; reservation: CardPageReservation; status: CardPaymentStatus };
 
 /** How long the success page waits for the provider's answer (the webhook may come a bit later). */
@@ -95,7 +106,10 @@ export default function CardResult({
   const [gaveUpWaiting, setGaveUpWaiting] = useState(false);
   const [paying, setPaying] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // Retry after a check that got no answer starts the check again.
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt starts the check again
   useEffect(() => {
     const { transactionId, reservationId } = transactionOfAddress(window.location.search);
     if (!transactionId) {
@@ -106,6 +120,8 @@ export default function CardResult({
     // too; another browser holding only the address sees the booking without them.
     const guestKey = guestKeyForTransaction(transactionId, reservationId);
     let stopped = false;
+    setView({ kind: 'loading' });
+    setGaveUpWaiting(false);
     (async () => {
       const reservation = await client.call(paymentCalls.transactionReservation, {
         params: { id: transactionId },
@@ -123,19 +139,34 @@ export default function CardResult({
         if (attempt >= POLL_TIMES) return setGaveUpWaiting(true);
         await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
       }
-    })().catch(() => {
-      if (!stopped) setView({ kind: 'notFound' });
+    })().catch((failure: unknown) => {
+      if (stopped) return;
+      // Only the server's "no such transaction" is one; a check that got no answer says so and
+      // offers Retry: it must never tell a payer their booking has expired.
+      const { kind, error } = callFailureOf(failure);
+      if (kind === 'notFound') {
+        setView({ kind: 'notFound' });
+        return;
+      }
+      setView({
+        kind: 'unchecked',
+        reason: failureText(error, {
+          errors: paymentErrors,
+          unknown: texts.unknownError,
+          network: texts.networkError,
+        }),
+      });
     });
     return () => {
       stopped = true;
     };
-  }, [outcome]);
+  }, [outcome, attempt]);
 
   const goesHome =
     view.kind === 'notFound' || (view.kind === 'ready' && !isPaid(view.status) && isExpired(view.status));
   useEffect(() => {
     if (!goesHome) return;
-    const timer = setTimeout(() => window.location.assign(homePath), HOME_AFTER_MS);
+    const timer = setTimeout(() => leave.assign(homePath), HOME_AFTER_MS);
     return () => clearTimeout(timer);
   }, [goesHome, homePath]);
 
@@ -169,10 +200,32 @@ export default function CardResult({
     );
   }
 
+  if (view.kind === 'unchecked') {
+    return (
+      <div className="auth-card card-result">
+        <h1>{texts.uncheckedTitle}</h1>
+        <div role="alert">
+          <p>{texts.unchecked}</p>
+          <p className="field-hint">{view.reason}</p>
+        </div>
+        <p className="hero-actions">
+          <button
+            className="button button-primary"
+            type="button"
+            onClick={() => setAttempt((count) => count + 1)}
+          >
+            {texts.retry}
+          </button>
+          {homeLink}
+        </p>
+      </div>
+    );
+  }
+
   if (view.kind === 'notFound' || (isExpired(view.status) && !isPaid(view.status))) {
     return (
       <div className="auth-card card-result">
-        <h1>{view.kind === 'notFound' ? texts.errorTitle : texts.expiredTitle}</h1>
+        <h1>{view.kind === 'notFound' ? texts.notFoundTitle : texts.expiredTitle}</h1>
         <p role="alert">{view.kind === 'notFound' ? texts.notFound : texts.expired}</p>
         <p className="field-hint">{texts.redirecting}</p>
         <p className="hero-actions">{homeLink}</p>

@@ -2,11 +2,15 @@ import type { Locale } from '@flybook/locales';
 import { calendarDate, formatChf, formatDate, formatTime, OFFICE_TIME_ZONE } from '@flybook/locales/format';
 import { type BookableFlight, bookingCalls } from '@flybook/schemas/booking';
 import { useEffect, useState } from 'react';
+import { callFailureOf, failureText } from '../lib/failures.ts';
 import { client } from '../lib/session.ts';
 
 export interface FlightsBoardTexts {
   loading: string;
   error: string;
+  retry: string;
+  networkError: string;
+  unknownError: string;
   noFlights: string;
   /** "{{count}} seat left", "{{count}} seats left", and above SEATS_SHOWN_EXACTLY "9+ seats left". */
   seatLeft: string;
@@ -61,7 +65,10 @@ export function seatsLeftText(
   return (left === 1 ? texts.seatLeft : texts.seatsLeft).replace('{{count}}', String(left));
 }
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; flights: BookableFlight[] };
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; reason: string }
+  | { state: 'ready'; flights: BookableFlight[] };
 
 /**
  * Flights of today, tomorrow and the next five days in columns, only those with seats left, each
@@ -78,9 +85,12 @@ export default function FlightsBoard({
 }) {
   const [days] = useState(() => nextDays(new Date()));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt (Retry) asks again
   useEffect(() => {
     const controller = new AbortController();
+    setLoad({ state: 'loading' });
     client
       .call(
         bookingCalls.publicFlightList,
@@ -90,11 +100,17 @@ export default function FlightsBoard({
       .then((page) =>
         setLoad({ state: 'ready', flights: page.items.filter((flight) => economySeats(flight) > 0) }),
       )
-      .catch(() => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed' });
+      .catch((failure: unknown) => {
+        if (controller.signal.aborted) return;
+        const reason = failureText(callFailureOf(failure).error, {
+          errors: {},
+          unknown: texts.unknownError,
+          network: texts.networkError,
+        });
+        setLoad({ state: 'failed', reason });
       });
     return () => controller.abort();
-  }, [days]);
+  }, [days, attempt]);
 
   if (load.state === 'loading')
     return (
@@ -104,9 +120,19 @@ export default function FlightsBoard({
     );
   if (load.state === 'failed')
     return (
-      <p role="alert" className="board-status">
-        {texts.error}
-      </p>
+      <div className="board-status">
+        <div role="alert">
+          <p>{texts.error}</p>
+          <p className="field-hint">{load.reason}</p>
+        </div>
+        <button
+          className="button button-light-outline"
+          type="button"
+          onClick={() => setAttempt((n) => n + 1)}
+        >
+          {texts.retry}
+        </button>
+      </div>
     );
 
   // Each flight's local day once, not once per column.

@@ -2,12 +2,13 @@ import type { Locale } from '@flybook/locales';
 import { Money } from '@flybook/ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../app/LoadFailure.tsx';
 import { balanceChange } from './balance-log-filters.ts';
 
 export type SummaryState =
   | { kind: 'noAccount' }
   | { kind: 'loading' }
-  | { kind: 'error' }
+  | { kind: 'error'; error: unknown; retry: () => void }
   | { kind: 'ready'; initialBalance: number; finalBalance: number };
 
 /**
@@ -29,7 +30,13 @@ export function BalanceLogSummary({ state, locale }: { state: SummaryState; loca
       );
       break;
     case 'error':
-      content = <p className="balance-summary__note">{t('accounting.balanceLog.summary.failed')}</p>;
+      content = (
+        <LoadFailure
+          error={state.error}
+          title={t('accounting.balanceLog.summary.failed')}
+          onRetry={state.retry}
+        />
+      );
       break;
     default: {
       const change = balanceChange(state);

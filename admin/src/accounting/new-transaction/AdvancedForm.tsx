@@ -38,7 +38,7 @@ export function AdvancedForm({ lookups }: { lookups: TransactionLookups }) {
     defaultValues: { debitAccount: null, creditAccount: null, amount: '', typeId: '', description: '' },
   });
   const send = useFreeTransaction('advanced', form.setError, fieldOf, () => form.reset());
-  if (lookups.isLoading || lookups.isError) return <LookupsState isError={lookups.isError} />;
+  if (lookups.isLoading || lookups.isError) return <LookupsState lookups={lookups} />;
 
   const onSubmit = form.handleSubmit((values) => {
     send.mutate({

@@ -38,7 +38,7 @@ export function CashbackForm({ lookups }: { lookups: TransactionLookups }) {
     defaultValues: { account: null, amount: '', description: '' } satisfies CashbackFormValues,
   });
   const send = useFreeTransaction('basic', form.setError, fieldOf, () => form.reset());
-  if (lookups.isLoading || lookups.isError) return <LookupsState isError={lookups.isError} />;
+  if (lookups.isLoading || lookups.isError) return <LookupsState lookups={lookups} />;
   const type = lookups.typeOf('cashback');
   const expense = lookups.expenseAccount;
 

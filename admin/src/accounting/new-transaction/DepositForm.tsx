@@ -60,7 +60,7 @@ export function DepositForm({
     return null;
   };
   const send = useFreeTransaction('basic', form.setError, fieldOf, () => form.reset());
-  if (lookups.isLoading || lookups.isError) return <LookupsState isError={lookups.isError} />;
+  if (lookups.isLoading || lookups.isError) return <LookupsState lookups={lookups} />;
 
   const onSubmit = form.handleSubmit((values) => {
     const type = lookups.typeOf(values.kind);

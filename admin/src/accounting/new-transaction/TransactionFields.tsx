@@ -3,7 +3,9 @@ import { Button } from '@flybook/ui';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../app/LoadFailure.tsx';
 import { type AccountChoice, AccountPicker } from '../AccountPicker.tsx';
+import type { TransactionLookups } from './use-free-transaction.ts';
 
 /** An account picker (transaction picker accounts) bound to a react-hook-form field. */
 export function AccountField<T extends FieldValues, TOut extends FieldValues>({
@@ -60,12 +62,18 @@ export function TransactionSubmit({ isPending, label }: { isPending: boolean; la
 }
 
 /** What a form shows while its categories and accounts load, or when they could not be loaded. */
-export function LookupsState({ isError }: { isError: boolean }) {
+export function LookupsState({
+  lookups,
+}: {
+  lookups: Pick<TransactionLookups, 'isLoading' | 'isError' | 'error' | 'retry'>;
+}) {
   const { t } = useTranslation();
-  return isError ? (
-    <p className="form-error" role="alert">
-      {t('accounting.newTransaction.lookupsFailed')}
-    </p>
+  return lookups.isError && !lookups.isLoading ? (
+    <LoadFailure
+      error={lookups.error}
+      title={t('accounting.newTransaction.lookupsFailed')}
+      onRetry={lookups.retry}
+    />
   ) : (
     <p className="form-loading" role="status">
       <span className="spinner" aria-hidden="true" />

@@ -61,7 +61,7 @@ function useMoneyAccounts(virtual: readonly VirtualAccount[] | undefined) {
         ? [{ id: account.id, name: account.name, kind: account.kind }]
         : [],
     );
-    return { accounts, isLoading: false, isError: false };
+    return { accounts, isLoading: false, isError: false, error: null };
   }
   const accounts = (lists.data ?? []).flatMap((account): MoneyAccount[] => {
     const kind = account.virtualAccount?.kind;
@@ -69,7 +69,7 @@ function useMoneyAccounts(virtual: readonly VirtualAccount[] | undefined) {
       ? [{ id: account.id, name: account.virtualAccount?.name ?? account.displayName, kind }]
       : [];
   });
-  return { accounts, isLoading: lists.isPending, isError: lists.isError };
+  return { accounts, isLoading: lists.isPending, isError: lists.isError, error: lists.error };
 }
 
 /**
@@ -78,6 +78,7 @@ function useMoneyAccounts(virtual: readonly VirtualAccount[] | undefined) {
  */
 export function useTransactionLookups() {
   const { client } = useServices();
+  const queryClient = useQueryClient();
   const types = useQuery({
     queryKey: ['newTransaction', 'types'],
     queryFn: ({ signal }) => client.call(balanceLogCalls.freeTypes, undefined, { signal }),
@@ -94,6 +95,13 @@ export function useTransactionLookups() {
   return {
     isLoading: types.isPending || virtual.isPending || money.isLoading,
     isError: types.isError || virtual.isError || money.isError,
+    error: types.error ?? virtual.error ?? money.error,
+    /** Asks again for the lists that failed. */
+    retry: () =>
+      void queryClient.refetchQueries({
+        queryKey: ['newTransaction'],
+        predicate: (cached) => cached.state.status === 'error',
+      }),
     types: typeItems,
     typeOf: (code: BalanceLogTypeCode) => typeItems.find((type) => type.code === code) ?? null,
     /** The account cashbacks are paid from (kind expense). */

@@ -3,6 +3,7 @@ import { Button } from '@flybook/ui';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isNotFound, LoadFailure, RecordNotFound } from '../LoadFailure.tsx';
 
 /** The card an add or edit form sits in; `noValidate`: messages come from the shared schemas. */
 export function FormCard({
@@ -56,16 +57,28 @@ export function FormActions({ isSaving, cancelTo }: { isSaving: boolean; cancelT
   );
 }
 
-/** What a form page shows instead of the form while its data loads, or when it failed to load. */
-export function FormPlaceholder({ error }: { error: string | null }) {
+/**
+ * What a form page shows instead of the form while its data loads, or when it failed to load: Not
+ * Found for a record that is not there (404), else the failure with Retry (docs/decisions.md
+ * "Failure states").
+ */
+export function FormPlaceholder({
+  error,
+  onRetry,
+  isRetrying = false,
+  notFoundText,
+}: {
+  error: unknown;
+  onRetry: () => unknown;
+  isRetrying?: boolean;
+  /** What Not Found says ("Reservation 12 could not be found."); a general text by default. */
+  notFoundText?: string;
+}) {
   const { t } = useTranslation();
-  if (error) {
-    return (
-      <div className="form-error" role="alert">
-        {error}
-      </div>
-    );
+  if (error && isNotFound(error)) {
+    return <RecordNotFound level={2} text={notFoundText ?? t('notFound.record')} />;
   }
+  if (error) return <LoadFailure error={error} onRetry={onRetry} isRetrying={isRetrying} />;
   return (
     <div className="form-loading" role="status">
       <span className="spinner" aria-hidden="true" />

@@ -14,6 +14,7 @@ import {
   Text,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { useLoadFailureMessage } from '../LoadFailure.tsx';
 
 /** A chosen record as forms and filters keep it: its id and the name the box shows. */
 export interface SearchChoice {
@@ -115,6 +116,8 @@ export function SearchPicker<R extends SearchChoice>({
     staleTime,
     placeholderData: keepPreviousData,
   });
+  const failureText = useLoadFailureMessage(query.error);
+  const failure = query.isError ? failureText : null;
   const items: Option<R>[] = (query.data ?? [])
     .filter((record) => accept?.(record) ?? true)
     .map((record) => ({ record, choice: { id: record.id, displayName: record.displayName } }));
@@ -167,7 +170,10 @@ export function SearchPicker<R extends SearchChoice>({
         <ListBox<Option<R>>
           className="search-picker__list"
           renderEmptyState={() => (
-            <p className="search-picker__empty">{query.isFetching ? t('common.loading') : emptyText}</p>
+            // A failed search is not "nothing found": it says why (typing again asks again).
+            <p className="search-picker__empty" role={failure ? 'alert' : undefined}>
+              {query.isFetching ? t('common.loading') : (failure ?? emptyText)}
+            </p>
           )}
         >
           {(item) => (

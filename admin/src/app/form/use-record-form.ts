@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useServices } from '../context.tsx';
+import { toHttpError } from '../errors.ts';
 import { schemaResolver } from '../forms.ts';
 import { failureNotice } from '../notices.ts';
 
@@ -32,6 +33,9 @@ export interface RecordFormOptions<
   values: (record: TRecord | undefined) => DefaultValues<z.input<S>>;
   /** Lookups the form needs (e.g. the tariff list) have loaded; the values are applied then. */
   lookupsReady?: boolean;
+  /** Why the lookups could not be loaded, and how to ask again: the page shows it with Retry. */
+  lookupError?: unknown;
+  retryLookups?: () => void;
   /**
    * The form field of a field the API rejected (422 `errors[].field`, a body path), or null when
    * the form has no such field (the message then shows as a notice).
@@ -54,8 +58,14 @@ export interface RecordForm<TRecord extends BaseRecord, S extends z.ZodType<Fiel
   isReady: boolean;
   isSaving: boolean;
   record: TRecord | undefined;
-  /** The record could not be loaded (edit). */
+  /**
+   * The record (edit) or the form's lookups could not be loaded: a 404 means there is no such
+   * record; the page shows {@link FormPlaceholder} with it.
+   */
   loadError: HttpError | null;
+  /** Loads what failed again (the placeholder's Retry). */
+  retryLoad: () => void;
+  isRetrying: boolean;
 }
 
 const messageOf = (value: unknown): string | null => {
@@ -70,6 +80,7 @@ const messageOf = (value: unknown): string | null => {
  * provider (which also reloads the lists afterwards). On success: "Created successfully" / "Updated
  * successfully" and back to the list. A 422 puts each field message under its field and warns to
  * check the fields; any other failure shows "Unknown Error." with the server's message (spec 03 §8).
+ * A record or lookup that cannot be loaded is the page's to show ({@link RecordForm.loadError}).
  *
  * Refine's react-hook-form binding is not used because the form's values are not the request body:
  * amounts are typed as text, tariffs left empty are left out, and the API's field paths
@@ -88,6 +99,8 @@ export function useRecordForm<TRecord extends BaseRecord, S extends z.ZodType<Fi
     schema,
     values,
     lookupsReady = true,
+    lookupError,
+    retryLookups,
     fieldOf,
     listPath,
     onSaved,
@@ -104,7 +117,8 @@ export function useRecordForm<TRecord extends BaseRecord, S extends z.ZodType<Fi
     resource,
     id: id ?? '',
     queryOptions: { enabled: isEdit && id !== undefined },
-    errorNotification: (error) => failureNotice(t, error),
+    // The page shows the failure in place of the form (FormPlaceholder), with Retry.
+    errorNotification: false,
   });
   const record = query.data?.data;
 
@@ -183,6 +197,12 @@ export function useRecordForm<TRecord extends BaseRecord, S extends z.ZodType<Fi
     isReady,
     isSaving: create.mutation.isPending || update.mutation.isPending,
     record,
-    loadError: query.error ?? null,
+    loadError:
+      query.error ?? (lookupError && !lookupsReady ? toHttpError(lookupError, translateError) : null),
+    retryLoad: () => {
+      if (query.error) void query.refetch();
+      if (lookupError) retryLookups?.();
+    },
+    isRetrying: query.isFetching && query.isError,
   };
 }

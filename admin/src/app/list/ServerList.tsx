@@ -8,15 +8,18 @@ import type {
   SuppressKeyboardEventParams,
 } from 'ag-grid-community';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { listTheme } from './grid.ts';
 import { Pagination } from './Pagination.tsx';
 import type { ListFilterValues, ServerListState } from './use-server-list.ts';
 
 /** The class of the rows a list was opened for (`highlight…Id`): marked, the first brought into view. */
 export const HIGHLIGHT_ROW_CLASS = 'list-row--highlight';
+/** How long a marked row is kept in the middle while the list lays out its rows. */
+const HIGHLIGHT_SETTLE_MS = 5000;
 
 /** An action on one row, shown as a small button in the actions column. */
 export interface RowAction<T> {
@@ -199,7 +202,8 @@ const keepServerOrder = () => 0;
 
 /**
  * A server-paged list: AG Grid for the rows, with the sort state of {@link useServerList}, a loading
- * state, an empty state, an actions column and the pagination below. The area supplies the columns
+ * state, an empty state, a failure state (the server's message and Retry, never the empty state),
+ * an actions column and the pagination below. The area supplies the columns
  * and actions; filters go above it ({@link ListFilters}).
  */
 export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
@@ -285,17 +289,53 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
     [],
   );
 
-  // The first marked row is brought into view once it is there.
+  // The first marked row (a payment returns to the list with its reservation marked) is brought
+  // into the middle of the screen. The grid draws its rows after React renders and their heights
+  // settle after that (cells wrap), so while the list changes size the row is centred again if it
+  // went out of sight, for a few seconds and until the user scrolls, types or clicks. Reloads of
+  // the same row leave the scrolling to the user.
   const firstHighlighted = rowClassName
     ? list.rows.find((row) => rowClassName(row)?.split(' ').includes(HIGHLIGHT_ROW_CLASS))?.id
     : undefined;
+  const section = useRef<HTMLElement>(null);
+  const centreHighlighted = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (firstHighlighted === undefined) return;
-    const timer = setTimeout(() => {
-      document.querySelector(`.${HIGHLIGHT_ROW_CLASS}`)?.scrollIntoView?.({ block: 'center' });
-    }, 0);
-    return () => clearTimeout(timer);
+    const target = section.current;
+    if (firstHighlighted === undefined || !target) return;
+    let userMoved = false;
+    const onUser = () => {
+      userMoved = true;
+    };
+    let centred = false;
+    const centre = () => {
+      if (userMoved) return;
+      const row = target.querySelector(`.${HIGHLIGHT_ROW_CLASS}`);
+      if (!row) return;
+      // Once in the middle, it is moved again only when the rows above grew it out of sight.
+      const { top, bottom } = row.getBoundingClientRect();
+      if (centred && top >= 0 && bottom <= window.innerHeight) return;
+      centred = true;
+      row.scrollIntoView?.({ block: 'center' });
+    };
+    centreHighlighted.current = centre;
+    const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+    for (const name of events) window.addEventListener(name, onUser, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(centre);
+    observer?.observe(target);
+    const frame = requestAnimationFrame(centre);
+    const settle = setTimeout(() => {
+      observer?.disconnect();
+      centreHighlighted.current = null;
+    }, HIGHLIGHT_SETTLE_MS);
+    return () => {
+      for (const name of events) window.removeEventListener(name, onUser);
+      observer?.disconnect();
+      cancelAnimationFrame(frame);
+      clearTimeout(settle);
+      centreHighlighted.current = null;
+    };
   }, [firstHighlighted]);
+  const onRowsDrawn = useCallback(() => requestAnimationFrame(() => centreHighlighted.current?.()), []);
 
   const { setSort } = list;
   const onSortChanged = (event: SortChangedEvent<T>) => {
@@ -307,14 +347,18 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   };
 
   const first = list.rows.length === 0 ? 0 : list.offset + 1;
+  // A failed load is never shown as an empty result; rows of other filters are not shown with it.
+  const failed = list.error !== null && list.rows.length === 0;
   let content: ReactNode;
-  if (list.isLoading) {
+  if (list.isLoading || (failed && list.isFetching)) {
     content = (
       <div className="server-list__loading">
         <span className="spinner" aria-hidden="true" />
         {t('common.loading')}
       </div>
     );
+  } else if (failed) {
+    content = <LoadFailure error={list.error} title={t('list.failed')} onRetry={list.retry} />;
   } else if (list.rows.length === 0) {
     content = (
       <div className="server-list__empty">
@@ -338,6 +382,8 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
             ensureDomOrder
             enableCellTextSelection
             onSortChanged={onSortChanged}
+            onFirstDataRendered={onRowsDrawn}
+            onRowDataUpdated={onRowsDrawn}
             onRowClicked={onRowClicked}
             rowClass={onRowClick ? 'list-row--clickable' : undefined}
             {...(rowHeight ? { rowHeight } : {})}
@@ -351,11 +397,11 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   }
 
   return (
-    <section className="server-list" aria-label={label} aria-busy={list.isFetching}>
+    <section ref={section} className="server-list" aria-label={label} aria-busy={list.isFetching}>
       <p className="server-list__status" role="status">
         {list.isFetching && !list.isLoading
           ? t('common.loading')
-          : list.isLoading || list.rows.length === 0
+          : list.isLoading || failed || list.rows.length === 0
             ? ''
             : t('list.showing', {
                 from: first,
@@ -363,8 +409,11 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
                 total: list.total,
               })}
       </p>
+      {list.error !== null && !failed && !list.isFetching ? (
+        <LoadFailure error={list.error} title={t('list.stale')} onRetry={list.retry} />
+      ) : null}
       {content}
-      {list.isLoading || list.total === 0 ? null : <Pagination list={list} />}
+      {list.isLoading || failed || list.total === 0 ? null : <Pagination list={list} />}
     </section>
   );
 }

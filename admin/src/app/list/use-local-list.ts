@@ -13,6 +13,9 @@ export interface LocalListOptions<T extends BaseRecord, F extends ListFilterValu
   records: readonly T[] | undefined;
   isFetching: boolean;
   isError: boolean;
+  /** Why the records could not be loaded (null when they could), and asking again: the list shows both. */
+  error?: unknown;
+  retry?: () => void;
   defaultPageSize: number;
   maxPageSize: number;
   defaultSort: ListSort;
@@ -61,6 +64,8 @@ export function useLocalList<T extends BaseRecord, F extends ListFilterValues>(
     isLoading: records === undefined && !isError,
     isFetching,
     isError,
+    error: options.error ?? null,
+    retry: options.retry ?? (() => undefined),
     page: current,
     pageCount,
     setPage: (next) => setPage(Math.min(Math.max(1, next), pageCount)),

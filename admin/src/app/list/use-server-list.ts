@@ -1,7 +1,5 @@
 import { type BaseRecord, type CrudFilter, type HttpError, type MetaQuery, useTable } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { failureNotice } from '../notices.ts';
 
 /** Spec 03 §4 and §9: filter and page-size edits reload the list 1 s after the last change. */
 export const LIST_RELOAD_DEBOUNCE_MS = 1000;
@@ -77,6 +75,14 @@ export interface ServerListState<T extends BaseRecord, F extends ListFilterValue
   /** A request is on its way (the first load, or a reload while the previous rows stay shown). */
   isFetching: boolean;
   isError: boolean;
+  /**
+   * Why the last request failed, while it has not succeeded since. With `rows` empty the list
+   * could not be loaded for these filters; with rows, a reload of the same page failed and the rows
+   * are the last answer (docs/decisions.md "Failure states").
+   */
+  error: unknown;
+  /** Asks again after a failure (the list's Retry). */
+  retry: () => void;
   /** The current page, from 1 (the API's page 0). */
   page: number;
   pageCount: number;
@@ -97,12 +103,12 @@ export interface ServerListState<T extends BaseRecord, F extends ListFilterValue
  * `sortBy`/`sortOrder`, filters as query fields). Page and sort changes reload at once; filter and
  * page-size edits reload after {@link LIST_RELOAD_DEBOUNCE_MS} and go back to the first page
  * (spec 03 §4). A new sort also starts from the first page: the user re-sorts to see the top rows.
- * While a reload runs the previous rows stay on screen.
+ * While a reload runs the previous rows stay on screen; when it fails they go (they answered other
+ * filters), unless it was a reload of the same page.
  */
 export function useServerList<T extends BaseRecord, F extends ListFilterValues>(
   options: ServerListOptions<F>,
 ): ServerListState<T, F> {
-  const { t } = useTranslation();
   const {
     resource,
     defaultPageSize,
@@ -122,7 +128,8 @@ export function useServerList<T extends BaseRecord, F extends ListFilterValues>(
     filters: { initial: toFilters(initialFilters), defaultBehavior: 'replace' },
     queryOptions: { placeholderData: (previous) => previous },
     ...(meta ? { meta } : {}),
-    errorNotification: (error) => failureNotice(t, error),
+    // The list shows its own failure, with the message and Retry, where the rows would be.
+    errorNotification: false,
   });
 
   const [filterValues, setFilterValues] = useState<F>(initialFilters);
@@ -186,6 +193,8 @@ export function useServerList<T extends BaseRecord, F extends ListFilterValues>(
     isLoading: table.tableQuery.isLoading,
     isFetching: table.tableQuery.isFetching,
     isError: table.tableQuery.isError,
+    error: table.tableQuery.error ?? null,
+    retry: () => void table.tableQuery.refetch(),
     page: currentPage,
     pageCount,
     setPage: (page) => setCurrentPage(Math.min(Math.max(1, page), pageCount)),

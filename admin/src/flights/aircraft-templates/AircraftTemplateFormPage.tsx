@@ -189,7 +189,7 @@ function AircraftTemplateFormPage({ id }: { id?: string }) {
     (template: AircraftTemplate | undefined) => templateFormValues(template, firstGroup),
     [firstGroup],
   );
-  const { form, onSubmit, isReady, isSaving, loadError } = useRecordForm<
+  const { form, onSubmit, isReady, isSaving, loadError, retryLoad, isRetrying } = useRecordForm<
     AircraftTemplate,
     typeof TemplateFormSchema
   >({
@@ -253,7 +253,7 @@ function AircraftTemplateFormPage({ id }: { id?: string }) {
           <FormActions isSaving={isSaving} cancelTo={listPath} />
         </FormCard>
       ) : (
-        <FormPlaceholder error={loadError?.message ?? null} />
+        <FormPlaceholder error={loadError} onRetry={retryLoad} isRetrying={isRetrying} />
       )}
     </>
   );

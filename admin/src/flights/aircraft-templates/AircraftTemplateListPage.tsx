@@ -49,6 +49,8 @@ export function AircraftTemplateListPage() {
     records: templates.data,
     isFetching: templates.isFetching,
     isError: templates.isError,
+    error: templates.error,
+    retry: () => void templates.refetch(),
     defaultPageSize: 15,
     maxPageSize: 50,
     defaultSort: { field: 'label', order: 'asc' },

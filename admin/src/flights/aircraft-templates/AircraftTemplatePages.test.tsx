@@ -104,7 +104,7 @@ describe('aircraft template list', () => {
     expect(screen.queryByRole('button', { name: 'Delete A320 (174)' })).toBeNull();
   });
 
-  it('says so when the list cannot be loaded', async () => {
+  it('says why the list cannot be loaded, with Retry, never that there are no templates', async () => {
     renderAdmin({
       as: 'admin',
       url: '/admin/flight/aircraft-template/list',
@@ -117,10 +117,11 @@ describe('aircraft template list', () => {
             })
           : undefined,
     });
-    expect(
-      await screen.findByText("Unknown Error. You don't have permissions for this action."),
-    ).toBeTruthy();
-    expect(screen.getByText('No aircraft templates found')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The list could not be loaded.');
+    expect(alert.textContent).toContain("You don't have permissions for this action.");
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByText('No aircraft templates found')).toBeNull();
   });
 
   it('hides the tab without ROLE_AIRCRAFT_TEMPLATE_LIST', async () => {

@@ -1,10 +1,11 @@
 import { formatChf } from '@flybook/locales/format';
 import { type FlightListItem, flightCalls } from '@flybook/schemas';
-import { Button, Dialog } from '@flybook/ui';
+import { Dialog } from '@flybook/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/context.tsx';
+import { LoadFailure } from '../../app/LoadFailure.tsx';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { flightRoute } from '../flight-format.ts';
 import type { FlightListPermissions } from './flight-actions.ts';
@@ -13,6 +14,8 @@ interface InfoQuery<T> {
   data: T | undefined;
   isPending: boolean;
   isError: boolean;
+  isFetching: boolean;
+  error: unknown;
   refetch: () => unknown;
 }
 
@@ -30,12 +33,12 @@ function InfoSection<T>({
   let body: ReactNode;
   if (query.isError) {
     body = (
-      <div className="flight-info__error" role="alert">
-        <p>{t('flights.list.info.loadError')}</p>
-        <Button variant="secondary" onPress={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
+      <LoadFailure
+        error={query.error}
+        title={t('flights.list.info.loadError')}
+        onRetry={query.refetch}
+        isRetrying={query.isFetching}
+      />
     );
   } else if (query.isPending || query.data === undefined) {
     body = (

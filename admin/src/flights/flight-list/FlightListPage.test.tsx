@@ -166,6 +166,33 @@ describe('flight list', () => {
     openList({ flights });
     expect(await screen.findByText('No flights match these filters')).toBeTruthy();
   });
+
+  it("says a server failure with the server's words and Retry, never that no flight matches", async () => {
+    const server = { failing: true };
+    const app = openList({
+      handle: (request) =>
+        server.failing && listRequests([request]).length > 0
+          ? new Response(
+              JSON.stringify({
+                errors: [{ code: 'ERROR_INTERNAL', message: 'Internal server error (request req-7).' }],
+              }),
+              { status: 500, headers: { 'Content-Type': 'application/json' } },
+            )
+          : undefined,
+    });
+    // A 5xx is asked twice more before it counts as failed.
+    const region = await screen.findByRole('region', { name: 'Flights' });
+    const alert = await within(region).findByRole('alert', {}, { timeout: 8000 });
+    expect(alert.textContent).toContain('The list could not be loaded.');
+    expect(alert.textContent).toContain('Unknown Error. Internal server error (request req-7).');
+    expect(screen.queryByText('No flights match these filters')).toBeNull();
+    expect(listRequests(app.api.requests)).toHaveLength(3);
+
+    server.failing = false;
+    await app.user.click(within(region).getByRole('button', { name: 'Try again' }));
+    await rowOf('AP101', '2 Jun 2031');
+    expect(within(region).queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('flight list actions', () => {

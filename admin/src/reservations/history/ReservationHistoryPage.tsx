@@ -11,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
+import { FormPlaceholder } from '../../app/form/FormLayout.tsx';
 import { currentLocale } from '../../app/i18n.ts';
+import { isNotFound, RecordNotFound } from '../../app/LoadFailure.tsx';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { failureNotice } from '../../app/notices.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
@@ -277,7 +279,8 @@ function CreditNoteButton({ reservationId }: { reservationId: number }) {
 /**
  * Reservation history (spec 02 §2 /reservation/history/:reservationId): every saved version, newest
  * first, with its date, who saved it and what changed from the version before; "Snapshots not
- * found" when there are none.
+ * found" when there are none. An unknown reservation shows Not Found, any other failure its
+ * message with Retry.
  */
 export function ReservationHistoryPage() {
   const { t } = useTranslation();
@@ -317,7 +320,15 @@ export function ReservationHistoryPage() {
           label: t('reservations.history.back'),
         }}
       />
-      {snapshots.isLoading ? (
+      {!valid || isNotFound(snapshots.error) ? (
+        <RecordNotFound level={2} text={t('payments.notFound', { id: reservationId })} />
+      ) : snapshots.isError ? (
+        <FormPlaceholder
+          error={snapshots.error}
+          onRetry={() => snapshots.refetch()}
+          isRetrying={snapshots.isFetching}
+        />
+      ) : snapshots.isLoading ? (
         <p className="form-loading" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('common.loading')}

@@ -1,6 +1,6 @@
 import type { ReservationListItem } from '@flybook/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FakeRequest } from '../../test/fake-api.ts';
 import { fakeReservation, listItem } from '../../test/fake-payments.ts';
 import { renderAdmin } from '../../test/render-admin.tsx';
@@ -175,9 +175,41 @@ describe('the reservation list page', () => {
     await waitFor(() => expect(screen.getByText('No reservations selected')).toBeTruthy());
   });
 
-  it('marks the reservation the address points to', async () => {
-    open([row(1, 'reserved'), row(2, 'reserved')], '/admin/reservation/list?highlightReservationId=2');
-    expect((await rowOf(2)).classList.contains('list-row--highlight')).toBe(true);
-    expect((await rowOf(1)).classList.contains('list-row--highlight')).toBe(false);
+  it('marks the reservation the address points to, in the middle of the screen', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      open([row(1, 'reserved'), row(2, 'reserved')], '/admin/reservation/list?highlightReservationId=2');
+      const marked = await rowOf(2);
+      expect(marked.classList.contains('list-row--highlight')).toBe(true);
+      expect((await rowOf(1)).classList.contains('list-row--highlight')).toBe(false);
+      await waitFor(() => expect(scrolled).toHaveBeenCalledWith({ block: 'center' }));
+      expect(scrolled.mock.contexts).toContain(marked);
+    } finally {
+      // jsdom has no scrolling of its own.
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
+  });
+
+  it('says when the marked reservation is not on this page, and finds it by its number', async () => {
+    const app = renderAdmin({
+      as: 'manager',
+      url: '/admin/reservation/list?highlightReservationId=3',
+      areaRoutes: RESERVATION_ROUTES,
+      roles: { manager: MANAGER_ROLES },
+      handle: (request: FakeRequest) => {
+        if (request.method !== 'GET' || request.path !== 'reservation/list') return undefined;
+        const rows =
+          request.query.get('query') === '#3'
+            ? [row(3, 'confirmed')]
+            : [row(5, 'reserved'), row(4, 'reserved')];
+        return json({ items: rows, total: request.query.get('query') ? 1 : 40 });
+      },
+    });
+    const notice = await screen.findByText(/Reservation 3 is not on this page\./);
+    await app.user.click(within(notice).getByRole('button', { name: 'Show it' }));
+    expect((await rowOf(3)).classList.contains('list-row--highlight')).toBe(true);
+    expect(screen.queryByText(/is not on this page/)).toBeNull();
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('#3');
   });
 });

@@ -76,6 +76,18 @@ export function ReservationListPage() {
     toFilters,
   });
 
+  // A reservation the list was opened for (after its payment) that is not on this page: the list
+  // says so and finds it by its number (`#42` matches the id only), rather than leave it unseen.
+  const highlight = highlightedId(params);
+  const highlightElsewhere =
+    highlight !== null &&
+    !list.isLoading &&
+    !list.isFetching &&
+    list.error === null &&
+    list.rows.length > 0 &&
+    !list.rows.some((row) => row.id === highlight) &&
+    list.filterValues.query !== `#${highlight}`;
+
   // The SMS goes to chosen reservations by id (the call takes no filters): no "all matching".
   const selection = useListSelection<ReservationListItem, ReservationFilterValues>();
   const { clear: clearSelection } = selection;
@@ -183,6 +195,14 @@ export function ReservationListPage() {
           </Button>
         </BulkBar>
       ) : null}
+      {highlightElsewhere ? (
+        <p className="list-note" role="status">
+          {t('reservations.list.highlightElsewhere', { id: highlight })}{' '}
+          <Button variant="link" onPress={() => list.setFilter('query', `#${highlight}`)}>
+            {t('reservations.list.showHighlighted')}
+          </Button>
+        </p>
+      ) : null}
       <ReservationRowContext.Provider value={rowContext}>
         <div className="reservation-list">
           <ServerList
@@ -192,7 +212,7 @@ export function ReservationListPage() {
             emptyTitle={t('reservations.list.empty')}
             emptyHint={t('list.emptyHint')}
             selection={rowSelection}
-            rowClassName={highlightedRow(highlightedId(params))}
+            rowClassName={highlightedRow(highlight)}
           />
         </div>
       </ReservationRowContext.Provider>

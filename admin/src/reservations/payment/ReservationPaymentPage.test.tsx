@@ -333,9 +333,35 @@ describe('reservation payment', () => {
     expect(await screen.findByText('The payment was not completed.')).toBeTruthy();
   });
 
-  it('goes to the reservation list when the reservation cannot be loaded', async () => {
-    const app = open({ url: '/admin/reservation/999/payment' });
-    expect(await screen.findByText('Reservation 999 could not be found.')).toBeTruthy();
-    await waitFor(() => expect(app.location()).toBe('/reservation/list'));
+  it('shows Not Found for a reservation the server does not have, with the way back', async () => {
+    const app = open({ url: '/admin/reservation/999/payment?source=reservationList' });
+    expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeTruthy();
+    expect(screen.getByText('Reservation 999 could not be found.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Back to the list/ }).getAttribute('href')).toBe(
+      '/admin/reservation/list?highlightReservationId=999',
+    );
+    expect(app.location()).toBe('/reservation/999/payment?source=reservationList');
+  });
+
+  it('says why the reservation could not be loaded, and shows the page after Retry', async () => {
+    let failures = 1;
+    const app = open({
+      handle: (request) => {
+        if (request.method !== 'GET' || request.path !== 'reservation/42' || failures === 0) return undefined;
+        failures--;
+        return new Response(
+          JSON.stringify({ errors: [{ code: 'ERROR_SERVICE_UNAVAILABLE', message: 'Busy.' }] }),
+          { status: 503, headers: { 'Content-Type': 'application/json' } },
+        );
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This page could not be loaded.');
+    expect(alert.textContent).toContain('The service is unavailable for a moment.');
+    expect(screen.queryByText(/could not be found/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Not Found' })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await methodNames()).toEqual(['Account', 'Cash', 'Bank (EC)', 'Transfer', 'Card']);
+    expect(app.location()).toBe('/reservation/42/payment');
   });
 });

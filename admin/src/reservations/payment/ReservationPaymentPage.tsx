@@ -2,16 +2,18 @@ import '../../app/form/form.css';
 import '../../app/form/choice.css';
 import '../../app/payment/payment.css';
 import { idempotencyHeaders, saveFile } from '@flybook/client';
-import { adminPath, toChf } from '@flybook/domain';
+import { toChf } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { type Me, paymentCalls, type Reservation, reservationDocumentCalls } from '@flybook/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
+import { FormPlaceholder } from '../../app/form/FormLayout.tsx';
 import { useIntent } from '../../app/idempotency.ts';
+import { notFoundError } from '../../app/LoadFailure.tsx';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { failureNotice } from '../../app/notices.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
@@ -159,28 +161,34 @@ function Payment({
 /**
  * Payment of a reservation (spec 02 §2 /reservation/:reservationId/payment): the payment form with
  * the methods the user may use, hidden when the invoice is paid, and a sticky summary; card payments
- * come back here with `status` (and `datatransTrxId`). If the reservation cannot be loaded the user
- * goes to the reservation list.
+ * come back here with `status` (and `datatransTrxId`). A reservation the server does not have shows
+ * Not Found; any other failure to load it shows the message with Retry.
  */
 export function ReservationPaymentPage() {
   const { t } = useTranslation();
   const { reservationId = '' } = useParams();
+  const [params] = useSearchParams();
   const { user } = useCurrentUser();
-  const { notifications } = useServices();
-  const navigate = useNavigate();
   const validId = ID.test(reservationId);
   const id = validId ? Number(reservationId) : 0;
   const reservation = useReservation(id, validId);
   const { refetch } = reservation;
   useCardReturn(() => void refetch());
 
-  const failed = !validId || reservation.isError;
-  useEffect(() => {
-    if (!failed) return;
-    notifications.notify({ kind: 'error', message: t('payments.notFound', { id: reservationId }) });
-    navigate(adminPath('reservationList'), { replace: true });
-  }, [failed, notifications, navigate, t, reservationId]);
-
+  const back = { to: reservationBackPath(params, validId ? id : null), label: t('payments.back') };
+  if (!validId || reservation.isError) {
+    return (
+      <>
+        <PageHeader title={t('payments.title')} back={back} />
+        <FormPlaceholder
+          error={validId ? reservation.error : notFoundError}
+          onRetry={() => refetch()}
+          isRetrying={reservation.isFetching}
+          notFoundText={t('payments.notFound', { id: reservationId })}
+        />
+      </>
+    );
+  }
   if (!user || !reservation.data) {
     return (
       <>

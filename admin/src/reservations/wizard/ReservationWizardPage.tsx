@@ -5,11 +5,12 @@ import './wizard.css';
 import { adminPath, airportLocalTime } from '@flybook/domain';
 import { type CalculateBody, type Reservation, reservationCalls } from '@flybook/schemas';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
+import { FormPlaceholder } from '../../app/form/FormLayout.tsx';
+import { isNotFound, RecordNotFound } from '../../app/LoadFailure.tsx';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
 import { useRouteAccess } from '../../app/route-access.ts';
@@ -24,7 +25,7 @@ import { TravelDatesStep } from './steps/TravelDatesStep.tsx';
 import { useCalculation, useFlightSearch } from './use-wizard-data.ts';
 import { useWizardSave } from './use-wizard-save.ts';
 import { WizardSummary } from './WizardSummary.tsx';
-import { WizardContext, type WizardContextValue } from './wizard-context.ts';
+import { stepLabel, WizardContext, type WizardContextValue } from './wizard-context.ts';
 import {
   chosenFlights,
   type Draft,
@@ -45,25 +46,6 @@ import {
   withAutoSpecificPrice,
   wizardAccess,
 } from './wizard-rules.ts';
-
-export function stepLabel(t: TFunction, step: StepId): string {
-  switch (step) {
-    case 'travelDates':
-      return t('reservations.wizard.steps.travelDates');
-    case 'outbound':
-      return t('reservations.wizard.steps.outbound');
-    case 'return':
-      return t('reservations.wizard.steps.return');
-    case 'billing':
-      return t('reservations.wizard.steps.billing');
-    case 'passengers':
-      return t('reservations.wizard.steps.passengers');
-    case 'seats':
-      return t('reservations.wizard.steps.seats');
-    case 'payment':
-      return t('reservations.wizard.steps.payment');
-  }
-}
 
 /** What the price of a draft is asked for: its flights, party, options and seats. */
 function calculationOf(draft: Draft, reservationId: number | null): CalculateBody | null {
@@ -151,7 +133,12 @@ function ReservationWizard({
   const [draft, setDraft] = useState(initial);
   const [step, setStep] = useState<StepId>('travelDates');
   const update = useCallback((change: (current: Draft) => Draft) => setDraft(change), []);
-  const { cost, isCalculating } = useCalculation(calculationOf(draft, reservation?.id ?? null));
+  const {
+    cost,
+    isCalculating,
+    error: calculationError,
+    retry: retryCalculation,
+  } = useCalculation(calculationOf(draft, reservation?.id ?? null));
 
   // Spec 02 §4: while editing, a computed total other than the booked one sets the specific price.
   const bookedTotal = reservation ? bookedPriceOf(reservation.invoice) : undefined;
@@ -196,8 +183,23 @@ function ReservationWizard({
       reservation,
       cost,
       isCalculating,
+      calculationError,
+      retryCalculation,
     }),
-    [mode, access, locale, draft, update, step, goTo, reservation, cost, isCalculating],
+    [
+      mode,
+      access,
+      locale,
+      draft,
+      update,
+      step,
+      goTo,
+      reservation,
+      cost,
+      isCalculating,
+      calculationError,
+      retryCalculation,
+    ],
   );
 
   let content: ReactNode;
@@ -376,13 +378,24 @@ export function ReservationEditPage() {
     }
   }, [initial, reservation.data, flights]);
 
-  if (!valid || reservation.isError) {
+  // Only a reservation the server does not have is "not found"; any other failure says why, with Retry.
+  if (!valid || isNotFound(reservation.error)) {
     return (
       <>
         <PageHeader title={title} back={back} />
-        <p className="wizard-problem" role="alert">
-          {t('payments.notFound', { id: reservationId })}
-        </p>
+        <RecordNotFound level={2} text={t('payments.notFound', { id: reservationId })} />
+      </>
+    );
+  }
+  if (reservation.isError) {
+    return (
+      <>
+        <PageHeader title={title} back={back} />
+        <FormPlaceholder
+          error={reservation.error}
+          onRetry={() => reservation.refetch()}
+          isRetrying={reservation.isFetching}
+        />
       </>
     );
   }

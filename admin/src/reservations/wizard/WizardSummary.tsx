@@ -1,12 +1,57 @@
+import { ApiRequestError } from '@flybook/client';
 import { airportLocalTime } from '@flybook/domain';
 import { formatChf, formatDate } from '@flybook/locales/format';
-
+import { Button } from '@flybook/ui';
 import { TextField as AriaTextField, Label, TextArea } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { useServices } from '../../app/context.tsx';
+import { toHttpError } from '../../app/errors.ts';
+import { useLoadFailureMessage } from '../../app/LoadFailure.tsx';
 import { ageTypeLabel } from './steps/PassengersStep.tsx';
-import { useWizard } from './wizard-context.ts';
+import { stepLabel, useWizard } from './wizard-context.ts';
+import { explainRefusal } from './wizard-errors.ts';
 import { chosenFlights } from './wizard-model.ts';
 import { readChf } from './wizard-rules.ts';
+
+/**
+ * Why the booking has no price: a refusal (4xx) says the server's error, which changing the booking
+ * mends; a failure to answer offers Retry too.
+ */
+function CalculationFailure({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation();
+  const { translateError } = useServices();
+  const { draft, step: current, goTo } = useWizard();
+  const failureMessage = useLoadFailureMessage(error);
+  const first = error instanceof ApiRequestError ? error.body?.errors[0] : undefined;
+  // A request the client would not send (it broke its schema) is refused like a 422.
+  const status = toHttpError(error, translateError).statusCode;
+  const refused = status >= 400 && status < 500 && status !== 408 && status !== 429;
+  error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 429;
+  const chosen = { outbound: draft.outbound?.flight.id, return: draft.return?.flight.id };
+  const refusal = refused && first ? explainRefusal(first, chosen, t, translateError) : null;
+  const mend = refusal?.step && refusal.step !== current ? refusal.step : null;
+  return (
+    <div className="load-failure wizard-summary__failure">
+      <div role="alert">
+        <p className="load-failure__title">{t('reservations.wizard.summary.priceFailed')}</p>
+        <p className="load-failure__message">{refusal?.text ?? failureMessage}</p>
+      </div>
+      <div className="load-failure__actions">
+        {mend ? (
+          <Button variant="link" onPress={() => goTo(mend)}>
+            {t('reservations.wizard.summary.mend', { step: stepLabel(t, mend) })}
+          </Button>
+        ) : null}
+        {/* A refusal is mended by changing the booking; asking again helps only a failure to answer. */}
+        {refused ? null : (
+          <Button variant="secondary" onPress={retry}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
 
 /**
  * The sticky summary beside the wizard (spec 02 §2): flights, passenger tickets with seats and
@@ -14,7 +59,18 @@ import { readChf } from './wizard-rules.ts';
  */
 export function WizardSummary() {
   const { t } = useTranslation();
-  const { draft, update, access, locale, cost, isCalculating, reservation, mode } = useWizard();
+  const {
+    draft,
+    update,
+    access,
+    locale,
+    cost,
+    isCalculating,
+    calculationError,
+    retryCalculation,
+    reservation,
+    mode,
+  } = useWizard();
   const flights = chosenFlights(draft);
   const specific = access.specificPrice ? readChf(draft.payment.specificPrice) : null;
   const numberOf = (flightId: number) =>
@@ -90,6 +146,9 @@ export function WizardSummary() {
                 : '–'}
           </strong>
         </p>
+        {calculationError && !isCalculating ? (
+          <CalculationFailure error={calculationError} retry={retryCalculation} />
+        ) : null}
         {mode === 'edit' && reservation?.invoice.total !== undefined ? (
           <p className="wizard-summary__line">
             <span>{t('reservations.wizard.summary.booked')}</span>

@@ -149,6 +149,8 @@ export function useCalculation(body: CalculateBody | null) {
   return {
     cost: body === null ? undefined : query.data,
     isCalculating: body !== null && (key !== JSON.stringify(settled) || query.isFetching),
-    error: query.error,
+    /** Why the last calculation gave no price (the summary says it); null while one runs. */
+    error: body === null || key !== JSON.stringify(settled) ? null : query.error,
+    retry: () => void query.refetch(),
   };
 }

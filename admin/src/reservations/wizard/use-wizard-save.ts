@@ -1,5 +1,5 @@
 import { ApiRequestError, createIntent, idempotencyHeaders, saveFile } from '@flybook/client';
-import { adminPath, errorDirection } from '@flybook/domain';
+import { adminPath } from '@flybook/domain';
 import {
   type DuplicatePassengerSchema,
   type Reservation,
@@ -16,7 +16,7 @@ import { toHttpError } from '../../app/errors.ts';
 import { currentLocale } from '../../app/i18n.ts';
 import { actionFailureMessage } from '../../app/notices.ts';
 import { reservationBody } from './wizard-body.ts';
-import { overviewCode, stepToMend } from './wizard-errors.ts';
+import { explainRefusal, overviewCode } from './wizard-errors.ts';
 import type { Draft, StepId } from './wizard-model.ts';
 import type { WizardAccess, WizardMode } from './wizard-rules.ts';
 
@@ -61,28 +61,10 @@ export function useWizardSave({
     const first = error.body?.errors[0];
     if (!first || error.status === 401) return null;
     const chosen = { outbound: draft.outbound?.flight.id, return: draft.return?.flight.id };
-    const direction = errorDirection(first, chosen);
-    const text = translateError(
-      first.code,
-      {
-        ...first.params,
-        seatLabel: typeof first.params?.seatLabel === 'string' ? first.params.seatLabel : '',
-        direction:
-          direction === 'outbound'
-            ? t('booking.direction.outbound')
-            : direction === 'return'
-              ? t('booking.direction.return')
-              : t('booking.direction.both'),
-        details: first.message,
-      },
-      first.message,
-    );
+    const { text, step } = explainRefusal(first, chosen, t, translateError);
     const number = overviewCode(first.code);
     const field = first.field ? ` (${first.field})` : '';
-    return {
-      message: number ? `${number}: ${text}` : `${text}${stepToMend(first, chosen) ? '' : field}`,
-      step: stepToMend(first, chosen),
-    };
+    return { message: number ? `${number}: ${text}` : `${text}${step ? '' : field}`, step };
   };
 
   const book = async (draft: Draft) => {

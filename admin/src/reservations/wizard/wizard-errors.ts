@@ -1,4 +1,6 @@
 import { type ChosenFlightIds, errorDirection, OVERVIEW_CODES, type ServerError } from '@flybook/domain';
+import type { TFunction } from 'i18next';
+import type { ErrorTranslator } from '../../app/errors.ts';
 import type { StepId } from './wizard-model.ts';
 
 /**
@@ -40,6 +42,35 @@ export function stepToMend(
   if (error.field?.startsWith('billingInformation')) return 'billing';
   if (error.field?.startsWith('passengers')) return 'passengers';
   return null;
+}
+
+/**
+ * A refusal of the booking in the user's language: the code's text with the direction (outbound
+ * flight, return flight) and seat filled in, and the step that mends it.
+ */
+export function explainRefusal(
+  error: ServerError & { field?: string },
+  chosen: ChosenFlightIds,
+  t: TFunction,
+  translateError: ErrorTranslator,
+): { text: string; step: StepId | null } {
+  const direction = errorDirection(error, chosen);
+  const text = translateError(
+    error.code,
+    {
+      ...error.params,
+      seatLabel: typeof error.params?.seatLabel === 'string' ? error.params.seatLabel : '',
+      direction:
+        direction === 'outbound'
+          ? t('booking.direction.outbound')
+          : direction === 'return'
+            ? t('booking.direction.return')
+            : t('booking.direction.both'),
+      details: error.message ?? '',
+    },
+    error.message ?? error.code,
+  );
+  return { text, step: stepToMend(error, chosen) };
 }
 
 /** The numeric code a seat error carries at the last step (spec 02 §8: 1101, 1102). */

@@ -4,6 +4,7 @@ import { formatDate, formatTime } from '@flybook/locales/format';
 import { type BookableFlight, bookingCalls } from '@flybook/schemas/booking';
 import type { PriceListEntry } from '@flybook/schemas/fares';
 import { useEffect, useState } from 'react';
+import { callFailureOf, failureText } from '../../lib/failures.ts';
 import { client } from '../../lib/session.ts';
 import { type Direction, withFlight, withoutVanishedFlight } from '../draft.ts';
 import { updateDraft } from '../state.ts';
@@ -15,7 +16,10 @@ import { fill } from '../wizard-texts.ts';
 const TAB_OFFSETS = [-3, -2, -1, 0, 1, 2, 3];
 const ACTIVE_TAB = 3;
 
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; flights: BookableFlight[] };
+type Load =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; flights: BookableFlight[] };
 
 /** What an adult pays for a tariff on this trip, fees included (the round fare on return trips), CHF. */
 const adultPrice = (entry: PriceListEntry, roundTrip: boolean) => toChf(adultPriceWithFees(entry, roundTrip));
@@ -26,7 +30,7 @@ const adultPrice = (entry: PriceListEntry, roundTrip: boolean) => toChf(adultPri
  * flight that is gone; a flight chosen through the address is taken when it is listed.
  */
 export default function FlightStep() {
-  const { step, draft, texts, locale, money, goNext } = useWizard();
+  const { step, draft, texts, locale, money, goNext, errorTexts } = useWizard();
   const direction: Direction = step === 'select-flight-return' ? 'return' : 'outbound';
   const trip = draft.trip!;
   const otherReturn = trip.travelType === 'other-return';
@@ -42,6 +46,8 @@ export default function FlightStep() {
     return chosenDay && days.includes(chosenDay) ? days.indexOf(chosenDay) : ACTIVE_TAB;
   });
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Retry after a failed load asks again for the same week.
+  const [attempt, setAttempt] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const roundTrip = trip.travelType !== 'one-way';
 
@@ -49,6 +55,7 @@ export default function FlightStep() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: days and takeAddressChoice derive from date
   useEffect(() => {
     const controller = new AbortController();
+    setLoad({ state: 'loading' });
     client
       .call(
         bookingCalls.publicFlightList,
@@ -73,11 +80,20 @@ export default function FlightStep() {
         updateDraft((current) => withoutVanishedFlight(current, direction, page.items));
         takeAddressChoice(page.items);
       })
-      .catch(() => {
-        if (!controller.signal.aborted) setLoad({ state: 'failed' });
+      .catch((failure: unknown) => {
+        if (controller.signal.aborted) return;
+        const { error } = callFailureOf(failure);
+        setLoad({
+          state: 'failed',
+          message: failureText(error, {
+            errors: errorTexts,
+            unknown: texts.unknownError,
+            network: texts.networkError,
+          }),
+        });
       });
     return () => controller.abort();
-  }, [origin, destination, date, trip.adult, trip.child, trip.infant, direction]);
+  }, [origin, destination, date, trip.adult, trip.child, trip.infant, direction, attempt]);
 
   /** departureFlightId / returnFlightId (and tariff) from the address must be in the list (spec 02 §5). */
   function takeAddressChoice(flights: BookableFlight[]) {
@@ -158,7 +174,21 @@ export default function FlightStep() {
             {texts.loadingFlights}
           </p>
         )}
-        {load.state === 'failed' && <p role="alert">{texts.flightsError}</p>}
+        {load.state === 'failed' && (
+          <div className="form-error load-failure">
+            <div role="alert">
+              <p>{texts.flightsError}</p>
+              <p className="failure-reason">{load.message}</p>
+            </div>
+            <button
+              className="button button-light-outline"
+              type="button"
+              onClick={() => setAttempt((count) => count + 1)}
+            >
+              {texts.retry}
+            </button>
+          </div>
+        )}
         {load.state === 'ready' && load.flights.length === 0 && (
           <p className="empty-state">{texts['url.noFlights']}</p>
         )}

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { startCardPayment } from '../../lib/card-payment.ts';
 import { client } from '../../lib/session.ts';
 import { chosenFlights, type MadeReservation, withReservation } from '../draft.ts';
-import { FlightLine } from '../Summary.tsx';
+import { FlightLine, PriceTotal } from '../Summary.tsx';
 import { isSessionLapse, stepToMend } from '../server-errors.ts';
 import { clearDraft, updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
@@ -29,7 +29,7 @@ const WATCH_MS = 400;
  */
 export default function OverviewStep() {
   const wizard = useWizard();
-  const { texts, locale, cost, money, errorTexts, stepPath, paths } = wizard;
+  const { texts, locale, errorTexts, stepPath, paths } = wizard;
   // The draft as it was when the visitor checked it: booking clears the stored one.
   const [draft] = useState(wizard.draft);
   const flights = chosenFlights(draft);
@@ -240,10 +240,7 @@ export default function OverviewStep() {
           </p>
         </section>
       </div>
-      <p className="overview-total">
-        <span>{texts.total}</span>
-        <strong aria-live="polite">{cost ? money(cost.total) : texts.calculating}</strong>
-      </p>
+      <PriceTotal className="overview-total" />
       <div className="site-field">
         <label className="check">
           <input

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../../app/LoadFailure.tsx';
 import { shiftDay, TAB_DAYS, useFlightSearch } from '../use-wizard-data.ts';
 import { useWizard } from '../wizard-context.ts';
 import {
@@ -200,9 +201,12 @@ export function FlightStep({ direction }: { direction: Direction }) {
                 {t('reservations.wizard.flights.loading')}
               </p>
             ) : flights.isError ? (
-              <p className="wizard-problem" role="alert">
-                {t('reservations.wizard.flights.failed')}
-              </p>
+              <LoadFailure
+                error={flights.error}
+                title={t('reservations.wizard.flights.failed')}
+                onRetry={() => flights.refetch()}
+                isRetrying={flights.isFetching}
+              />
             ) : byDay(day).length === 0 ? (
               <p className="wizard-empty">{t('reservations.wizard.flights.none')}</p>
             ) : (

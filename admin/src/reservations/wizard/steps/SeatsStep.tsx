@@ -4,6 +4,7 @@ import { Button, bookableSeatPrices, SeatMap, seatMapFromStates, TextField } fro
 import { type FormEvent, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../../app/LoadFailure.tsx';
 import { useSeatMapTexts } from '../../../app/seat-map-labels.ts';
 import { useSeatMap, useTariffGroups } from '../use-wizard-data.ts';
 import { useWizard } from '../wizard-context.ts';
@@ -146,9 +147,12 @@ function FlightSeats({ chosen }: { chosen: ChosenFlight }) {
             {t('common.loading')}
           </p>
         ) : map.isError || !template ? (
-          <p className="wizard-problem" role="alert">
-            {t('reservations.wizard.seats.failed')}
-          </p>
+          <LoadFailure
+            error={map.error}
+            title={t('reservations.wizard.seats.failed')}
+            onRetry={() => map.refetch()}
+            isRetrying={map.isFetching}
+          />
         ) : template.sections.length === 0 ? (
           <p className="wizard-empty">{t('reservations.wizard.seats.noMap')}</p>
         ) : (
