@@ -23,8 +23,12 @@ export function FlightLine({ chosen }: { chosen: ChosenFlight }) {
  * calculation says the server's error in words and leads to the step that can mend it; one the
  * server could not answer offers Retry. Never "Calculating the price…" once the answer is in.
  */
-export function PriceTotal({ className }: { className: string }) {
-  const { cost, priceProblem, texts, money, step, stepPath } = useWizard();
+export function PriceTotal({ className, quiet = false }: { className: string; quiet?: boolean }) {
+  const wizard = useWizard();
+  const { cost, texts, money, step, stepPath } = wizard;
+  // `quiet` once booking has begun: a calculation answered then is about seats the booking itself
+  // now holds, or repeats what the booking's own message says.
+  const priceProblem = quiet ? null : wizard.priceProblem;
   const mend = priceProblem?.mend && priceProblem.mend !== step ? priceProblem.mend : null;
   return (
     <>

@@ -183,16 +183,21 @@ export default function BookingWizard({
     draft.passengers.map((passenger) => passenger.ageType),
     draft.options,
     draft.seats,
+    draft.reservation !== null,
   ]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: priceAttempt asks again for the same body
   useEffect(() => {
-    const [bookedFlights, ageTypes, options, seats] = JSON.parse(priceKey) as [
+    const [bookedFlights, ageTypes, options, seats, booked] = JSON.parse(priceKey) as [
       [number, number][],
       ('adult' | 'child' | 'infant')[],
       BookingDraft['options'],
       BookingDraft['seats'],
+      boolean,
     ];
     setPriceFailure(null);
+    // Booked: the reservation holds the seats now, so asking again would be refused for them; the
+    // price stays as the booking was made (and an answer on its way is dropped).
+    if (booked) return;
     if (bookedFlights.length === 0 || ageTypes.length === 0) {
       setCost(null);
       return;

@@ -240,7 +240,8 @@ export default function OverviewStep() {
           </p>
         </section>
       </div>
-      <PriceTotal className="overview-total" />
+      {/* Once booking has begun, what the booking says (refused, in the window) stands alone. */}
+      <PriceTotal className="overview-total" quiet={payment.state !== 'idle'} />
       <div className="site-field">
         <label className="check">
           <input
