@@ -18,8 +18,12 @@ import type { ListFilterValues, ServerListState } from './use-server-list.ts';
 
 /** The class of the rows a list was opened for (`highlight…Id`): marked, the first brought into view. */
 export const HIGHLIGHT_ROW_CLASS = 'list-row--highlight';
-/** How long a marked row is kept in the middle while the list lays out its rows. */
-const HIGHLIGHT_SETTLE_MS = 5000;
+/** How often the marked row is looked at while the list lays out its rows. */
+const HIGHLIGHT_WATCH_MS = 150;
+/** How long the marked row must stay in place before it is left there. */
+const HIGHLIGHT_SETTLE_MS = 3000;
+/** The longest the marked row is followed while the list keeps changing size. */
+const HIGHLIGHT_GIVE_UP_MS = 30_000;
 
 /** An action on one row, shown as a small button in the actions column. */
 export interface RowAction<T> {
@@ -290,10 +294,11 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   );
 
   // The first marked row (a payment returns to the list with its reservation marked) is brought
-  // into the middle of the screen. The grid draws its rows after React renders and their heights
-  // settle after that (cells wrap), so while the list changes size the row is centred again if it
-  // went out of sight, for a few seconds and until the user scrolls, types or clicks. Reloads of
-  // the same row leave the scrolling to the user.
+  // into the middle of the screen. The grid draws its rows after React renders, then measures and
+  // moves them (cells wrap; slowly on a busy machine) without always changing the list's size, so
+  // the row is watched: centred again whenever it went out of sight, until it has stayed in place
+  // for a while or the user scrolls, types or clicks. Reloads of the same row leave the scrolling
+  // to the user.
   const firstHighlighted = rowClassName
     ? list.rows.find((row) => rowClassName(row)?.split(' ').includes(HIGHLIGHT_ROW_CLASS))?.id
     : undefined;
@@ -302,38 +307,37 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   useEffect(() => {
     const target = section.current;
     if (firstHighlighted === undefined || !target) return;
-    let userMoved = false;
-    const onUser = () => {
-      userMoved = true;
+    const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const stop = () => {
+      for (const name of events) window.removeEventListener(name, stop);
+      clearInterval(watch);
+      clearTimeout(settle);
+      clearTimeout(giveUp);
+      centreHighlighted.current = null;
     };
     let centred = false;
+    let lastPlace: number | undefined;
     const centre = () => {
-      if (userMoved) return;
       const row = target.querySelector(`.${HIGHLIGHT_ROW_CLASS}`);
       if (!row) return;
-      // Once in the middle, it is moved again only when the rows above grew it out of sight.
       const { top, bottom } = row.getBoundingClientRect();
+      const place = top + window.scrollY;
+      if (place !== lastPlace) {
+        lastPlace = place;
+        clearTimeout(settle);
+        settle = setTimeout(stop, HIGHLIGHT_SETTLE_MS);
+      }
+      // Once in the middle, it is moved again only when the rows above pushed it out of sight.
       if (centred && top >= 0 && bottom <= window.innerHeight) return;
       centred = true;
       row.scrollIntoView?.({ block: 'center' });
     };
+    for (const name of events) window.addEventListener(name, stop, { passive: true });
+    const watch = setInterval(centre, HIGHLIGHT_WATCH_MS);
+    const giveUp = setTimeout(stop, HIGHLIGHT_GIVE_UP_MS);
     centreHighlighted.current = centre;
-    const events = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
-    for (const name of events) window.addEventListener(name, onUser, { passive: true });
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(centre);
-    observer?.observe(target);
-    const frame = requestAnimationFrame(centre);
-    const settle = setTimeout(() => {
-      observer?.disconnect();
-      centreHighlighted.current = null;
-    }, HIGHLIGHT_SETTLE_MS);
-    return () => {
-      for (const name of events) window.removeEventListener(name, onUser);
-      observer?.disconnect();
-      cancelAnimationFrame(frame);
-      clearTimeout(settle);
-      centreHighlighted.current = null;
-    };
+    return stop;
   }, [firstHighlighted]);
   const onRowsDrawn = useCallback(() => requestAnimationFrame(() => centreHighlighted.current?.()), []);
 

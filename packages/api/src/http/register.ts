@@ -56,10 +56,13 @@ function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown, p
   return result.data;
 }
 
-/** Sets Content-Disposition with an ASCII fallback and the UTF-8 name. */
+/**
+ * Sets Content-Disposition with an ASCII fallback and the UTF-8 name. Returns the reply: an async
+ * handler that sent without returning it is answered a second time by Fastify.
+ */
 function sendFile(reply: FastifyReply, file: FileAnswer) {
   const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-  reply
+  return reply
     .header('Content-Type', file.contentType)
     .header(
       'Content-Disposition',

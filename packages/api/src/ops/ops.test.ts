@@ -318,6 +318,26 @@ describe('structured logs', () => {
     }
   });
 
+  it('answers a file once: a PDF download logs no second answer', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/token',
+      payload: { login: 'manager@flybook.test', password: 'flybook-demo' },
+    });
+    const cash = (await t.database.db.execute(
+      sql`SELECT id FROM accounts WHERE virtual_code = 'CASH_ZRH'`,
+    )) as { rows: { id: number }[] };
+    const download = await app.inject({
+      method: 'GET',
+      url: `/api/v1/balance-log/overview/pdf?locale=en&selectedAccountId=${cash.rows[0]!.id}`,
+      headers: { 'x-auth-token': login.json().token, 'x-request-id': 'pdf-1' },
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const ofDownload = lines.map((line) => JSON.parse(line)).filter((entry) => entry.reqId === 'pdf-1');
+    expect(ofDownload.map((entry) => entry.msg)).toEqual(['incoming request', 'request completed']);
+  });
+
   it('never logs the parameters of a failed SQL statement: not on a 500, not on a 503, not by log.error(error)', async () => {
     const secret = `secret-param-${Date.now()}`;
     const failing = await buildApp({
