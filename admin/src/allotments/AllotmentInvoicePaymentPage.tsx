@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useServices } from '../app/context.tsx';
-import { FormPlaceholder } from '../app/form/FormLayout.tsx';
+import { FormLoading, FormPlaceholder } from '../app/form/FormLayout.tsx';
 import { useIntent } from '../app/idempotency.ts';
 import { notFoundError } from '../app/LoadFailure.tsx';
 import { useLocale } from '../app/layout-parts.tsx';
@@ -159,12 +159,7 @@ function Payment({ invoice, refetch }: { invoice: AllotmentInvoice; refetch: () 
       </p>
     );
   } else if (isLoading) {
-    content = (
-      <p className="form-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('common.loading')}
-      </p>
-    );
+    content = <FormLoading />;
   } else {
     content = (
       <PaymentForm
@@ -251,10 +246,7 @@ export function AllotmentInvoicePaymentPage() {
     return (
       <>
         <PageHeader title={t('allotments.payment.loadingTitle')} />
-        <p className="form-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('common.loading')}
-        </p>
+        <FormLoading />
       </>
     );
   }

@@ -6,7 +6,6 @@ import {
   type ApiErrorItem,
   aircraftTemplateCalls,
   issuesToErrors,
-  SEAT_FLAGS,
 } from '@flybook/schemas';
 import type { FakeRequest } from './fake-api.ts';
 import { fakeTemplates } from './fake-flight-form.ts';

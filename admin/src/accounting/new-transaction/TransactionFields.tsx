@@ -3,6 +3,7 @@ import { Button } from '@flybook/ui';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormLoading } from '../../app/form/FormLayout.tsx';
 import { LoadFailure } from '../../app/LoadFailure.tsx';
 import { type AccountChoice, AccountPicker } from '../AccountPicker.tsx';
 import type { TransactionLookups } from './use-free-transaction.ts';
@@ -75,9 +76,6 @@ export function LookupsState({
       onRetry={lookups.retry}
     />
   ) : (
-    <p className="form-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      {t('common.loading')}
-    </p>
+    <FormLoading />
   );
 }

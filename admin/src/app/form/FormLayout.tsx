@@ -79,10 +79,16 @@ export function FormPlaceholder({
     return <RecordNotFound level={2} text={notFoundText ?? t('notFound.record')} />;
   }
   if (error) return <LoadFailure error={error} onRetry={onRetry} isRetrying={isRetrying} />;
+  return <FormLoading />;
+}
+
+/** A spinner and "Loading…" (or what is loading) while a form, a step or a dialog waits for data. */
+export function FormLoading({ text }: { text?: string }) {
+  const { t } = useTranslation();
   return (
-    <div className="form-loading" role="status">
+    <p className="form-loading" role="status">
       <span className="spinner" aria-hidden="true" />
-      {t('common.loading')}
-    </div>
+      {text ?? t('common.loading')}
+    </p>
   );
 }

@@ -9,7 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { FormField } from '../../app/FormField.tsx';
-import { FormActions, FormCard, FormPlaceholder, FormSection } from '../../app/form/FormLayout.tsx';
+import {
+  FormActions,
+  FormCard,
+  FormLoading,
+  FormPlaceholder,
+  FormSection,
+} from '../../app/form/FormLayout.tsx';
 import { SelectField } from '../../app/form/SelectField.tsx';
 import { useRecordForm } from '../../app/form/use-record-form.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
@@ -38,16 +44,6 @@ const SeatMapPanel = lazy(() => import('../flight-form/SeatMapPanel.tsx'));
 type FormControl = Control<TemplateFormValues, unknown, z.output<typeof TemplateFormSchema>>;
 
 const NO_SEATS: ReadonlySet<string> = new Set();
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className="form-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      {t('common.loading')}
-    </div>
-  );
-}
 
 /** The sections' layouts: tariff group, rows, seat letters and exit rows of each; add and remove. */
 function SectionFields({
@@ -161,7 +157,7 @@ function SeatMapFields({
           : t('flights.templates.seatMap.empty')}
       </p>
       {map.sections.length > 0 ? (
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<FormLoading />}>
           <SeatMapPanel
             sections={map.sections}
             onChange={onChange}

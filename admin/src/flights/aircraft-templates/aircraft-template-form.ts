@@ -3,7 +3,6 @@ import {
   type AircraftSection,
   type AircraftTemplate,
   AircraftTemplateBody,
-  SEAT_FLAGS,
   seatLabelsOf,
 } from '@flybook/schemas';
 import type { FieldPath } from 'react-hook-form';

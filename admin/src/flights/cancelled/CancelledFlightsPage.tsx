@@ -1,4 +1,5 @@
 import { formatChf, formatDate } from '@flybook/locales/format';
+import { FormLoading } from '../../app/form/FormLayout.tsx';
 import '../../app/list/list.css';
 import './cancelled-flights.css';
 import { adminPath, satisfies } from '@flybook/domain';
@@ -53,15 +54,6 @@ function LoadFailed({ error, retry }: { error: unknown; retry: () => unknown }) 
   );
 }
 
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <p className="cancelled-flights__state" role="status">
-      <span className="spinner" aria-hidden="true" /> {t('common.loading')}
-    </p>
-  );
-}
-
 type Action = { kind: 'rebook' | 'refund'; reservation: ReservationListItem };
 
 /** One cancelled flight and the bookings still on it, each to rebook or cancel with a refund. */
@@ -100,7 +92,7 @@ function CancelledFlight({
 
   let body: ReactNode;
   if (bookings.isError) body = <LoadFailed error={bookings.error} retry={bookings.refetch} />;
-  else if (bookings.isPending) body = <Loading />;
+  else if (bookings.isPending) body = <FormLoading />;
   else if (bookings.data.items.length === 0) {
     body = <p className="cancelled-flights__state">{t('flights.cancelled.noBookings')}</p>;
   } else {
@@ -214,7 +206,7 @@ export function CancelledFlightsPage() {
 
   let body: ReactNode;
   if (flights.isError) body = <LoadFailed error={flights.error} retry={flights.refetch} />;
-  else if (flights.isPending) body = <Loading />;
+  else if (flights.isPending) body = <FormLoading />;
   else if (flights.data.items.length === 0) {
     body = (
       <div className="cancelled-flights__empty">

@@ -6,7 +6,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { type FieldErrors, type FieldPath, useForm, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/context.tsx';
-import { FormActions, FormCard } from '../../app/form/FormLayout.tsx';
+import { FormActions, FormCard, FormLoading } from '../../app/form/FormLayout.tsx';
 import { schemaResolver } from '../../app/forms.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { FlightPrompts } from './FlightPrompts.tsx';
@@ -277,13 +277,7 @@ export function FlightForm({
             </TabPanel>
             {access.allotments.visible ? (
               <TabPanel id="allotments" className="flight-form__panel">
-                <Suspense
-                  fallback={
-                    <p className="form-loading" role="status">
-                      {t('common.loading')}
-                    </p>
-                  }
-                >
+                <Suspense fallback={<FormLoading />}>
                   <AllotmentTab
                     control={control}
                     setValue={setValue}

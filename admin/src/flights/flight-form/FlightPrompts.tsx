@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../app/context.tsx';
 import { CheckBox } from '../../app/form/CheckBox.tsx';
+import { FormLoading } from '../../app/form/FormLayout.tsx';
 
 /** How passengers hear of a new departure time (the update call's query). */
 export interface NotifyChoice {
@@ -90,12 +91,7 @@ function useSeatedPassengers(flightId: number): { body: ReactNode; isLoading: bo
       </div>
     );
   } else if (seated.isPending) {
-    body = (
-      <p className="form-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('common.loading')}
-      </p>
-    );
+    body = <FormLoading />;
   } else if (seated.data.items.length === 0) {
     body = <p className="flight-form__prompt-text">{t('flights.form.prompts.seatedNobody')}</p>;
   } else {

@@ -3,6 +3,7 @@ import type { AircraftSection } from '@flybook/schemas';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { type Control, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormLoading } from '../../app/form/FormLayout.tsx';
 import type { FlightFormOutput, FlightFormValues, SoldSeatsConflict } from './flight-form.ts';
 
 const SeatMapPanel = lazy(() => import('./SeatMapPanel.tsx'));
@@ -10,16 +11,6 @@ const SeatMapPanel = lazy(() => import('./SeatMapPanel.tsx'));
 type FormControl = Control<FlightFormValues, unknown, FlightFormOutput>;
 
 const NO_SEATS: ReadonlySet<string> = new Set();
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className="form-loading" role="status">
-      <span className="spinner" aria-hidden="true" />
-      {t('common.loading')}
-    </div>
-  );
-}
 
 /**
  * The template settings tab (spec 03 §2): the flight's own seat map, copied from the chosen
@@ -76,7 +67,7 @@ export function TemplateTab({
     body = loadFailed ? (
       <p className="form-hint">{t('flights.form.template.loadFailed')}</p>
     ) : isLoading ? (
-      <Loading />
+      <FormLoading />
     ) : null;
   } else {
     const readOnly = isFrozen || removesSeats;
@@ -98,7 +89,7 @@ export function TemplateTab({
             {kept ? <p>{kept}</p> : null}
           </div>
         ) : null}
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<FormLoading />}>
           <SeatMapPanel
             sections={sections}
             onChange={(next) => {

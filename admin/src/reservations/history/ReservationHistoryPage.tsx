@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
-import { FormPlaceholder } from '../../app/form/FormLayout.tsx';
+import { FormLoading, FormPlaceholder } from '../../app/form/FormLayout.tsx';
 import { currentLocale } from '../../app/i18n.ts';
 import { isNotFound, RecordNotFound } from '../../app/LoadFailure.tsx';
 import { useLocale } from '../../app/layout-parts.tsx';
@@ -329,10 +329,7 @@ export function ReservationHistoryPage() {
           isRetrying={snapshots.isFetching}
         />
       ) : snapshots.isLoading ? (
-        <p className="form-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('common.loading')}
-        </p>
+        <FormLoading />
       ) : versions.length === 0 ? (
         <div className="server-list__empty">
           <p className="server-list__empty-title">{t('reservations.history.empty')}</p>

@@ -7,6 +7,7 @@ import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { BusyDialog } from '../../app/BusyDialog.tsx';
 import { useServices } from '../../app/context.tsx';
+import { FormLoading } from '../../app/form/FormLayout.tsx';
 import { type SplitProblem, splitProblem } from './split-rules.ts';
 
 function problemText(t: TFunction, problem: SplitProblem): string {
@@ -70,10 +71,7 @@ export function SplitDialog({
       onCancel={onCancel}
     >
       {reservation.isLoading ? (
-        <p className="form-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('common.loading')}
-        </p>
+        <FormLoading />
       ) : (
         <form className="list-dialog__form" onSubmit={submit} noValidate>
           <RadioGroup

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
-import { FormPlaceholder } from '../../app/form/FormLayout.tsx';
+import { FormLoading, FormPlaceholder } from '../../app/form/FormLayout.tsx';
 import { useIntent } from '../../app/idempotency.ts';
 import { notFoundError } from '../../app/LoadFailure.tsx';
 import { useLocale } from '../../app/layout-parts.tsx';
@@ -119,12 +119,7 @@ function Payment({
   } else if (outstanding === null) {
     content = <p className="payment-state">{t('payments.pricesHidden')}</p>;
   } else if (accountsLoading) {
-    content = (
-      <p className="form-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('common.loading')}
-      </p>
-    );
+    content = <FormLoading />;
   } else {
     content = (
       <>
@@ -193,10 +188,7 @@ export function ReservationPaymentPage() {
     return (
       <>
         <PageHeader title={t('payments.title')} />
-        <p className="form-loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          {t('common.loading')}
-        </p>
+        <FormLoading />
       </>
     );
   }

@@ -9,7 +9,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useServices } from '../../app/context.tsx';
-import { FormPlaceholder } from '../../app/form/FormLayout.tsx';
+import { FormLoading, FormPlaceholder } from '../../app/form/FormLayout.tsx';
 import { isNotFound, RecordNotFound } from '../../app/LoadFailure.tsx';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { PageHeader } from '../../app/PageHeader.tsx';
@@ -262,14 +262,10 @@ function ReservationWizard({
 }
 
 function Loading({ title }: { title: string }) {
-  const { t } = useTranslation();
   return (
     <>
       <PageHeader title={title} />
-      <p className="form-loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('common.loading')}
-      </p>
+      <FormLoading />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { adultPriceWithFees, airportLocalTime } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { formatDate, formatMoney } from '@flybook/locales/format';
-
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { FormLoading } from '../../../app/form/FormLayout.tsx';
 import { LoadFailure } from '../../../app/LoadFailure.tsx';
 import { shiftDay, TAB_DAYS, useFlightSearch } from '../use-wizard-data.ts';
 import { useWizard } from '../wizard-context.ts';
@@ -196,10 +196,7 @@ export function FlightStep({ direction }: { direction: Direction }) {
         {days.map((day) => (
           <TabPanel key={day} id={day} className="wizard-day-panel">
             {flights.isLoading ? (
-              <p className="form-loading" role="status">
-                <span className="spinner" aria-hidden="true" />
-                {t('reservations.wizard.flights.loading')}
-              </p>
+              <FormLoading text={t('reservations.wizard.flights.loading')} />
             ) : flights.isError ? (
               <LoadFailure
                 error={flights.error}

@@ -4,6 +4,7 @@ import { Button, bookableSeatPrices, SeatMap, seatMapFromStates, TextField } fro
 import { type FormEvent, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { FormLoading } from '../../../app/form/FormLayout.tsx';
 import { LoadFailure } from '../../../app/LoadFailure.tsx';
 import { useSeatMapTexts } from '../../../app/seat-map-labels.ts';
 import { useSeatMap, useTariffGroups } from '../use-wizard-data.ts';
@@ -142,10 +143,7 @@ function FlightSeats({ chosen }: { chosen: ChosenFlight }) {
       </div>
       <div className="wizard-seats__map">
         {map.isLoading ? (
-          <p className="form-loading" role="status">
-            <span className="spinner" aria-hidden="true" />
-            {t('common.loading')}
-          </p>
+          <FormLoading />
         ) : map.isError || !template ? (
           <LoadFailure
             error={map.error}
