@@ -209,6 +209,9 @@ test('a family return trip with seats and insurance: declined, then paid from th
       await page.getByRole('gridcell', { name: new RegExp(`^Seat ${row}${column},.*free$`) }).click();
     }
     await expect(page.locator('.seat-passengers')).toContainText(`Seat ${row}C`);
+    // A chosen seat is announced as chosen, and as selected in the grid.
+    const chosen = page.getByRole('gridcell', { name: new RegExp(`^Seat ${row}C,.*selected$`) });
+    await expect(chosen).toHaveAttribute('aria-selected', 'true');
   }
   await page.getByRole('button', { name: 'Continue' }).click();
 

@@ -87,6 +87,11 @@ test('a guest who paid by card finds the booking by a lower-case reference and a
   await page.getByLabel('Last name').fill('Gashi');
   await page.getByRole('button', { name: 'Find my booking' }).click();
   await expect(page.getByRole('alert')).toHaveText(/No booking matches this reference and name/);
+  // Both fields are marked, and a screen reader hears why with each.
+  for (const field of ['Booking reference', 'Last name']) {
+    await expect(page.getByLabel(field)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(field)).toHaveAccessibleDescription(/No booking matches/);
+  }
 
   await page.getByLabel('Last name').fill('ceku');
   await page.getByRole('button', { name: 'Find my booking' }).click();

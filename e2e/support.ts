@@ -112,8 +112,10 @@ export async function expectAccessible(page: Page, what = page.url()) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
+  // Headings that go down one level at a time and say something (axe's best practices).
+  const headings = await new AxeBuilder({ page }).withRules(['heading-order', 'empty-heading']).analyze();
   expect(
-    results.violations.map(
+    [...results.violations, ...headings.violations].map(
       (violation) =>
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     ),

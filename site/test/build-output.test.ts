@@ -116,6 +116,24 @@ describe('the built site', () => {
     expect(read('deny', 'en')).toContain("You don't have permissions for this page.");
   });
 
+  it('gives every page one main heading and headings that go down one level at a time', () => {
+    for (const route of SITE_ROUTES) {
+      for (const locale of LOCALES) {
+        const where = `${locale}:/${route.path}`;
+        // Template content (an island's fallback kept for Astro) is not part of the page.
+        const page = read(route.path, locale).replace(/<template[\s>][\s\S]*?<\/template>/g, '');
+        const levels = [...page.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+        expect(
+          levels.filter((level) => level === 1),
+          where,
+        ).toHaveLength(1);
+        expect(levels[0], where).toBe(1);
+        const jumps = levels.filter((level, index) => index > 0 && level > levels[index - 1]! + 1);
+        expect(jumps, `${where}: ${levels.join(' ')}`).toEqual([]);
+      }
+    }
+  });
+
   it('lists every indexable route and language in the sitemap with alternates', () => {
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
     const indexable = SITE_ROUTES.filter(

@@ -43,6 +43,8 @@ export const CARD_RESULT_TEXTS = {
   networkError: 'common.networkError',
   unknownError: 'errors.ERROR_INTERNAL',
   summaryTitle: 'payments.summary.title',
+  /** The page's heading while the payment is being checked. */
+  checkingTitle: 'payments.title',
   flights: 'payments.summary.flights',
   passengers: 'payments.summary.passengers',
   adult: 'payments.summary.adult',
@@ -193,6 +195,7 @@ export default function CardResult({
   if (view.kind === 'loading') {
     return (
       <div className="auth-card card-result">
+        <h1>{texts.checkingTitle}</h1>
         <p role="status" className="busy">
           {texts.loading}
         </p>

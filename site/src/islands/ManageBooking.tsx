@@ -229,6 +229,8 @@ export default function ManageBooking({
   }
 
   if (view.kind === 'form') {
+    // No booking for this locator and name: both fields are marked, and say why.
+    const unmatched = view.failure?.kind === 'notFound';
     return (
       <section className="manage-booking">
         <h1>{texts.title}</h1>
@@ -236,6 +238,7 @@ export default function ManageBooking({
         <form className="site-form manage-form" onSubmit={find}>
           {view.failure && (
             <p
+              id="manage-failure"
               className={view.failure.kind === 'failed' ? 'form-error manage-failed' : 'form-error'}
               role="alert"
             >
@@ -252,7 +255,8 @@ export default function ManageBooking({
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              aria-describedby="manage-locator-hint"
+              aria-describedby={unmatched ? 'manage-failure manage-locator-hint' : 'manage-locator-hint'}
+              aria-invalid={unmatched ? true : undefined}
             />
             <small id="manage-locator-hint">{texts.recordLocatorHint}</small>
           </label>
@@ -264,6 +268,8 @@ export default function ManageBooking({
               required
               maxLength={100}
               autoComplete="family-name"
+              aria-describedby={unmatched ? 'manage-failure' : undefined}
+              aria-invalid={unmatched ? true : undefined}
             />
           </label>
           <p>

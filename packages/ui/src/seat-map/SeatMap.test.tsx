@@ -156,9 +156,11 @@ describe('SeatMap', () => {
     expect(taken.getAttribute('aria-disabled')).toBe('true');
     await user.click(taken);
     expect(onSeatPress).not.toHaveBeenCalled();
-    const own = screen.getByRole('gridcell', { name: /^Seat 7B, Economy, CHF\s0\.00, your seat$/ });
+    // The chosen seat is announced as chosen (not by what it was before), its neighbour as free.
+    const own = screen.getByRole('gridcell', { name: /^Seat 7B, Economy, CHF\s0\.00, selected$/ });
     expect(own.getAttribute('aria-selected')).toBe('true');
     expect(seat('7C').getAttribute('aria-selected')).toBe('false');
+    expect(seat('7C').getAttribute('aria-label')).toMatch(/, free$/);
     await user.click(own);
     expect(onSeatPress).toHaveBeenCalledWith('7B');
     const legend = screen.getByRole('list', { name: 'Legend' });

@@ -31,7 +31,8 @@ export interface SeatNameParts {
   className: string;
   /** The seat price formatted for the locale, e.g. CHF 12.00. */
   price: string;
-  state: SeatState;
+  /** `selected` for a chosen seat, whatever it was before: it is announced as chosen. */
+  state: SeatLegendState;
 }
 
 /**
@@ -424,7 +425,7 @@ export function SeatMap({
                               label: cell.label,
                               className,
                               price: formatChf(cell.price, locale),
-                              state: cell.state,
+                              state: selected ? 'selected' : cell.state,
                             });
                             const glyph = GLYPH[selected ? 'selected' : cell.state];
                             return (

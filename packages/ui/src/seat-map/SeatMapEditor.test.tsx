@@ -106,7 +106,7 @@ describe('SeatMapEditor', () => {
     ]);
     expect(economy?.prices[1]).toEqual([25.5, 25.5, 0, 0, 0, 0]);
     expect(economy?.prices.flat().filter((price) => price === 25.5)).toHaveLength(2);
-    expect(screen.getByRole('gridcell', { name: /^Seat 5A, Economy, CHF\s25\.50, free$/ })).toBeTruthy();
+    expect(screen.getByRole('gridcell', { name: /^Seat 5A, Economy, CHF\s25\.50, selected$/ })).toBeTruthy();
   });
 
   it('refuses a negative price or one with more than two decimals', async () => {

@@ -197,7 +197,7 @@ export default function OverviewStep() {
     <div className="overview">
       <div className="overview-grid">
         <section className="overview-card" aria-labelledby="overview-flights">
-          <h4 id="overview-flights">{texts.summary}</h4>
+          <h2 id="overview-flights">{texts.summary}</h2>
           <ul>
             {flights.map((chosen, index) => (
               <li key={chosen.flight.id}>
@@ -207,7 +207,7 @@ export default function OverviewStep() {
           </ul>
         </section>
         <section className="overview-card" aria-labelledby="overview-passengers">
-          <h4 id="overview-passengers">{texts['step.passengers']}</h4>
+          <h2 id="overview-passengers">{texts['step.passengers']}</h2>
           <ul>
             {draft.passengers.map((passenger, index) => {
               const seats = draft.seats
@@ -229,7 +229,7 @@ export default function OverviewStep() {
           </ul>
         </section>
         <section className="overview-card" aria-labelledby="overview-billing">
-          <h4 id="overview-billing">{texts.billedTo}</h4>
+          <h2 id="overview-billing">{texts.billedTo}</h2>
           <p>
             {billing.firstName} {billing.lastName}
             {billing.company && <>, {billing.company}</>}
