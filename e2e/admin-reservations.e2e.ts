@@ -208,7 +208,9 @@ test('an agent books a return trip for two with seats and an extra, pays later, 
 
   // Two versions, the second naming the seat that moved.
   const managerRow = listRow(manager, reservationId);
-  await managerRow.getByRole('button', { name: `Actions for reservation ${reservationId}` }).click();
+  await managerRow
+    .getByRole('button', { name: `More actions for reservation ${reservationId}`, exact: true })
+    .click();
   await manager.getByRole('menuitem', { name: 'History' }).click();
   await expect(manager.getByRole('heading', { name: `Reservation history ${reservationId}` })).toBeVisible();
   await expect(manager.getByRole('heading', { name: /Version 2/ })).toBeVisible();
@@ -224,7 +226,7 @@ test('an agent books a return trip for two with seats and an extra, pays later, 
   // Split Arta off into a reservation of her own.
   await manager.getByRole('link', { name: 'Back to the reservations' }).click();
   await listRow(manager, reservationId)
-    .getByRole('button', { name: `Actions for reservation ${reservationId}` })
+    .getByRole('button', { name: `More actions for reservation ${reservationId}`, exact: true })
     .click();
   await manager.getByRole('menuitem', { name: 'Split…' }).click();
   const split = manager.getByRole('dialog', { name: `Split reservation ${reservationId}` });
@@ -236,7 +238,7 @@ test('an agent books a return trip for two with seats and an extra, pays later, 
 
   // Cancel what is left of the original with a fee.
   await listRow(manager, reservationId)
-    .getByRole('button', { name: `Actions for reservation ${reservationId}` })
+    .getByRole('button', { name: `More actions for reservation ${reservationId}`, exact: true })
     .click();
   await manager.getByRole('menuitem', { name: 'Cancel reservation…' }).click();
   const cancel = manager.getByRole('dialog', { name: `Cancel reservation ${reservationId}` });

@@ -56,7 +56,7 @@ const listRow = (page: Page, id: number) =>
 /** Opens a row's More menu on the reservation list and picks an action. */
 async function rowMenu(page: Page, id: number, action: string) {
   await listRow(page, id)
-    .getByRole('button', { name: `Actions for reservation ${id}` })
+    .getByRole('button', { name: `More actions for reservation ${id}`, exact: true })
     .click();
   await page.getByRole('menuitem', { name: action }).click();
 }

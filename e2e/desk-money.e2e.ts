@@ -88,7 +88,7 @@ const listRow = (page: Page, id: number) =>
 async function openRowAction(page: Page, id: number, action: string) {
   await page.goto(`/admin/reservation/list?highlightReservationId=${id}`);
   await listRow(page, id)
-    .getByRole('button', { name: `Actions for reservation ${id}` })
+    .getByRole('button', { name: `More actions for reservation ${id}`, exact: true })
     .click();
   await page.getByRole('menuitem', { name: action }).click();
 }
@@ -312,7 +312,7 @@ test('an agent pays its own near-departure bookings from its account and by card
   // Its ticket, from the row menu.
   await page.goto(`/admin/reservation/list?highlightReservationId=${fromAccount.id}`);
   await listRow(page, fromAccount.id)
-    .getByRole('button', { name: `Actions for reservation ${fromAccount.id}` })
+    .getByRole('button', { name: `More actions for reservation ${fromAccount.id}`, exact: true })
     .click();
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Ticket (PDF)' }).click();

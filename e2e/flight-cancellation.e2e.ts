@@ -143,7 +143,7 @@ test('an operations employee cancels a booked flight, rebooks one booking and re
   await page.goto('/admin/flight/list');
   await page.getByRole('searchbox', { name: 'Search' }).fill(NUMBER);
   await expect(page.getByText(/^Showing 1–1 of 1$/)).toBeVisible();
-  await page.getByRole('button', { name: /^Actions for FB9461/ }).click();
+  await page.getByRole('button', { name: /^More actions for FB9461/ }).click();
   await page.getByRole('menuitem', { name: 'Cancel flight' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel flight' });
   await expect(confirm).toContainText('reservations: 2, passengers: 3');

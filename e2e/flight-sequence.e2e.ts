@@ -26,7 +26,7 @@ async function tick(page: Page, name: string) {
 }
 
 const rowActions = (page: Page, date: string) =>
-  page.getByRole('button', { name: `Actions for ${NUMBER}, ${date}` });
+  page.getByRole('button', { name: `More actions for ${NUMBER}, ${date}` });
 
 /** A row's cell by its column header, read from the grid's own column ids. */
 const cell = (page: Page, date: string, colId: string) =>

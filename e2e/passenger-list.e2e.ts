@@ -137,7 +137,7 @@ test('a manager marks passengers in bulk and one by one, moves a seat, lets the 
   // From the flight list, by the row's menu.
   await page.goto('/admin/flight/list');
   await page.getByRole('searchbox', { name: 'Search' }).fill(NUMBER);
-  await page.getByRole('button', { name: `Actions for ${NUMBER}, 15 May 2028` }).click();
+  await page.getByRole('button', { name: `More actions for ${NUMBER}, 15 May 2028` }).click();
   await shoot(page, 'flight-list-menu');
   await page.getByRole('menuitem', { name: 'Passenger list' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/flight/${flightId}/passenger/list$`));

@@ -156,7 +156,7 @@ describe('flight list', () => {
     expect(screen.queryByRole('checkbox', { name: /^Select / })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Actions for the chosen flights' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Info on/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^More actions for/ })).toBeNull();
     expect(within(row).queryByRole('link')).toBeNull();
   });
 
@@ -197,7 +197,7 @@ describe('flight list', () => {
 
 describe('flight list actions', () => {
   const menuItems = async (app: ReturnType<typeof openList>, flight: string) => {
-    await app.user.click(await screen.findByRole('button', { name: `Actions for ${flight}` }));
+    await app.user.click(await screen.findByRole('button', { name: `More actions for ${flight}` }));
     const menu = await screen.findByRole('menu');
     return Object.fromEntries(
       within(menu)
@@ -214,7 +214,7 @@ describe('flight list actions', () => {
     const row = await rowOf('AP101', '2 Jun 2031');
     // booking info needs only the list role; no state change, no edit page, no bulk action
     expect(within(row).getByRole('button', { name: 'Info on AP101, 2 Jun 2031' })).toBeTruthy();
-    expect(within(row).queryByRole('button', { name: /^Actions for/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /^More actions for/ })).toBeNull();
     expect(within(row).queryByRole('link')).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /^Select / })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Actions for the chosen flights' })).toBeNull();
@@ -253,7 +253,7 @@ describe('flight list actions', () => {
   it('asks before cancelling, naming what is booked, then cancels and reloads', async () => {
     const app = openList();
     await rowOf('AP101', '2 Jun 2031');
-    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, 2 Jun 2031' }));
+    await app.user.click(screen.getByRole('button', { name: 'More actions for AP101, 2 Jun 2031' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Cancel flight' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel flight' });
     expect(
@@ -282,7 +282,7 @@ describe('flight list actions', () => {
           : undefined,
     });
     await rowOf('AP101', '2 Jun 2031');
-    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, 2 Jun 2031' }));
+    await app.user.click(screen.getByRole('button', { name: 'More actions for AP101, 2 Jun 2031' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Cancel flight' }));
     await app.user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel flight' }),
@@ -294,7 +294,7 @@ describe('flight list actions', () => {
   it('asks how to notify before setting a flight delayed, e-mail on and SMS off by default', async () => {
     const app = openList();
     await rowOf('AP101', '2 Jun 2031');
-    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, 2 Jun 2031' }));
+    await app.user.click(screen.getByRole('button', { name: 'More actions for AP101, 2 Jun 2031' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Delayed…' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delay flight AP101' }));
     expect(dialog.getByRole('checkbox', { name: 'E-mail' })).toHaveProperty('checked', true);
@@ -324,7 +324,7 @@ describe('flight list actions', () => {
   it('sends SMS only and no minutes when so chosen', async () => {
     const app = openList();
     await rowOf('AP101', '2 Jun 2031');
-    await app.user.click(screen.getByRole('button', { name: 'Actions for AP101, 2 Jun 2031' }));
+    await app.user.click(screen.getByRole('button', { name: 'More actions for AP101, 2 Jun 2031' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Delayed…' }));
     const dialog = within(await screen.findByRole('dialog'));
     await app.user.click(dialog.getByRole('checkbox', { name: 'E-mail' }));

@@ -124,7 +124,7 @@ describe('the reservation list page', () => {
     expect(
       within(cancelled).getByRole('button', { name: 'Edit: reservation 2' }).hasAttribute('disabled'),
     ).toBe(true);
-    await app.user.click(within(cancelled).getByRole('button', { name: 'Actions for reservation 2' }));
+    await app.user.click(within(cancelled).getByRole('button', { name: 'More actions for reservation 2' }));
     const menu = await screen.findByRole('menu');
     const state = (name: string) =>
       within(menu).getByRole('menuitem', { name }).getAttribute('aria-disabled');
@@ -135,7 +135,9 @@ describe('the reservation list page', () => {
 
   it('keeps cancel disabled once a flight is closed, for a user without the closed-flight role', async () => {
     const app = open([row(3, 'reserved', 'closed')]);
-    await app.user.click(within(await rowOf(3)).getByRole('button', { name: 'Actions for reservation 3' }));
+    await app.user.click(
+      within(await rowOf(3)).getByRole('button', { name: 'More actions for reservation 3' }),
+    );
     const menu = await screen.findByRole('menu');
     expect(
       within(menu).getByRole('menuitem', { name: 'Cancel reservation…' }).getAttribute('aria-disabled'),
@@ -144,7 +146,9 @@ describe('the reservation list page', () => {
 
   it('cancels with the fee typed, after refusing a fee with three decimals', async () => {
     const app = open([row(1, 'reserved')]);
-    await app.user.click(within(await rowOf(1)).getByRole('button', { name: 'Actions for reservation 1' }));
+    await app.user.click(
+      within(await rowOf(1)).getByRole('button', { name: 'More actions for reservation 1' }),
+    );
     await app.user.click(await screen.findByRole('menuitem', { name: 'Cancel reservation…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel reservation 1' });
     const fee = within(dialog).getByRole('textbox', { name: /Cancellation fee/ });
