@@ -8,6 +8,7 @@ import { AccountHead } from '../lib/AccountHead.tsx';
 import { useAccountSession } from '../lib/account-session.ts';
 import {
   checkPersonFields,
+  type FieldErrorTexts,
   type FieldProblems,
   focusFirstInvalid,
   problemsOfResponse,
@@ -115,7 +116,7 @@ export default function AccountDetails({
 }: {
   texts: AccountDetailsTexts;
   /** `errors.<CODE>` of the catalogue, by code. */
-  errorTexts: Record<string, string>;
+  errorTexts: FieldErrorTexts;
   languages: { value: Locale; label: string }[];
   locale: Locale;
   loginPath: string;

@@ -3,31 +3,20 @@ import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_DRAFT, withFlight, withTrip } from '../booking/draft.ts';
-import { BOOKING_ERROR_CODES } from '../booking/server-errors.ts';
 import { $draft } from '../booking/state.ts';
 import { STEPS, type StepName } from '../booking/steps.ts';
-import { TRIP_FORM_TEXT_KEYS, type TripFormTexts } from '../booking/TripForm.tsx';
 import { testFlight } from '../booking/test-flights.ts';
 import { URL_PROBLEMS_KEY } from '../booking/wizard-context.ts';
-import { WIZARD_TEXTS, type WizardTexts } from '../booking/wizard-texts.ts';
-import { translate } from '../lib/i18n.ts';
+import { siteTexts } from '../lib/i18n.ts';
+import { bookingErrorTexts, searchTexts, wizardTexts } from '../lib/island-texts.ts';
 import { leave } from '../lib/navigation.ts';
 import BookingWizard from './BookingWizard.tsx';
 
 // The texts as the wizard's page hands them over ([...path].astro), in English.
-const t = (key: string) => translate('en', key);
-const texts = Object.fromEntries(
-  Object.entries(WIZARD_TEXTS).map(([name, key]) => [name, t(key)]),
-) as WizardTexts;
-const tripTexts = Object.fromEntries(
-  TRIP_FORM_TEXT_KEYS.map((key) => [key, t(`site.search.${key}`)]),
-) as TripFormTexts;
-const errorTexts = Object.fromEntries(
-  BOOKING_ERROR_CODES.map((code) => [
-    code,
-    code === 'ERROR_AVAILABLE_SEATS_NOT_ENOUGH' ? t(`booking.errors.${code}`) : t(`errors.${code}`),
-  ]),
-);
+const english = siteTexts('en');
+const texts = wizardTexts(english);
+const tripTexts = searchTexts(english);
+const errorTexts = bookingErrorTexts(english);
 const stepPath = (step: StepName) => `/booking/flight/${step}`;
 const stepPaths = Object.fromEntries(STEPS.map((step) => [step, stepPath(step)])) as Record<StepName, string>;
 

@@ -3,6 +3,7 @@ import { type Country, lookupCalls } from '@flybook/schemas/lookups';
 import { userCalls } from '@flybook/schemas/users';
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { fill } from '../../lib/message.ts';
 import {
   checkPersonFields,
   type FieldProblems,
@@ -13,7 +14,6 @@ import { $session, client } from '../../lib/session.ts';
 import { type BillingDraft, withBilling } from '../draft.ts';
 import { updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
-import { fill } from '../wizard-texts.ts';
 
 /** Spec 02 §5 public billing: these are required; salutation, company and two phones are not. */
 const REQUIRED = [

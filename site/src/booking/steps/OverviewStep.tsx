@@ -1,12 +1,11 @@
 import { ApiRequestError } from '@flybook/client';
-import { bookingErrorText } from '@flybook/domain/booking-errors';
 import { reservationCalls } from '@flybook/schemas/reservations';
 import { useEffect, useRef, useState } from 'react';
 import { startCardPayment } from '../../lib/card-payment.ts';
 import { client } from '../../lib/session.ts';
 import { chosenFlights, type MadeReservation, withReservation } from '../draft.ts';
 import { FlightLine, PriceTotal } from '../Summary.tsx';
-import { isSessionLapse, stepToMend } from '../server-errors.ts';
+import { bookingErrorText, isSessionLapse, stepToMend } from '../server-errors.ts';
 import { clearDraft, updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
 
@@ -255,11 +254,18 @@ export default function OverviewStep() {
             aria-describedby={termsProblem ? 'terms-note' : undefined}
           />
           <span>
-            {texts.acceptTerms.split('{{terms}}')[0]}
-            <a href={paths.terms} target="_blank" rel="noopener">
-              {texts.termsLink}
-            </a>
-            {texts.acceptTerms.split('{{terms}}')[1]}
+            {/* "I have read and accept the {terms}": the terms are a link. */}
+            {(typeof texts.acceptTerms === 'string' ? [texts.acceptTerms] : texts.acceptTerms).map(
+              (part, index) =>
+                index % 2 === 0 ? (
+                  part
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+                  <a key={index} href={paths.terms} target="_blank" rel="noopener">
+                    {texts.termsLink}
+                  </a>
+                ),
+            )}
           </span>
         </label>
         {termsProblem && (
