@@ -1,4 +1,5 @@
 import { DEFAULT_TRIP, type TripSearch } from '@flybook/domain/trips';
+import type { Locale } from '@flybook/locales';
 import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -85,15 +86,16 @@ const ONE_WAY: TripSearch = {
 const bookingWithFlight = () =>
   $draft.set(withFlight(withTrip(EMPTY_DRAFT, ONE_WAY), 'outbound', { flight: FLIGHT, tariffId: 1 }));
 
-function openStep(step: StepName, address = '') {
+function openStep(step: StepName, address = '', locale: Locale = 'en') {
   window.history.replaceState(null, '', `${stepPath(step)}${address}`);
+  const language = locale === 'en' ? english : siteTexts(locale);
   return render(
     <BookingWizard
       step={step}
-      locale="en"
-      texts={texts}
-      tripTexts={tripTexts}
-      errorTexts={errorTexts}
+      locale={locale}
+      texts={locale === 'en' ? texts : wizardTexts(language)}
+      tripTexts={locale === 'en' ? tripTexts : searchTexts(language)}
+      errorTexts={locale === 'en' ? errorTexts : bookingErrorTexts(language)}
       stepPaths={stepPaths}
       paths={{ home: '/', terms: '/terms', cardCancel: '/datatrans/cancel', login: '/login' }}
     />,
@@ -249,26 +251,27 @@ describe('the flight list of a flight step', () => {
   });
 });
 
-describe('a booking that changes under an open step', () => {
-  const billing = {
-    salutation: 'mrs' as const,
-    company: '',
-    firstName: 'Drita',
-    lastName: 'Krasniqi',
-    email: 'drita@example.test',
-    street: 'Bahnhofstrasse 1',
-    zip: '8001',
-    city: 'Zürich',
-    country: 'CH',
-    birthday: '1990-03-14',
-    phoneMobile: '+41 79 123 45 67',
-    phoneNumberFirst: '',
-    phoneNumberSecond: '',
-    isCreateAccount: false,
-    password: '',
-    passwordConfirm: '',
-  };
+/** The billing details a visitor filled in. */
+const billing = {
+  salutation: 'mrs' as const,
+  company: '',
+  firstName: 'Drita',
+  lastName: 'Krasniqi',
+  email: 'drita@example.test',
+  street: 'Bahnhofstrasse 1',
+  zip: '8001',
+  city: 'Zürich',
+  country: 'CH',
+  birthday: '1990-03-14',
+  phoneMobile: '+41 79 123 45 67',
+  phoneNumberFirst: '',
+  phoneNumberSecond: '',
+  isCreateAccount: false,
+  password: '',
+  passwordConfirm: '',
+};
 
+describe('a booking that changes under an open step', () => {
   it('leaves a flight step for travel dates when the booking is gone', async () => {
     bookingWithFlight();
     stubApi();
@@ -291,5 +294,46 @@ describe('a booking that changes under an open step', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sent).not.toHaveBeenCalled();
     expect(pay.isConnected).toBe(true);
+  });
+});
+
+describe('the payment step in Albanian', () => {
+  it('names the billing country, not its code, in the language of the page', async () => {
+    bookingWithFlight();
+    $draft.set({
+      ...$draft.get(),
+      passengersDone: true,
+      seatsDone: true,
+      billing: { ...billing, country: 'KV' },
+    });
+    const paths = stubApi((path) =>
+      path === 'public/country/list'
+        ? json({
+            items: [
+              {
+                id: 1,
+                code: 'CH',
+                name: { en: 'Switzerland', de: 'Schweiz', fr: 'Suisse', sq: 'Zvicër' },
+                dialCode: '+41',
+              },
+              {
+                id: 2,
+                code: 'KV',
+                name: { en: 'Kosovo', de: 'Kosovo', fr: 'Kosovo', sq: 'Kosova' },
+                dialCode: '+383',
+              },
+            ],
+          })
+        : undefined,
+    );
+    openStep('reservation-overview', '', 'sq');
+    const billed = await screen.findByRole('region', { name: 'Faturimi' });
+    await vi.waitFor(() => expect(billed.textContent).toContain('Bahnhofstrasse 1, 8001 Zürich, Kosova'));
+    expect(billed.textContent).not.toMatch(/\bKV\b/);
+    expect(paths).toContain('public/country/list');
+    // The terms sentence around its link, in Albanian, with nothing left to fill.
+    const terms = screen.getByRole('link', { name: 'Kushtet e përgjithshme' });
+    expect(terms.parentElement?.textContent).toBe('Kam lexuar dhe pranoj Kushtet e përgjithshme.');
+    expect(document.body.textContent).not.toContain('{{');
   });
 });

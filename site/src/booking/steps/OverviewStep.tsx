@@ -1,7 +1,9 @@
 import { ApiRequestError } from '@flybook/client';
+import type { Country } from '@flybook/schemas/lookups';
 import { reservationCalls } from '@flybook/schemas/reservations';
 import { useEffect, useRef, useState } from 'react';
 import { startCardPayment } from '../../lib/card-payment.ts';
+import { countryNameOf, loadCountries } from '../../lib/countries.ts';
 import { client } from '../../lib/session.ts';
 import { chosenFlights, type MadeReservation, withReservation } from '../draft.ts';
 import { FlightLine, PriceTotal } from '../Summary.tsx';
@@ -41,6 +43,13 @@ export default function OverviewStep() {
   const chosenIds = { outbound: draft.outbound?.flight.id, return: draft.return?.flight.id };
   useEffect(() => () => window.clearInterval(watcher.current), []);
   const billing = draft.billing!;
+  // The billing country by its name; its code until the list is known (or if it cannot be read).
+  const [countries, setCountries] = useState<Country[]>([]);
+  useEffect(() => {
+    loadCountries()
+      .then(setCountries)
+      .catch(() => undefined);
+  }, []);
 
   async function book() {
     if (!accepted) {
@@ -233,7 +242,8 @@ export default function OverviewStep() {
             {billing.firstName} {billing.lastName}
             {billing.company && <>, {billing.company}</>}
             <br />
-            {billing.street}, {billing.zip} {billing.city}, {billing.country}
+            {billing.street}, {billing.zip} {billing.city},{' '}
+            {countryNameOf(countries, billing.country, locale)}
             <br />
             {billing.email} · {billing.phoneMobile}
           </p>
