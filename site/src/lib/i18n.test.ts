@@ -9,7 +9,7 @@ describe("the site's texts", () => {
     const seats = (locale: (typeof LOCALES)[number], count: number) =>
       translate(locale, 'site.flightsBoard.seatsLeft', { count });
     expect([seats('en', 1), seats('en', 2)]).toEqual(['1 seat left', '2 seats left']);
-    expect([seats('de', 1), seats('de', 3)]).toEqual(['noch 1 Platz frei', 'noch 3 Plätze frei']);
+    expect([seats('de', 1), seats('de', 3)]).toEqual(['1 Platz frei', '3 Plätze frei']);
     // French counts 0 in the singular.
     expect([seats('fr', 0), seats('fr', 1), seats('fr', 2)]).toEqual([
       '0 place restante',
