@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,6 +79,19 @@ describe('the built site', () => {
         expect(html, route.path).toContain('localStorage.getItem(k)');
       }
     }
+  });
+
+  it('leaves no {{…}} on any page in any language: every parameter filled, or handed to its island by name', () => {
+    const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.html'),
+    );
+    expect(pages.length).toBeGreaterThanOrEqual(SITE_ROUTES.length * LOCALES.length);
+    const unfilled = pages.flatMap((page) => {
+      const html = readFileSync(join(out, page), 'utf8');
+      const at = html.indexOf('{{');
+      return at < 0 ? [] : [`${page}: …${html.slice(Math.max(0, at - 60), at + 30)}…`];
+    });
+    expect(unfilled).toEqual([]);
   });
 
   it('renders the content of each language, sanitized', () => {

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@flybook/locales/format';
+import { fill } from '../lib/message.ts';
 import { type ChosenFlight, chosenFlights } from './draft.ts';
 import { useWizard } from './wizard-context.ts';
-import { fill } from './wizard-texts.ts';
 
 /** The flight of one direction in a line: number, route, local departure, tariff. */
 export function FlightLine({ chosen }: { chosen: ChosenFlight }) {

@@ -1,4 +1,10 @@
-import { type ChosenFlightIds, errorDirection, type ServerError } from '@flybook/domain/booking-errors';
+import {
+  type ChosenFlightIds,
+  errorDirection,
+  OVERVIEW_CODES,
+  type ServerError,
+} from '@flybook/domain/booking-errors';
+import { fill, type Message } from '../lib/message.ts';
 import type { StepName } from './steps.ts';
 
 /** Where the visitor can mend what the server refused: another seat, or another flight. */
@@ -58,6 +64,40 @@ export const BOOKING_ERROR_CODES = [
   // A server that cannot answer for a moment (a price, a flight list): said in words, with Retry.
   'ERROR_SERVICE_UNAVAILABLE',
 ] as const;
+
+/** What the wizard fills in an error's text: the flight, the seat, the server's words, a limit. */
+export const BOOKING_ERROR_PARAMS = ['direction', 'seatLabel', 'details', 'limit'] as const;
+
+export interface BookingErrorTexts {
+  /** `errors.<CODE>`, with booking's own wording where it has one. */
+  errors: Record<string, Message>;
+  /** `booking.direction.*`: outbound flight, return flight, outbound or return flight. */
+  directions: Record<'outbound' | 'return' | 'both', string>;
+  /** The unknown-error text, `details` being the server's message. */
+  unknown: Message<'details'>;
+}
+
+/**
+ * A failed booking call in the booker's words (spec 02 §8): the code's text with the direction the
+ * server names (or the flight its id places) and the seat; at the overview step (`atOverview`) the
+ * numeric codes 1101 and 1102 lead the text.
+ */
+export function bookingErrorText(
+  error: ServerError,
+  texts: BookingErrorTexts,
+  atOverview = false,
+  chosen: ChosenFlightIds = {},
+): string {
+  const { seatLabel, limit } = error.params ?? {};
+  const text = fill(texts.errors[error.code] ?? texts.unknown, {
+    direction: texts.directions[errorDirection(error, chosen)],
+    seatLabel: typeof seatLabel === 'string' ? seatLabel : '',
+    details: error.message ?? error.code,
+    limit: typeof limit === 'number' ? limit : '',
+  });
+  const number = atOverview ? OVERVIEW_CODES[error.code] : undefined;
+  return number ? `${number}: ${text}` : text;
+}
 
 /**
  * A booking refused because the visitor's session lapsed (401 ERROR_SESSION_EXPIRED): the client

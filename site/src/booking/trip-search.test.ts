@@ -1,7 +1,10 @@
 import { ONLINE_SEATS_PER_BOOKING } from '@flybook/domain/trips';
+import type { Locale } from '@flybook/locales';
 import { DEFAULT_ONLINE_SEATS_LIMIT } from '@flybook/schemas';
 import { describe, expect, it } from 'vitest';
 import { seatsLeftText } from '../islands/FlightsBoard.tsx';
+import { siteTexts } from '../lib/i18n.ts';
+import { flightsBoardTexts } from '../lib/island-texts.ts';
 import {
   addressParams,
   DEFAULT_TRIP,
@@ -233,15 +236,29 @@ describe('the booking address (spec 02 §8 booking URL messages)', () => {
 });
 
 describe('seats left on the flights board', () => {
-  const texts = {
-    seatLeft: '{{count}} seat left',
-    seatsLeft: '{{count}} seats left',
-    manySeatsLeft: '{{count}}+ seats left',
+  /** The board's words for the seats left, with the texts its page gives it in `locale`. */
+  const seatsLeft = (locale: Locale) => {
+    const texts = flightsBoardTexts(siteTexts(locale));
+    return (left: number) => seatsLeftText(left, texts);
   };
+
   it('names the real free seats up to nine, one in the singular, and 9+ above', () => {
-    expect(seatsLeftText(1, texts)).toBe('1 seat left');
-    expect(seatsLeftText(7, texts)).toBe('7 seats left');
-    expect(seatsLeftText(9, texts)).toBe('9 seats left');
-    expect(seatsLeftText(150, texts)).toBe('9+ seats left');
+    const en = seatsLeft('en');
+    expect(en(1)).toBe('1 seat left');
+    expect(en(2)).toBe('2 seats left');
+    expect(en(7)).toBe('7 seats left');
+    expect(en(9)).toBe('9 seats left');
+    expect(en(150)).toBe('9+ seats left');
+  });
+
+  it('says it in the singular and the plural of German, French and Albanian', () => {
+    const [de, fr, sq] = [seatsLeft('de'), seatsLeft('fr'), seatsLeft('sq')];
+    expect([de(1), de(2), de(150)]).toEqual(['1 Platz frei', '2 Plätze frei', '9+ Plätze frei']);
+    expect([fr(1), fr(2), fr(150)]).toEqual([
+      '1 place restante',
+      '2 places restantes',
+      '9+ places restantes',
+    ]);
+    expect([sq(1), sq(2), sq(150)]).toEqual(['1 vend i lirë', '2 vende të lira', '9+ vende të lira']);
   });
 });

@@ -2,6 +2,7 @@ import type { Locale } from '@flybook/locales';
 import { calendarDate } from '@flybook/locales/format';
 import type { Cost } from '@flybook/schemas/booking';
 import { createContext, useContext } from 'react';
+import type { Message } from '../lib/message.ts';
 import type { BookingDraft } from './draft.ts';
 import type { StepName } from './steps.ts';
 import type { TripFormTexts } from './TripForm.tsx';
@@ -29,8 +30,8 @@ export interface WizardContextValue {
   locale: Locale;
   texts: WizardTexts;
   tripTexts: TripFormTexts;
-  /** `errors.<CODE>` (booking's own wording where it has one), by code. */
-  errorTexts: Record<string, string>;
+  /** `errors.<CODE>` (booking's own wording where it has one), by code (BOOKING_ERROR_PARAMS filled). */
+  errorTexts: Record<string, Message>;
   stepPath: (step: StepName) => string;
   /** Opens the next step of this booking. */
   goNext: () => void;

@@ -1,3 +1,4 @@
+import type { Message } from '../lib/message.ts';
 import { STEPS, type StepName } from './steps.ts';
 
 /**
@@ -16,7 +17,6 @@ const WIZARD_KEYS = [
   'total',
   'calculating',
   'priceFailed',
-  'goToStep',
   'dateTabs',
   'loadingFlights',
   'flightsError',
@@ -26,20 +26,16 @@ const WIZARD_KEYS = [
   'chosen',
   'departs',
   'arrives',
-  'passenger',
   'adult',
   'child',
   'infant',
   'gender',
   'male',
   'female',
-  'ageMismatch',
   'extras',
   'noExtras',
   'billingTitle',
   'createAccount',
-  'loggedInAs',
-  'acceptTerms',
   'termsRequired',
   'payByCard',
   'paying',
@@ -54,7 +50,7 @@ const WIZARD_KEYS = [
   'signInAgain',
   'bookAsGuest',
 ] as const;
-const URL_KINDS = ['required', 'notAllowed', 'invalid', 'notFound', 'noFlights'] as const;
+const URL_KINDS = ['noFlights'] as const;
 const SEAT_STATES = ['free', 'taken', 'disabled', 'reserved', 'own', 'absent', 'selected'] as const;
 
 /** Texts from elsewhere in the catalogue the wizard shows too. */
@@ -62,14 +58,11 @@ const SHARED_TEXTS = {
   directionOutbound: 'booking.direction.outbound',
   directionReturn: 'booking.direction.return',
   directionBoth: 'booking.direction.both',
-  unknownError: 'errors.ERROR_INTERNAL',
   networkError: 'common.networkError',
   retry: 'common.retry',
   paymentIssue: 'payments.card.issue',
-  seatName: 'flights.form.seatMap.seat',
   exitRow: 'flights.form.seatMap.exitRow',
   legend: 'flights.form.seatMap.legend',
-  seatLabel: 'site.cardResult.seat',
 
   loading: 'booking.wizard.loading',
   issue: 'site.account.issue',
@@ -96,6 +89,25 @@ const SHARED_TEXTS = {
   termsLink: 'site.nav.terms',
 } as const;
 
+/**
+ * The wizard's texts with parameters, filled in the browser: each with the parameters the wizard
+ * gives it (the page's build fails on a text that needs another).
+ */
+export const WIZARD_MESSAGES = {
+  goToStep: ['booking.wizard.goToStep', ['step']],
+  passenger: ['booking.wizard.passenger', ['number']],
+  ageMismatch: ['booking.wizard.ageMismatch', ['ageType']],
+  loggedInAs: ['booking.wizard.loggedInAs', ['name']],
+  acceptTerms: ['booking.wizard.acceptTerms', ['terms']],
+  'url.required': ['booking.url.required', ['fieldName']],
+  'url.notAllowed': ['booking.url.notAllowed', ['fieldName']],
+  'url.invalid': ['booking.url.invalid', ['fieldName', 'validFormat']],
+  'url.notFound': ['booking.url.notFound', ['fieldName', 'value']],
+  unknownError: ['errors.ERROR_INTERNAL', ['details']],
+  seatName: ['flights.form.seatMap.seat', ['label', 'className', 'price', 'state']],
+  seatLabel: ['site.cardResult.seat', ['seat']],
+} as const satisfies Record<string, readonly [string, readonly [string, ...string[]]]>;
+
 type WizardTextName =
   | (typeof WIZARD_KEYS)[number]
   | `step.${StepName}`
@@ -103,6 +115,7 @@ type WizardTextName =
   | `seatState.${(typeof SEAT_STATES)[number]}`
   | keyof typeof SHARED_TEXTS;
 
+/** Where each finished text of the wizard is in the catalogue. */
 export const WIZARD_TEXTS = {
   ...Object.fromEntries(WIZARD_KEYS.map((name) => [name, `booking.wizard.${name}`])),
   ...Object.fromEntries(STEPS.map((step) => [`step.${step}`, `booking.wizard.steps.${step}`])),
@@ -113,8 +126,7 @@ export const WIZARD_TEXTS = {
   ...SHARED_TEXTS,
 } as Record<WizardTextName, string>;
 
-export type WizardTexts = Record<WizardTextName, string>;
-
-/** `{{name}}` placeholders filled in. */
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+type WizardMessages = typeof WIZARD_MESSAGES;
+export type WizardTexts = Record<WizardTextName, string> & {
+  [Name in keyof WizardMessages]: Message<WizardMessages[Name][1][number]>;
+};

@@ -1,13 +1,15 @@
 import { ApiRequestError, RequestSchemaError } from '@flybook/client';
 import type { Locale } from '@flybook/locales';
 import { type Customer, customerCalls } from '@flybook/schemas/customers';
-import { type Country, lookupCalls } from '@flybook/schemas/lookups';
+import type { Country } from '@flybook/schemas/lookups';
 import { userCalls } from '@flybook/schemas/users';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { AccountHead } from '../lib/AccountHead.tsx';
 import { useAccountSession } from '../lib/account-session.ts';
+import { countryName, loadCountries } from '../lib/countries.ts';
 import {
   checkPersonFields,
+  type FieldErrorTexts,
   type FieldProblems,
   focusFirstInvalid,
   problemsOfResponse,
@@ -115,7 +117,7 @@ export default function AccountDetails({
 }: {
   texts: AccountDetailsTexts;
   /** `errors.<CODE>` of the catalogue, by code. */
-  errorTexts: Record<string, string>;
+  errorTexts: FieldErrorTexts;
   languages: { value: Locale; label: string }[];
   locale: Locale;
   loginPath: string;
@@ -136,17 +138,15 @@ export default function AccountDetails({
       if (me.type !== 'customer') return setLoad({ state: 'notCustomer' });
       const [customer, countries] = await Promise.all([
         client.call(customerCalls.get, { params: { id: me.id } }, options),
-        client.call(lookupCalls.publicCountryList, {}, options),
+        loadCountries(options),
       ]);
       setValues(valuesOf(customer));
-      setLoad({ state: 'ready', customer, countries: countries.items });
+      setLoad({ state: 'ready', customer, countries });
     })().catch(() => {
       if (!controller.signal.aborted) setLoad({ state: 'failed' });
     });
     return () => controller.abort();
   }, [session]);
-
-  const countryName = (country: Country) => country.name[locale] ?? country.name.en ?? country.code;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -342,7 +342,10 @@ export default function AccountDetails({
             {text('city', 'text', 'address-level2')}
             {select(
               'country',
-              load.countries.map((country) => ({ value: String(country.id), label: countryName(country) })),
+              load.countries.map((country) => ({
+                value: String(country.id),
+                label: countryName(country, locale),
+              })),
               'country',
             )}
           </fieldset>

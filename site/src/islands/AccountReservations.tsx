@@ -8,6 +8,7 @@ import { AccountHead } from '../lib/AccountHead.tsx';
 import { useAccountSession } from '../lib/account-session.ts';
 import { outstandingOf, payOutstanding } from '../lib/card-payment.ts';
 import { callFailureOf, failureText } from '../lib/failures.ts';
+import type { Message } from '../lib/message.ts';
 import { client } from '../lib/session.ts';
 
 export interface AccountTexts {
@@ -17,7 +18,7 @@ export interface AccountTexts {
   error: string;
   retry: string;
   networkError: string;
-  unknownError: string;
+  unknownError: Message<'details'>;
   logout: string;
   reservation: string;
   bookingReference: string;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { fill, type Message } from '../lib/message.ts';
 
 export interface Slide {
   id: string;
@@ -11,17 +12,21 @@ export interface Slide {
 /** Slides change every 10 s (spec 03 §2 Home page), unless paused or in use. */
 export const SLIDE_INTERVAL_MS = 10_000;
 
+export interface AdSliderLabels {
+  region: string;
+  previous: string;
+  next: string;
+  pause: string;
+  play: string;
+  /** "Offer 2 of 3". */
+  slide: Message<'index' | 'total'>;
+}
+
 /**
  * The advertisement slider: one slide at a time, moving on by itself; it stops while pointed at or
  * focused and has a pause button, so nobody has to read against the clock (WCAG 2.2.2).
  */
-export default function AdSlider({
-  slides,
-  labels,
-}: {
-  slides: Slide[];
-  labels: { region: string; previous: string; next: string; pause: string; play: string; slide: string };
-}) {
+export default function AdSlider({ slides, labels }: { slides: Slide[]; labels: AdSliderLabels }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [held, setHeld] = useState(false);
@@ -51,9 +56,7 @@ export default function AdSlider({
         className="ad-slide"
         role="group"
         aria-roledescription="slide"
-        aria-label={labels.slide
-          .replace('{{index}}', String(index + 1))
-          .replace('{{count}}', String(slides.length))}
+        aria-label={fill(labels.slide, { index: index + 1, total: slides.length })}
         aria-live={paused ? 'polite' : 'off'}
       >
         <img

@@ -1,33 +1,23 @@
 import { DEFAULT_TRIP, type TripSearch } from '@flybook/domain/trips';
+import type { Locale } from '@flybook/locales';
 import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_DRAFT, withFlight, withTrip } from '../booking/draft.ts';
-import { BOOKING_ERROR_CODES } from '../booking/server-errors.ts';
 import { $draft } from '../booking/state.ts';
 import { STEPS, type StepName } from '../booking/steps.ts';
-import { TRIP_FORM_TEXT_KEYS, type TripFormTexts } from '../booking/TripForm.tsx';
 import { testFlight } from '../booking/test-flights.ts';
 import { URL_PROBLEMS_KEY } from '../booking/wizard-context.ts';
-import { WIZARD_TEXTS, type WizardTexts } from '../booking/wizard-texts.ts';
-import { translate } from '../lib/i18n.ts';
+import { siteTexts } from '../lib/i18n.ts';
+import { bookingErrorTexts, searchTexts, wizardTexts } from '../lib/island-texts.ts';
 import { leave } from '../lib/navigation.ts';
 import BookingWizard from './BookingWizard.tsx';
 
 // The texts as the wizard's page hands them over ([...path].astro), in English.
-const t = (key: string) => translate('en', key);
-const texts = Object.fromEntries(
-  Object.entries(WIZARD_TEXTS).map(([name, key]) => [name, t(key)]),
-) as WizardTexts;
-const tripTexts = Object.fromEntries(
-  TRIP_FORM_TEXT_KEYS.map((key) => [key, t(`site.search.${key}`)]),
-) as TripFormTexts;
-const errorTexts = Object.fromEntries(
-  BOOKING_ERROR_CODES.map((code) => [
-    code,
-    code === 'ERROR_AVAILABLE_SEATS_NOT_ENOUGH' ? t(`booking.errors.${code}`) : t(`errors.${code}`),
-  ]),
-);
+const english = siteTexts('en');
+const texts = wizardTexts(english);
+const tripTexts = searchTexts(english);
+const errorTexts = bookingErrorTexts(english);
 const stepPath = (step: StepName) => `/booking/flight/${step}`;
 const stepPaths = Object.fromEntries(STEPS.map((step) => [step, stepPath(step)])) as Record<StepName, string>;
 
@@ -96,15 +86,16 @@ const ONE_WAY: TripSearch = {
 const bookingWithFlight = () =>
   $draft.set(withFlight(withTrip(EMPTY_DRAFT, ONE_WAY), 'outbound', { flight: FLIGHT, tariffId: 1 }));
 
-function openStep(step: StepName, address = '') {
+function openStep(step: StepName, address = '', locale: Locale = 'en') {
   window.history.replaceState(null, '', `${stepPath(step)}${address}`);
+  const language = locale === 'en' ? english : siteTexts(locale);
   return render(
     <BookingWizard
       step={step}
-      locale="en"
-      texts={texts}
-      tripTexts={tripTexts}
-      errorTexts={errorTexts}
+      locale={locale}
+      texts={locale === 'en' ? texts : wizardTexts(language)}
+      tripTexts={locale === 'en' ? tripTexts : searchTexts(language)}
+      errorTexts={locale === 'en' ? errorTexts : bookingErrorTexts(language)}
       stepPaths={stepPaths}
       paths={{ home: '/', terms: '/terms', cardCancel: '/datatrans/cancel', login: '/login' }}
     />,
@@ -260,26 +251,27 @@ describe('the flight list of a flight step', () => {
   });
 });
 
-describe('a booking that changes under an open step', () => {
-  const billing = {
-    salutation: 'mrs' as const,
-    company: '',
-    firstName: 'Drita',
-    lastName: 'Krasniqi',
-    email: 'drita@example.test',
-    street: 'Bahnhofstrasse 1',
-    zip: '8001',
-    city: 'Zürich',
-    country: 'CH',
-    birthday: '1990-03-14',
-    phoneMobile: '+41 79 123 45 67',
-    phoneNumberFirst: '',
-    phoneNumberSecond: '',
-    isCreateAccount: false,
-    password: '',
-    passwordConfirm: '',
-  };
+/** The billing details a visitor filled in. */
+const billing = {
+  salutation: 'mrs' as const,
+  company: '',
+  firstName: 'Drita',
+  lastName: 'Krasniqi',
+  email: 'drita@example.test',
+  street: 'Bahnhofstrasse 1',
+  zip: '8001',
+  city: 'Zürich',
+  country: 'CH',
+  birthday: '1990-03-14',
+  phoneMobile: '+41 79 123 45 67',
+  phoneNumberFirst: '',
+  phoneNumberSecond: '',
+  isCreateAccount: false,
+  password: '',
+  passwordConfirm: '',
+};
 
+describe('a booking that changes under an open step', () => {
   it('leaves a flight step for travel dates when the booking is gone', async () => {
     bookingWithFlight();
     stubApi();
@@ -302,5 +294,46 @@ describe('a booking that changes under an open step', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sent).not.toHaveBeenCalled();
     expect(pay.isConnected).toBe(true);
+  });
+});
+
+describe('the payment step in Albanian', () => {
+  it('names the billing country, not its code, in the language of the page', async () => {
+    bookingWithFlight();
+    $draft.set({
+      ...$draft.get(),
+      passengersDone: true,
+      seatsDone: true,
+      billing: { ...billing, country: 'KV' },
+    });
+    const paths = stubApi((path) =>
+      path === 'public/country/list'
+        ? json({
+            items: [
+              {
+                id: 1,
+                code: 'CH',
+                name: { en: 'Switzerland', de: 'Schweiz', fr: 'Suisse', sq: 'Zvicër' },
+                dialCode: '+41',
+              },
+              {
+                id: 2,
+                code: 'KV',
+                name: { en: 'Kosovo', de: 'Kosovo', fr: 'Kosovo', sq: 'Kosova' },
+                dialCode: '+383',
+              },
+            ],
+          })
+        : undefined,
+    );
+    openStep('reservation-overview', '', 'sq');
+    const billed = await screen.findByRole('region', { name: 'Faturimi' });
+    await vi.waitFor(() => expect(billed.textContent).toContain('Bahnhofstrasse 1, 8001 Zürich, Kosova'));
+    expect(billed.textContent).not.toMatch(/\bKV\b/);
+    expect(paths).toContain('public/country/list');
+    // The terms sentence around its link, in Albanian, with nothing left to fill.
+    const terms = screen.getByRole('link', { name: 'Kushtet e përgjithshme' });
+    expect(terms.parentElement?.textContent).toBe('Kam lexuar dhe pranoj Kushtet e përgjithshme.');
+    expect(document.body.textContent).not.toContain('{{');
   });
 });

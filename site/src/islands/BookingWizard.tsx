@@ -1,4 +1,3 @@
-import { bookingErrorText } from '@flybook/domain/booking-errors';
 import type { Locale } from '@flybook/locales';
 import { formatChf } from '@flybook/locales/format';
 import { bookingCalls, type Cost } from '@flybook/schemas/booking';
@@ -12,7 +11,7 @@ import {
   withTrip,
 } from '../booking/draft.ts';
 import { Summary } from '../booking/Summary.tsx';
-import { stepToMend } from '../booking/server-errors.ts';
+import { bookingErrorText, stepToMend } from '../booking/server-errors.ts';
 import { $draft, updateDraft } from '../booking/state.ts';
 import {
   breadcrumbs,
@@ -32,8 +31,9 @@ import {
   WizardContext,
   type WizardContextValue,
 } from '../booking/wizard-context.ts';
-import { fill, type WizardTexts } from '../booking/wizard-texts.ts';
+import type { WizardTexts } from '../booking/wizard-texts.ts';
 import { type CallFailure, callFailureOf, failureText } from '../lib/failures.ts';
+import { fill, type Message } from '../lib/message.ts';
 import { leave } from '../lib/navigation.ts';
 import { loadAirportNames } from '../lib/public-lookups.ts';
 import { client } from '../lib/session.ts';
@@ -56,7 +56,7 @@ const STEP_VIEWS = {
 export function priceProblemOf(
   failure: CallFailure,
   draft: BookingDraft,
-  { texts, errorTexts }: { texts: WizardTexts; errorTexts: Record<string, string> },
+  { texts, errorTexts }: { texts: WizardTexts; errorTexts: Record<string, Message> },
   retry: () => void,
 ): PriceProblem {
   const chosen = { outbound: draft.outbound?.flight.id, return: draft.return?.flight.id };
@@ -110,7 +110,7 @@ export default function BookingWizard({
   locale: Locale;
   texts: WizardTexts;
   tripTexts: TripFormTexts;
-  errorTexts: Record<string, string>;
+  errorTexts: Record<string, Message>;
   stepPaths: Record<StepName, string>;
   paths: WizardContextValue['paths'];
 }) {

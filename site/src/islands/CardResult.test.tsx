@@ -3,16 +3,14 @@ import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { CARD_PAYMENT_ERRORS } from '../lib/card-payment.ts';
-import { translate } from '../lib/i18n.ts';
+import { siteTexts } from '../lib/i18n.ts';
+import { cardResultTexts, paymentErrorTexts } from '../lib/island-texts.ts';
 import { leave } from '../lib/navigation.ts';
-import CardResult, { CARD_RESULT_TEXTS, type CardOutcome, type CardResultTexts } from './CardResult.tsx';
+import CardResult, { type CardOutcome } from './CardResult.tsx';
 
-const t = (key: string) => translate('en', key);
-const texts = Object.fromEntries(
-  Object.entries(CARD_RESULT_TEXTS).map(([name, key]) => [name, t(key)]),
-) as CardResultTexts;
-const paymentErrors = Object.fromEntries(CARD_PAYMENT_ERRORS.map((code) => [code, t(`errors.${code}`)]));
+// The texts as the page hands them over ([...path].astro), in English.
+const texts = cardResultTexts(siteTexts('en'));
+const paymentErrors = paymentErrorTexts(siteTexts('en'));
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

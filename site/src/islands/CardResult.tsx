@@ -11,6 +11,7 @@ import {
   transactionOfAddress,
 } from '../lib/card-payment.ts';
 import { callFailureOf, failureText } from '../lib/failures.ts';
+import { fill, type Message, type Plural } from '../lib/message.ts';
 import { leave } from '../lib/navigation.ts';
 import { $session, client } from '../lib/session.ts';
 
@@ -20,18 +21,14 @@ export const CARD_RESULT_TEXTS = {
   waiting: 'site.cardResult.waiting',
   successTitle: 'site.cardResult.successTitle',
   bookingReference: 'site.cardResult.bookingReference',
-  successText: 'site.cardResult.successText',
-  successTextNoEmail: 'site.cardResult.successTextNoEmail',
   errorTitle: 'site.cardResult.errorTitle',
   cancelTitle: 'site.cardResult.cancelTitle',
-  minutesLeft: 'site.cardResult.minutesLeft',
   expiredTitle: 'site.cardResult.expiredTitle',
   toHome: 'site.cardResult.toHome',
   redirecting: 'site.cardResult.redirecting',
   myReservations: 'site.nav.accountReservations',
   payNow: 'site.cardResult.payNow',
   paying: 'site.cardResult.paying',
-  seat: 'site.cardResult.seat',
   notProcessed: 'site.cardResult.notProcessed',
   paymentIssue: 'payments.card.issue',
   expired: 'errors.ERROR_RESERVATION_EXPIRED',
@@ -41,8 +38,6 @@ export const CARD_RESULT_TEXTS = {
   unchecked: 'site.cardResult.unchecked',
   retry: 'common.retry',
   networkError: 'common.networkError',
-  unknownError: 'errors.ERROR_INTERNAL',
-  summaryTitle: 'payments.summary.title',
   /** The page's heading while the payment is being checked. */
   checkingTitle: 'payments.title',
   flights: 'payments.summary.flights',
@@ -54,7 +49,19 @@ export const CARD_RESULT_TEXTS = {
   paid: 'payments.summary.paid',
   outstanding: 'payments.summary.outstanding',
 } as const;
-export type CardResultTexts = Record<keyof typeof CARD_RESULT_TEXTS, string>;
+export type CardResultTexts = Record<keyof typeof CARD_RESULT_TEXTS, string> & {
+  /** site.cardResult.successText: reservation and e-mail address. */
+  successText: Message<'reference' | 'email'>;
+  successTextNoEmail: Message<'reference'>;
+  /** site.cardResult.minutesLeft: "held for 1 more minute", "for 12 more minutes". */
+  minutesLeft: Plural;
+  /** site.cardResult.seat: "Seat 12A". */
+  seat: Message<'seat'>;
+  /** errors.ERROR_INTERNAL: "Unknown Error. <the server's message>". */
+  unknownError: Message<'details'>;
+  /** payments.summary.title: "Reservation ABC234". */
+  summaryTitle: Message<'id'>;
+};
 
 export type CardOutcome = 'success' | 'error' | 'cancel';
 
@@ -71,9 +78,6 @@ const POLL_EVERY_MS = 2_000;
 const POLL_TIMES = 15;
 /** How long a notice stays before the page goes home by itself. */
 const HOME_AFTER_MS = 6_000;
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 const isPaid = (status: CardPaymentStatus) =>
   status.isBooked || isInvoiceSettled({ status: status.invoiceStatus });
@@ -284,12 +288,12 @@ export default function CardResult({
         <BookingReference reservation={reservation} texts={texts} />
         <p role="alert">
           {outcome === 'cancel'
-            ? fill(texts.minutesLeft, { minutes })
+            ? fill(texts.minutesLeft, { count: minutes })
             : status.failMessage
               ? `${texts.notProcessed} (${status.failMessage})`
               : texts.notProcessed}
         </p>
-        {outcome !== 'cancel' && <p>{fill(texts.minutesLeft, { minutes })}</p>}
+        {outcome !== 'cancel' && <p>{fill(texts.minutesLeft, { count: minutes })}</p>}
         {notice && (
           <p className="form-error" role="alert">
             {notice}

@@ -1,6 +1,7 @@
 import type { Locale } from '@flybook/locales';
 import { formatDateTime } from '@flybook/locales/format';
 import { useEffect, useState } from 'react';
+import { fill, type Plural } from '../lib/message.ts';
 
 interface OverviewFlight {
   id: number;
@@ -13,6 +14,15 @@ interface OverviewFlight {
 
 /** More than this many flights collapse behind a "show all" button (spec 03 §2 Home page). */
 export const COLLAPSED_COUNT = 5;
+
+export interface FlightOverviewTexts {
+  title: string;
+  /** "Show all 6 flights". */
+  showAll: Plural;
+  showLess: string;
+  empty: string;
+  error: string;
+}
 
 /** The next flights with seats, read with plain fetch to keep the home page light (see public-lookups.ts). */
 async function loadUpcoming(from: string, to: string): Promise<OverviewFlight[]> {
@@ -56,13 +66,7 @@ async function loadUpcoming(from: string, to: string): Promise<OverviewFlight[]>
  * The flight overview on the home page: the coming week's flights with seats; more than five collapse
  * behind a button that shows them all (and folds them again).
  */
-export default function FlightOverview({
-  locale,
-  texts,
-}: {
-  locale: Locale;
-  texts: { title: string; showAll: string; showLess: string; empty: string; error: string };
-}) {
+export default function FlightOverview({ locale, texts }: { locale: Locale; texts: FlightOverviewTexts }) {
   const [flights, setFlights] = useState<OverviewFlight[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -110,7 +114,7 @@ export default function FlightOverview({
           aria-controls="overview-list"
           onClick={() => setExpanded((value) => !value)}
         >
-          {expanded ? texts.showLess : texts.showAll.replace('{{count}}', String(flights.length))}
+          {expanded ? texts.showLess : fill(texts.showAll, { count: flights.length })}
         </button>
       )}
     </section>

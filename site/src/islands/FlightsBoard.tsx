@@ -3,6 +3,7 @@ import { calendarDate, formatChf, formatDate, formatTime, OFFICE_TIME_ZONE } fro
 import { type BookableFlight, bookingCalls } from '@flybook/schemas/booking';
 import { useEffect, useState } from 'react';
 import { callFailureOf, failureText } from '../lib/failures.ts';
+import { fill, type Message, type Plural } from '../lib/message.ts';
 import { client } from '../lib/session.ts';
 
 export interface FlightsBoardTexts {
@@ -10,11 +11,11 @@ export interface FlightsBoardTexts {
   error: string;
   retry: string;
   networkError: string;
-  unknownError: string;
+  unknownError: Message<'details'>;
   noFlights: string;
-  /** "{{count}} seat left", "{{count}} seats left", and above SEATS_SHOWN_EXACTLY "9+ seats left". */
-  seatLeft: string;
-  seatsLeft: string;
+  /** "1 seat left", "2 seats left": the language's plural forms. */
+  seatsLeft: Plural;
+  /** Above SEATS_SHOWN_EXACTLY: "9+ seats left". */
   manySeatsLeft: string;
   from: string;
 }
@@ -53,16 +54,11 @@ const economy = (flight: BookableFlight) =>
 const economySeats = (flight: BookableFlight) => economy(flight)?.free ?? 0;
 
 /** The board names free seats up to nine; above, "9+": enough for any online booking. */
-const SEATS_SHOWN_EXACTLY = 9;
+export const SEATS_SHOWN_EXACTLY = 9;
 
 /** The seats left in economy in words: the real free seats, not the per-booking online limit. */
-export function seatsLeftText(
-  left: number,
-  texts: Pick<FlightsBoardTexts, 'seatLeft' | 'seatsLeft' | 'manySeatsLeft'>,
-) {
-  if (left > SEATS_SHOWN_EXACTLY)
-    return texts.manySeatsLeft.replace('{{count}}', String(SEATS_SHOWN_EXACTLY));
-  return (left === 1 ? texts.seatLeft : texts.seatsLeft).replace('{{count}}', String(left));
+export function seatsLeftText(left: number, texts: Pick<FlightsBoardTexts, 'seatsLeft' | 'manySeatsLeft'>) {
+  return left > SEATS_SHOWN_EXACTLY ? texts.manySeatsLeft : fill(texts.seatsLeft, { count: left });
 }
 
 type Load =

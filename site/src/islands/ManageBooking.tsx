@@ -13,6 +13,7 @@ import {
   manageLinkOf,
   storedKeyFor,
 } from '../lib/manage-booking.ts';
+import { fill, type Message } from '../lib/message.ts';
 import { client } from '../lib/session.ts';
 
 /** Where each text is in the catalogue; the page translates them at build time. */
@@ -26,7 +27,6 @@ export const MANAGE_BOOKING_TEXTS = {
   searching: 'site.manage.searching',
   loading: 'site.manage.loading',
   notFound: 'site.manage.notFound',
-  tooMany: 'site.manage.tooMany',
   failed: 'site.manage.failed',
   linkExpired: 'site.manage.linkExpired',
   reference: 'site.manage.reference',
@@ -35,7 +35,6 @@ export const MANAGE_BOOKING_TEXTS = {
   outbound: 'site.manage.outbound',
   return: 'site.manage.return',
   passengers: 'site.manage.passengers',
-  seat: 'site.manage.seat',
   noSeat: 'site.manage.noSeat',
   extras: 'site.manage.extras',
   adult: 'site.manage.adult',
@@ -57,21 +56,24 @@ export const MANAGE_BOOKING_TEXTS = {
   priceHidden: 'site.manage.priceHidden',
   downloadTicket: 'site.manage.downloadTicket',
   downloadInvoice: 'site.manage.downloadInvoice',
-  pay: 'site.manage.pay',
   paying: 'site.manage.paying',
   documentUnavailable: 'site.manage.documentUnavailable',
   another: 'site.manage.another',
   paymentIssue: 'payments.card.issue',
 } as const;
-export type ManageBookingTexts = Record<keyof typeof MANAGE_BOOKING_TEXTS, string>;
+export type ManageBookingTexts = Record<keyof typeof MANAGE_BOOKING_TEXTS, string> & {
+  /** site.manage.tooMany: "Please wait 5 min". */
+  tooMany: Message<'minutes'>;
+  /** site.manage.seat: "Seat 12A". */
+  seat: Message<'seat'>;
+  /** site.manage.pay: "Pay CHF 120.00 by card". */
+  pay: Message<'amount'>;
+};
 
 type View =
   | { kind: 'form'; failure?: ManageFailure | { kind: 'linkExpired' } }
   | { kind: 'busy'; text: string }
   | { kind: 'ready'; booking: ManagedBooking; accessKey: string };
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
 
 function keep(recordLocator: string, accessKey: string) {
   try {

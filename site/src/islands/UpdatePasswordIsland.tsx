@@ -1,7 +1,7 @@
 import { ApiRequestError } from '@flybook/client';
 import { passwordProblem } from '@flybook/domain/passwords';
 import type { Locale } from '@flybook/locales';
-import { authCalls, PASSWORD_MIN_LENGTH } from '@flybook/schemas/auth';
+import { authCalls } from '@flybook/schemas/auth';
 import { type FormEvent, useState } from 'react';
 import { problemsOfResponse, problemText } from '../lib/person-form.ts';
 import { client } from '../lib/session.ts';
@@ -11,7 +11,6 @@ export const UPDATE_PASSWORD_TEXTS = {
   title: 'auth.updatePassword.title',
   intro: 'auth.updatePassword.intro',
   password: 'auth.updatePassword.password',
-  passwordHint: 'auth.updatePassword.passwordHint',
   passwordConfirm: 'auth.updatePassword.passwordConfirm',
   submit: 'auth.updatePassword.submit',
   success: 'auth.updatePassword.success',
@@ -25,7 +24,10 @@ export const UPDATE_PASSWORD_TEXTS = {
   toBackOffice: 'site.updatePassword.toBackOffice',
   issue: 'site.account.issue',
 } as const;
-export type UpdatePasswordTexts = Record<keyof typeof UPDATE_PASSWORD_TEXTS, string>;
+export type UpdatePasswordTexts = Record<keyof typeof UPDATE_PASSWORD_TEXTS, string> & {
+  /** "At least 8 characters." (PASSWORD_MIN_LENGTH, filled when the page is built). */
+  passwordHint: string;
+};
 
 type State = { kind: 'form' } | { kind: 'done' } | { kind: 'invalidLink' } | { kind: 'failed' };
 
@@ -48,7 +50,7 @@ export default function UpdatePasswordIsland({
   const [state, setState] = useState<State>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
 
-  const hint = texts.passwordHint.replace('{{min}}', String(PASSWORD_MIN_LENGTH));
+  const hint = texts.passwordHint;
   // The password rule's refusals, worded (the server adds the list of common passwords).
   const ruleTexts: Record<string, string> = {
     ERROR_NOT_BLANK: texts.notBlank,

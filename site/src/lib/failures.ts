@@ -1,5 +1,6 @@
 import { ApiRequestError, NetworkError, RequestSchemaError } from '@flybook/client';
 import type { ServerError } from '@flybook/domain/booking-errors';
+import { fill, type Message } from './message.ts';
 
 /**
  * Why a call of an island failed (docs/decisions.md "Failure states"): the server refused it (a 4xx
@@ -40,11 +41,12 @@ export function callFailureOf(failure: unknown): CallFailure {
  */
 export function failureText(
   error: ServerError,
-  texts: { errors: Record<string, string>; unknown: string; network: string },
+  texts: { errors: Record<string, Message>; unknown: Message<'details'>; network: string },
 ): string {
   if (error.code === 'NETWORK') return texts.network;
-  const template = texts.errors[error.code] ?? texts.unknown;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
-    name === 'details' ? (error.message ?? error.code) : String(error.params?.[name] ?? ''),
-  );
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(error.params ?? {}))
+    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+  values.details = error.message ?? error.code;
+  return fill(texts.errors[error.code] ?? texts.unknown, values);
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { siteTexts } from './i18n.ts';
+import { formErrorTexts } from './island-texts.ts';
 import { checkPersonFields, problemsOfResponse, problemText } from './person-form.ts';
 
 const complete = {
@@ -89,11 +91,12 @@ describe('the public person form checks', () => {
       phoneMobile: { code: 'ERROR_MINIMUM', params: { limit: 9 } },
       email: { code: 'ERROR_EMAIL_TAKEN' },
     });
-    const texts = {
-      ERROR_MINIMUM: 'muss grösser oder gleich sein: {{limit}}',
-      ERROR_VALIDATION: 'Bitte prüfen Sie Ihre Eingaben.',
-    };
+    // The texts as the page hands them over, in German.
+    const texts = formErrorTexts(siteTexts('de'));
     expect(problemText(problems.phoneMobile!, texts)).toBe('muss grösser oder gleich sein: 9');
-    expect(problemText(problems.email!, texts)).toBe('Bitte prüfen Sie Ihre Eingaben.');
+    expect(problemText(problems.email!, texts)).toBe('Diese E-Mail-Adresse wird bereits verwendet.');
+    expect(problemText({ code: 'ERROR_SOMETHING_NEW' }, texts)).toBe(
+      'Es gab ein Problem. Bitte prüfen Sie, ob alle Felder richtig ausgefüllt sind.',
+    );
   });
 });

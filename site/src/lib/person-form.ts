@@ -1,5 +1,6 @@
 import { passwordProblem } from '@flybook/domain/passwords';
 import { checkPhone, type PhoneCountry } from '@flybook/domain/phone';
+import { fill, type Message } from './message.ts';
 
 /**
  * The checks the public person forms share (account details now, the booking's billing form
@@ -66,10 +67,13 @@ export function problemsOfResponse(
   return problems;
 }
 
-/** The translated text of a problem: the catalogue's `errors.<CODE>` with {{limit}} filled in. */
-export function problemText(problem: FieldProblem, errorTexts: Record<string, string>): string {
+/** The form errors' texts by code (`errors.<CODE>`), a limit filled in the browser. */
+export type FieldErrorTexts = Record<string, Message>;
+
+/** The translated text of a problem: the catalogue's `errors.<CODE>` with its limit filled in. */
+export function problemText(problem: FieldProblem, errorTexts: FieldErrorTexts): string {
   const text = errorTexts[problem.code] ?? errorTexts.ERROR_VALIDATION ?? problem.code;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(problem.params?.[name] ?? ''));
+  return fill(text, { limit: problem.params?.limit ?? '' });
 }
 
 /** After a failed check the first field in trouble gets the focus, so keyboard users land on it. */

@@ -1,8 +1,10 @@
 import { customerCalls } from '@flybook/schemas/customers';
-import { type Country, lookupCalls } from '@flybook/schemas/lookups';
+import type { Country } from '@flybook/schemas/lookups';
 import { userCalls } from '@flybook/schemas/users';
 import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { countryName, loadCountries } from '../../lib/countries.ts';
+import { fill } from '../../lib/message.ts';
 import {
   checkPersonFields,
   type FieldProblems,
@@ -13,7 +15,6 @@ import { $session, client } from '../../lib/session.ts';
 import { type BillingDraft, withBilling } from '../draft.ts';
 import { updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
-import { fill } from '../wizard-texts.ts';
 
 /** Spec 02 §5 public billing: these are required; salutation, company and two phones are not. */
 const REQUIRED = [
@@ -62,9 +63,8 @@ export default function BillingStep() {
   const [problems, setProblems] = useState<FieldProblems>({});
 
   useEffect(() => {
-    client
-      .call(lookupCalls.publicCountryList)
-      .then((answer) => setCountries(answer.items))
+    loadCountries()
+      .then(setCountries)
       .catch(() => undefined);
   }, []);
 
@@ -205,7 +205,7 @@ export default function BillingStep() {
             {countries.length === 0 && <option value={values.country}>{values.country}</option>}
             {countries.map((country) => (
               <option key={country.code} value={country.code}>
-                {country.name[locale] ?? country.name.en ?? country.code}
+                {countryName(country, locale)}
               </option>
             ))}
           </select>

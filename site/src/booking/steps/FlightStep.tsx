@@ -5,12 +5,12 @@ import { type BookableFlight, bookingCalls } from '@flybook/schemas/booking';
 import type { PriceListEntry } from '@flybook/schemas/fares';
 import { useEffect, useState } from 'react';
 import { callFailureOf, failureText } from '../../lib/failures.ts';
+import { fill } from '../../lib/message.ts';
 import { client } from '../../lib/session.ts';
 import { type Direction, withFlight, withoutVanishedFlight } from '../draft.ts';
 import { updateDraft } from '../state.ts';
 import type { ChosenByAddress } from '../trip-search.ts';
 import { ADDRESS_CHOICE_KEY, addDays, localDay, useWizard } from '../wizard-context.ts';
-import { fill } from '../wizard-texts.ts';
 
 /** Spec 02 §2: tabs for 3 days before and after the chosen date, the chosen date active (index 3). */
 const TAB_OFFSETS = [-3, -2, -1, 0, 1, 2, 3];

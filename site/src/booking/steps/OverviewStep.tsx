@@ -1,12 +1,13 @@
 import { ApiRequestError } from '@flybook/client';
-import { bookingErrorText } from '@flybook/domain/booking-errors';
+import type { Country } from '@flybook/schemas/lookups';
 import { reservationCalls } from '@flybook/schemas/reservations';
 import { useEffect, useRef, useState } from 'react';
 import { startCardPayment } from '../../lib/card-payment.ts';
+import { countryNameOf, loadCountries } from '../../lib/countries.ts';
 import { client } from '../../lib/session.ts';
 import { chosenFlights, type MadeReservation, withReservation } from '../draft.ts';
 import { FlightLine, PriceTotal } from '../Summary.tsx';
-import { isSessionLapse, stepToMend } from '../server-errors.ts';
+import { bookingErrorText, isSessionLapse, stepToMend } from '../server-errors.ts';
 import { clearDraft, updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
 
@@ -42,6 +43,13 @@ export default function OverviewStep() {
   const chosenIds = { outbound: draft.outbound?.flight.id, return: draft.return?.flight.id };
   useEffect(() => () => window.clearInterval(watcher.current), []);
   const billing = draft.billing!;
+  // The billing country by its name; its code until the list is known (or if it cannot be read).
+  const [countries, setCountries] = useState<Country[]>([]);
+  useEffect(() => {
+    loadCountries()
+      .then(setCountries)
+      .catch(() => undefined);
+  }, []);
 
   async function book() {
     if (!accepted) {
@@ -234,7 +242,8 @@ export default function OverviewStep() {
             {billing.firstName} {billing.lastName}
             {billing.company && <>, {billing.company}</>}
             <br />
-            {billing.street}, {billing.zip} {billing.city}, {billing.country}
+            {billing.street}, {billing.zip} {billing.city},{' '}
+            {countryNameOf(countries, billing.country, locale)}
             <br />
             {billing.email} · {billing.phoneMobile}
           </p>
@@ -255,11 +264,18 @@ export default function OverviewStep() {
             aria-describedby={termsProblem ? 'terms-note' : undefined}
           />
           <span>
-            {texts.acceptTerms.split('{{terms}}')[0]}
-            <a href={paths.terms} target="_blank" rel="noopener">
-              {texts.termsLink}
-            </a>
-            {texts.acceptTerms.split('{{terms}}')[1]}
+            {/* "I have read and accept the {terms}": the terms are a link. */}
+            {(typeof texts.acceptTerms === 'string' ? [texts.acceptTerms] : texts.acceptTerms).map(
+              (part, index) =>
+                index % 2 === 0 ? (
+                  part
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+                  <a key={index} href={paths.terms} target="_blank" rel="noopener">
+                    {texts.termsLink}
+                  </a>
+                ),
+            )}
           </span>
         </label>
         {termsProblem && (

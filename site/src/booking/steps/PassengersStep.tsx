@@ -1,6 +1,7 @@
 import { ageTypeOn } from '@flybook/domain/ages';
 import { type Option, optionCalls } from '@flybook/schemas/rates';
 import { type FormEvent, useEffect, useState } from 'react';
+import { fill } from '../../lib/message.ts';
 import { focusFirstInvalid } from '../../lib/person-form.ts';
 import { client } from '../../lib/session.ts';
 import {
@@ -12,7 +13,6 @@ import {
 } from '../draft.ts';
 import { updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
-import { fill } from '../wizard-texts.ts';
 
 type Problems = Record<string, string>;
 
@@ -72,7 +72,7 @@ export default function PassengersStep() {
     const found: Problems = {};
     passengers.forEach((passenger, index) => {
       for (const field of ['firstName', 'lastName', 'gender', 'birthday'] as const) {
-        if (!passenger[field].trim()) found[`${index}.${field}`] = errorTexts.ERROR_REQUIRED ?? '';
+        if (!passenger[field].trim()) found[`${index}.${field}`] = fill(errorTexts.ERROR_REQUIRED ?? '', {});
       }
       if (passenger.birthday && ageTypeOn(passenger.birthday, firstDay) !== passenger.ageType) {
         found[`${index}.birthday`] = fill(texts.ageMismatch, { ageType: texts[passenger.ageType] });

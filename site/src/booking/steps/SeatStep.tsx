@@ -3,6 +3,7 @@ import { SEAT_LABEL_PATTERN } from '@flybook/schemas/flights';
 import { bookableSeatPrices, SeatMap, type SeatMapLabels, seatMapFromStates } from '@flybook/ui';
 import '@flybook/ui/ui.css';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { fill } from '../../lib/message.ts';
 import { client } from '../../lib/session.ts';
 import {
   type ChosenFlight,
@@ -13,7 +14,6 @@ import {
 } from '../draft.ts';
 import { updateDraft } from '../state.ts';
 import { useWizard } from '../wizard-context.ts';
-import { fill } from '../wizard-texts.ts';
 
 /**
  * Step 5: a seat per passenger (infants fly on a lap) and direction on the shared seat map; seats
@@ -94,7 +94,7 @@ export default function SeatStep() {
     event.preventDefault();
     const label = typed.trim().toUpperCase();
     if (!SEAT_LABEL_PATTERN.test(label)) {
-      setTypedProblem(errorTexts.ERROR_PATTERN ?? '');
+      setTypedProblem(fill(errorTexts.ERROR_PATTERN ?? '', {}));
       return;
     }
     if (!take(label)) {
