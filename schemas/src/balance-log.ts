@@ -11,6 +11,7 @@ import {
   MoneySchema,
 } from './common.ts';
 import { defineCall } from './http.ts';
+import { PaymentMethodSchema } from './reservations.ts';
 
 /**
  * Categories of balance-log records (spec 03 §3). The first three are the basic transactions of
@@ -48,11 +49,70 @@ export type BalanceLogType = z.infer<typeof BalanceLogTypeSchema>;
 
 const RecordAccountSchema = z.object({
   id: z.number().int(),
-  /** The user's display name or the virtual account's name. */
+  /** The user's display name or the virtual account's name (as stored, English). */
   displayName: z.string(),
   type: AccountTypeSchema,
   userId: z.number().int().nullable(),
+  /**
+   * The virtual account's code (CASH_ZRH, REVENUE_TICKETS, …), null for a user's account: readers
+   * show its name from the catalogue (`accounting.virtualAccounts.<code>`, docs/payments.md).
+   */
+  virtualCode: z.string().nullable(),
 });
+
+/**
+ * What the title of a record written by Flybook means (docs/payments.md, "Record titles in four
+ * languages"): a code and its parameters, rendered in the reader's language from the catalogue
+ * (`accounting.recordTitles.<code>`). A record booked by hand with a title of its own has none.
+ */
+export const BalanceLogTitleSchema = z.discriminatedUnion('code', [
+  /** A payment on a reservation invoice: "Reservation 12". */
+  z.object({
+    code: z.literal('reservationPayment'),
+    params: z.object({ reservationId: z.number().int(), method: PaymentMethodSchema }),
+  }),
+  /** Money given back on a cancellation: "Refund reservation 12". */
+  z.object({
+    code: z.literal('reservationRefund'),
+    params: z.object({ reservationId: z.number().int(), method: PaymentMethodSchema }),
+  }),
+  /** A card payment nobody needed any more, credited back to the card. */
+  z.object({
+    code: z.literal('overpaymentRefund'),
+    params: z.object({ reservationId: z.number().int(), method: z.literal('datatrans') }),
+  }),
+  /** The unpaid part of a cancellation fee, booked as owed. */
+  z.object({ code: z.literal('cancellationFee'), params: z.object({ reservationId: z.number().int() }) }),
+  /** The paid share a split passenger takes to the new reservation. */
+  z.object({
+    code: z.literal('reservationSplit'),
+    params: z.object({
+      fromReservationId: z.number().int(),
+      toReservationId: z.number().int(),
+      method: PaymentMethodSchema,
+    }),
+  }),
+  /** An agent's top-up of their account by card, by the card payment's reference number. */
+  z.object({ code: z.literal('cardTopUp'), params: z.object({ refno: z.string() }) }),
+  /**
+   * A payment on an allotment invoice: the deposit into the agent's account (with its method) and
+   * the settlement of the invoice (with the invoice's own title as description).
+   */
+  z.object({
+    code: z.literal('allotmentPayment'),
+    params: z.object({
+      allotmentInvoiceId: z.number().int(),
+      method: z.enum(['cash', 'transfer']).optional(),
+    }),
+  }),
+  /** A basic transaction of the New Transaction page: "debit account → credit account". */
+  z.object({ code: z.literal('accountTransfer'), params: z.object({}) }),
+]);
+export type BalanceLogTitle = z.infer<typeof BalanceLogTitleSchema>;
+export type BalanceLogTitleCode = BalanceLogTitle['code'];
+export const BALANCE_LOG_TITLE_CODES = BalanceLogTitleSchema.options.map(
+  (option) => option.shape.code.value,
+) as readonly BalanceLogTitleCode[];
 
 /** One movement of money: debit account → credit account, with both balances after it (CHF). */
 export const BalanceLogRecordSchema = z.object({
@@ -64,7 +124,16 @@ export const BalanceLogRecordSchema = z.object({
   creditAccountBalance: z.number(),
   createdAt: z.string(),
   type: BalanceLogTypeSchema,
+  /** The title as written at posting time: English for records Flybook writes, else as typed. */
   title: z.string(),
+  /**
+   * What the title means, for rendering it in the reader's language: one of
+   * BALANCE_LOG_TITLE_CODES (kept a plain string so a newer server's code falls back to `title`),
+   * null for a title typed by hand.
+   */
+  titleCode: z.string().nullable(),
+  /** The title's parameters (BalanceLogTitleSchema); `method` names the payment method. */
+  titleParams: z.record(z.string(), z.union([z.string(), z.number()])),
   description: z.string(),
   reservationId: z.number().int().nullable(),
   createdBy: z.object({ id: z.number().int(), displayName: z.string() }).nullable(),

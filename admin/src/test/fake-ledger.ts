@@ -106,6 +106,7 @@ const side = (account: Account) => ({
   displayName: account.displayName,
   type: account.type,
   userId: account.user?.id ?? null,
+  virtualCode: account.virtualAccount?.code ?? null,
 });
 
 let recordId = 0;
@@ -131,6 +132,8 @@ export function record(
     createdAt,
     type: typeOf(code),
     title,
+    titleCode: null,
+    titleParams: {},
     description,
     reservationId: null,
     createdBy: null,

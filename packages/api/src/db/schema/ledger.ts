@@ -1,5 +1,6 @@
 import {
   BALANCE_LOG_TYPE_CODES,
+  type BalanceLogTitleCode,
   CARD_PAYMENT_SOURCES,
   CARD_TRANSACTION_STATUSES,
   PAYMENT_METHODS,
@@ -51,7 +52,14 @@ export const balanceLogRecords = pgTable(
     typeId: integer('type_id')
       .notNull()
       .references(() => balanceLogTypes.id),
+    /** As written at posting time: English for the records Flybook writes, else as typed. */
     title: text('title').notNull(),
+    /**
+     * What a title Flybook writes means (BalanceLogTitleSchema): readers render it in their
+     * language from the catalogue. Null for a title typed by hand.
+     */
+    titleCode: text('title_code').$type<BalanceLogTitleCode>(),
+    titleParams: jsonb('title_params').$type<Record<string, string | number>>().notNull().default({}),
     description: text('description').notNull().default(''),
     reservationId: integer('reservation_id').references(() => reservations.id),
     createdById: integer('created_by_id').references(() => users.id),

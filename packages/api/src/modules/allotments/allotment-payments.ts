@@ -52,13 +52,12 @@ export function createAllotmentPayments(db: Db, allotments: AllotmentsService) {
         const deskId = await deskAccount(tx, user, { method, accountId: body.accountId });
         const agentAccountId = await userAccountId(tx, invoice.agentId);
         if (agentAccountId === null) throw new Error(`agent ${invoice.agentId} has no account`);
-        const title = `Allotment invoice ${invoice.id}`;
         const deposit = await post(tx, {
           debitAccountId: deskId,
           creditAccountId: agentAccountId,
           amount,
           type: 'prepaid_deposit',
-          title,
+          title: { code: 'allotmentPayment', params: { allotmentInvoiceId: invoice.id, method } },
           description: method,
           createdById: user.id,
         });
@@ -67,7 +66,7 @@ export function createAllotmentPayments(db: Db, allotments: AllotmentsService) {
           creditAccountId: await virtualAccountId(tx, 'REVENUE_TICKETS'),
           amount,
           type: 'payment',
-          title,
+          title: { code: 'allotmentPayment', params: { allotmentInvoiceId: invoice.id } },
           description: invoice.title,
           createdById: user.id,
         });

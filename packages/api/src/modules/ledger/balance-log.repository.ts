@@ -76,12 +76,14 @@ const debitColumns = {
   type: debitAccount.type,
   userId: debitUser.id,
   displayName: sql<string>`coalesce(${debitUser.displayName}, ${debitAccount.name}, ${debitAccount.virtualCode})`,
+  virtualCode: debitAccount.virtualCode,
 };
 const creditColumns = {
   id: creditAccount.id,
   type: creditAccount.type,
   userId: creditUser.id,
   displayName: sql<string>`coalesce(${creditUser.displayName}, ${creditAccount.name}, ${creditAccount.virtualCode})`,
+  virtualCode: creditAccount.virtualCode,
 };
 
 /** Records with both accounts' names, the category and who booked them. */
@@ -193,6 +195,7 @@ export async function accountFacts(db: Db | Tx, id: number) {
       ownerUserId: accounts.ownerUserId,
       ownerType: users.type,
       displayName: sql<string>`coalesce(${users.displayName}, ${accounts.name}, ${accounts.virtualCode})`,
+      virtualCode: accounts.virtualCode,
     })
     .from(accounts)
     .leftJoin(users, eq(users.id, accounts.ownerUserId))

@@ -31,14 +31,24 @@ type FreeBody = z.output<typeof FreeTransactionBody>;
 
 export const toRecord = (row: BalanceLogRow): BalanceLogRecord => ({
   id: row.record.id,
-  debitAccount: { ...row.debit, userId: row.debit.userId ?? null },
-  creditAccount: { ...row.credit, userId: row.credit.userId ?? null },
+  debitAccount: {
+    ...row.debit,
+    userId: row.debit.userId ?? null,
+    virtualCode: row.debit.virtualCode ?? null,
+  },
+  creditAccount: {
+    ...row.credit,
+    userId: row.credit.userId ?? null,
+    virtualCode: row.credit.virtualCode ?? null,
+  },
   amount: toChf(row.record.amount),
   debitAccountBalance: toChf(row.record.debitAccountBalance),
   creditAccountBalance: toChf(row.record.creditAccountBalance),
   createdAt: row.record.createdAt.toISOString(),
   type: row.type,
   title: row.record.title,
+  titleCode: row.record.titleCode,
+  titleParams: row.record.titleParams,
   description: row.record.description,
   reservationId: row.record.reservationId,
   createdBy: row.createdBy?.id ? { id: row.createdBy.id, displayName: row.createdBy.displayName } : null,
@@ -141,7 +151,7 @@ export function createBalanceLogService(db: Db) {
         creditAccountId: credit.id,
         amount: toRappen(body.amount),
         type: code,
-        title: kind === 'basic' ? `${debit.displayName} → ${credit.displayName}` : body.description,
+        title: kind === 'basic' ? { code: 'accountTransfer', params: {} } : { text: body.description },
         description: body.description,
         createdById: user.id,
       });

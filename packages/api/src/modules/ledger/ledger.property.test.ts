@@ -80,7 +80,7 @@ describe('the ledger', () => {
                   creditAccountId: credit,
                   amount: op.amount,
                   type: op.type,
-                  title: 'property',
+                  title: { text: 'property' },
                 }),
               )
               .catch((error: { code?: string }) => {

@@ -1,9 +1,11 @@
 import { balanceAfter } from '@flybook/domain';
-import { BALANCE_LOG_TYPE_CODES, type BalanceLogTypeCode } from '@flybook/schemas';
+import { type LedgerAccountRef, recordTitle } from '@flybook/locales/ledger';
+import { BALANCE_LOG_TYPE_CODES, type BalanceLogTitle, type BalanceLogTypeCode } from '@flybook/schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, balanceLogRecords } from '../../db/schema/index.ts';
+import { accounts, balanceLogRecords, users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { translator } from '../../platform/i18n.ts';
 
 /** The fixed ids of the record categories (migration 0004 inserts them in this order). */
 export const balanceLogTypeId = (code: BalanceLogTypeCode): number =>
@@ -15,7 +17,11 @@ export interface Posting {
   /** Rappen, more than 0. */
   amount: number;
   type: BalanceLogTypeCode;
-  title: string;
+  /**
+   * What the record is called: what a title Flybook writes means (rendered in each reader's
+   * language, docs/payments.md), or a title typed by hand.
+   */
+  title: BalanceLogTitle | { text: string };
   description?: string;
   reservationId?: number | null;
   createdById?: number | null;
@@ -57,13 +63,60 @@ export async function post(tx: Tx, posting: Posting) {
       debitAccountBalance: debitBalance,
       creditAccountBalance: creditBalance,
       typeId: balanceLogTypeId(posting.type),
-      title: posting.title,
+      ...(await titleColumns(tx, posting)),
       description: posting.description ?? '',
       reservationId: posting.reservationId ?? null,
       createdById: posting.createdById ?? null,
     })
     .returning();
   return record!;
+}
+
+const english = translator('en');
+
+/**
+ * The title columns of a record: a title Flybook writes keeps its code and parameters, and in
+ * `title` its English text (what API clients that read only `title`, and searches, see).
+ */
+async function titleColumns(tx: Tx, posting: Posting) {
+  const title = posting.title;
+  if ('text' in title) return { title: title.text, titleCode: null, titleParams: {} };
+  const [debitAccount, creditAccount] =
+    title.code === 'accountTransfer'
+      ? await accountNames(tx, posting.debitAccountId, posting.creditAccountId)
+      : [{ displayName: '' }, { displayName: '' }];
+  const params = Object.fromEntries(
+    Object.entries(title.params).filter(
+      (entry): entry is [string, string | number] => entry[1] !== undefined,
+    ),
+  );
+  return {
+    title: recordTitle(english, {
+      title: '',
+      titleCode: title.code,
+      titleParams: params,
+      description: posting.description ?? '',
+      debitAccount,
+      creditAccount,
+    }),
+    titleCode: title.code,
+    titleParams: params,
+  };
+}
+
+/** The names of two accounts (a person's, or a virtual account's with its code), in that order. */
+async function accountNames(tx: Tx, ...ids: [number, number]): Promise<[LedgerAccountRef, LedgerAccountRef]> {
+  const rows = await tx
+    .select({
+      id: accounts.id,
+      displayName: sql<string>`coalesce(${users.displayName}, ${accounts.name}, ${accounts.virtualCode})`,
+      virtualCode: accounts.virtualCode,
+    })
+    .from(accounts)
+    .leftJoin(users, eq(users.id, accounts.ownerUserId))
+    .where(inArray(accounts.id, ids));
+  const named = (id: number) => rows.find((row) => row.id === id) ?? { displayName: String(id) };
+  return [named(ids[0]), named(ids[1])];
 }
 
 /** A virtual account by its code (CASH_ZRH, REVENUE_TICKETS, CARD_PROVIDER, …). */

@@ -201,7 +201,7 @@ export function createCardPaymentsService(
           creditAccountId: agentAccount!,
           amount: locked.amount,
           type: 'charge_account',
-          title: `Card top-up ${locked.refno}`,
+          title: { code: 'cardTopUp', params: { refno: locked.refno } },
           createdById: actor?.id ?? locked.agentId,
         });
         // A top-up has no reservation to log it with: it is a transaction of its own, as one booked by hand.
@@ -251,7 +251,7 @@ export function createCardPaymentsService(
       creditAccountId: cardAccount,
       amount: excess,
       type: 'refund',
-      title: `Refund reservation ${reservation.id}`,
+      title: { code: 'overpaymentRefund', params: { reservationId: reservation.id, method: 'datatrans' } },
       description: 'overpayment',
       reservationId: reservation.id,
       createdById,

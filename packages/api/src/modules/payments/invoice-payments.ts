@@ -98,7 +98,7 @@ export async function bookInvoicePayment(
     ),
     amount: payment.amount,
     type: payment.method === 'datatrans' ? 'card_payment' : 'payment',
-    title: `Reservation ${reservation.id}`,
+    title: { code: 'reservationPayment', params: { reservationId: reservation.id, method: payment.method } },
     description: payment.method,
     reservationId: reservation.id,
     createdById: payment.createdById,

@@ -71,7 +71,14 @@ export async function transferPaid(
     if (left <= 0) break;
     const part = Math.min(left, payment.left);
     if (part <= 0) continue;
-    const title = `Split reservation ${from.reservationId} → ${to.reservationId}`;
+    const title = {
+      code: 'reservationSplit',
+      params: {
+        fromReservationId: from.reservationId,
+        toReservationId: to.reservationId,
+        method: payment.method,
+      },
+    } as const;
     const out = await post(tx, {
       debitAccountId: revenue,
       creditAccountId: payment.accountId,
@@ -127,7 +134,7 @@ export async function bookFeeReceivable(tx: Tx, reservationId: number, amount: R
     creditAccountId: await virtualAccountId(tx, 'REVENUE_TICKETS'),
     amount,
     type: 'cancellation_fee',
-    title: `Cancellation fee reservation ${reservationId}`,
+    title: { code: 'cancellationFee', params: { reservationId } },
     reservationId,
     createdById,
   });

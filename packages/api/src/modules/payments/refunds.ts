@@ -59,7 +59,7 @@ export function createRefunds(provider: CardProvider): RefundOnCancel {
         creditAccountId: toAccount,
         amount,
         type: 'refund',
-        title: `Refund reservation ${reservationId}`,
+        title: { code: 'reservationRefund', params: { reservationId, method: payment.method } },
         description: payment.method,
         reservationId,
         createdById: userId,
