@@ -1,11 +1,14 @@
+import { accountName, recordDescription, recordTitle } from '@flybook/locales/ledger';
 import type { BalanceLogFilters, Locale } from '@flybook/schemas';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { translator } from '../../platform/i18n.ts';
 import { pdfAnswer } from '../../platform/pdf.ts';
 import { accountFacts, findRecord, listRecords, summaryOf } from './balance-log.repository.ts';
+import { toRecord } from './balance-log.service.ts';
 import { renderCashbackConfirmation } from './documents/cashback-pdf.ts';
 import { renderTransactionOverview } from './documents/transaction-overview-pdf.ts';
 
@@ -28,19 +31,24 @@ export function createLedgerDocumentsService(db: Db) {
         sortOrder: 'ASC',
       });
       const summary = await summaryOf(db, accountId, filters);
+      const t = translator(filters.locale);
       const body = await renderTransactionOverview({
-        account: { id: account.id, displayName: account.displayName, type: account.type },
+        account: { id: account.id, displayName: accountName(t, account), type: account.type },
         period: { from: filters.dateFrom ?? null, to: filters.dateTo ?? null },
         summary,
         records: rows.map((row) => {
           const direction = row.debit.id === accountId ? ('debit' as const) : ('credit' as const);
+          const record = toRecord(row);
           return {
             id: row.record.id,
             createdAt: row.record.createdAt,
             typeName: row.type.name[filters.locale],
-            title: row.record.title,
-            description: row.record.description,
-            counterAccount: direction === 'debit' ? row.credit.displayName : row.debit.displayName,
+            title: recordTitle(t, record),
+            description: recordDescription(t, record),
+            counterAccount: accountName(
+              t,
+              direction === 'debit' ? record.creditAccount : record.debitAccount,
+            ),
             direction,
             amount: row.record.amount,
             balanceAfter:
@@ -62,16 +70,18 @@ export function createLedgerDocumentsService(db: Db) {
               .select({ street: users.street, zip: users.zip, city: users.city })
               .from(users)
               .where(eq(users.id, row.credit.userId));
+      const t = translator(locale);
+      const record = toRecord(row);
       const body = await renderCashbackConfirmation({
         record: {
           id: row.record.id,
           createdAt: row.record.createdAt,
           amount: row.record.amount,
-          description: row.record.description,
-          title: row.record.title,
+          description: recordDescription(t, record),
+          title: recordTitle(t, record),
         },
         beneficiary: {
-          displayName: row.credit.displayName,
+          displayName: accountName(t, record.creditAccount),
           addressLines: [
             beneficiary?.street,
             [beneficiary?.zip, beneficiary?.city].filter(Boolean).join(' '),

@@ -8,6 +8,7 @@ import { translator } from '../../platform/i18n.ts';
 import { adult, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { line, readPdf } from '../reservations/documents/document-fixtures.ts';
 import { post } from './ledger.ts';
 
 let t: TestApp;
@@ -44,6 +45,17 @@ const read = (record: BalanceLogRecord, locale: Locale) => {
   const tr = translator(locale);
   return { title: recordTitle(tr, record), description: recordDescription(tr, record) };
 };
+
+/** A PDF of the API as text. */
+async function pdf(url: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/${url}`,
+    headers: { 'x-auth-token': admin },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return readPdf(response.rawPayload);
+}
 
 /** A billed booking of two adults; answers the reservation. */
 async function billed() {
@@ -213,6 +225,36 @@ describe('record titles in the reader’s language', () => {
         title: 'Kassendifferenz vom Montag',
         description: 'Kassendifferenz vom Montag',
       });
+  });
+});
+
+describe('the ledger documents in the reader’s language', () => {
+  it('prints the transaction overview in German: the account, titles, methods and counter accounts', async () => {
+    const reservation = await billed();
+    await pay(reservation.invoice, 'cash', cashId);
+    const [payment] = await recordsOf(reservation.id);
+    const { text } = await pdf(`balance-log/overview/pdf?selectedAccountId=${cashId}&locale=de`);
+    expect(text).toMatch(/^Kasse Zürich\s*$/m);
+    expect(text).toMatch(line('Konto', 'Kasse Zürich'));
+    expect(text).toMatch(
+      new RegExp(`^${payment!.id}\\s.*Zahlung\\s+Reservation ${reservation.id}\\s+Ticketertrag`, 'm'),
+    );
+    expect(text).toMatch(/^\s+Reservation\s+Bar\s*$/m);
+    expect(text).not.toMatch(/Cash desk|Ticket revenue|\bcash\b/);
+  });
+
+  it('prints the cashback confirmation in Albanian with the accounts’ names', async () => {
+    const id = await bookByHand('basic', {
+      debitAccountId: expenseId,
+      creditAccountId: customerAccountId,
+      amount: 8,
+      typeId: typeIds.cashback,
+      description: 'Vonesë e fluturimit',
+    });
+    const { text } = await pdf(`balance-log/${id}/cashback/pdf/sq`);
+    expect(text).toMatch(line('Titulli', `Cashback dhe zbritje → ${customerName}`));
+    expect(text).toMatch(line('Përshkrimi', 'Vonesë e fluturimit'));
+    expect(text).not.toContain('Cashback and discounts');
   });
 });
 
