@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, groupVirtualAccounts, users, userVirtualAccounts } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
+import { virtualAccountNamed } from '../ledger/ledger-texts.ts';
 
 /** The name an account is shown and sorted by: its owner's display name or its own name. */
 export const accountDisplayName = sql<string>`coalesce(${users.displayName}, ${accounts.name}, '')`;
@@ -58,7 +59,13 @@ function whereOf(filter: AccountFilter): SQL | undefined {
   if (filter.query) {
     const like = containsPattern(filter.query);
     conditions.push(
-      or(ilike(users.displayName, like), ilike(users.email, like), ilike(accounts.name, like))!,
+      or(
+        ilike(users.displayName, like),
+        ilike(users.email, like),
+        ilike(accounts.name, like),
+        // A virtual account by its name in any of the four languages ("Kasse", "Arka").
+        virtualAccountNamed(filter.query, accounts.virtualCode) ?? undefined,
+      )!,
     );
   }
   if (filter.isActive !== undefined) conditions.push(eq(accounts.isActive, filter.isActive));

@@ -99,6 +99,22 @@ describe('account pickers', () => {
     expect(search.body.items.map((a: { displayName: string }) => a.displayName)).toEqual(['Arben Berisha']);
   });
 
+  it('finds a virtual account by its name in any of the four languages', async () => {
+    const codesFound = async (query: string) =>
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/v1/account/list?query=${encodeURIComponent(query)}&pageSize=50`,
+          token: tokens.admin,
+        })
+      ).body.items.map((a: { virtualAccount: { code: string } | null }) => a.virtualAccount?.code ?? null);
+    expect(await codesFound('Kasse Zürich')).toEqual(['CASH_ZRH']);
+    expect(await codesFound('arka e')).toEqual(['CASH_PRN', 'CASH_SKP', 'CASH_ZRH']);
+    expect(await codesFound('Produits des billets')).toEqual(['REVENUE_TICKETS']);
+    // The stored English name still finds it.
+    expect(await codesFound('Cash desk Zurich')).toEqual(['CASH_ZRH']);
+  });
+
   it("payment-list gives a manager their group's cash desks and an agent none", async () => {
     const cash = await t.request({
       method: 'GET',

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { accounts, balanceLogRecords, balanceLogTypes, users } from '../../db/schema/index.ts';
 import { OFFICE_TIMEZONE } from '../../platform/pdf.ts';
 import { containsPattern } from '../../platform/sql.ts';
+import { methodNamed, renderedTitles, virtualAccountNamed } from './ledger-texts.ts';
 
 type Filters = z.output<typeof BalanceLogFilters>;
 
@@ -52,16 +53,23 @@ function conditions(filters: Filters): SQL[] {
   if (filters.dateFrom) where.push(sql`${balanceLogRecords.createdAt} >= ${dayStart(filters.dateFrom)}`);
   if (filters.dateTo) where.push(sql`${balanceLogRecords.createdAt} < ${dayAfter(filters.dateTo)}`);
   if (filters.query?.trim()) {
-    const pattern = containsPattern(filters.query);
-    const number = /^\d{1,9}$/.test(filters.query.trim()) ? Number(filters.query.trim()) : null;
+    const text = filters.query;
+    const pattern = containsPattern(text);
+    const number = /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : null;
+    // What the reader sees, in any of the four languages (docs/payments.md): the title as written
+    // and as rendered, the description or the method it names, and both accounts' names.
     where.push(
       or(
         ilike(balanceLogRecords.title, pattern),
+        ilike(renderedTitles, pattern),
         ilike(balanceLogRecords.description, pattern),
+        methodNamed(text) ?? undefined,
         ilike(debitUser.displayName, pattern),
         ilike(creditUser.displayName, pattern),
         ilike(debitAccount.name, pattern),
         ilike(creditAccount.name, pattern),
+        virtualAccountNamed(text, debitAccount.virtualCode) ?? undefined,
+        virtualAccountNamed(text, creditAccount.virtualCode) ?? undefined,
         ...(number === null
           ? []
           : [eq(balanceLogRecords.reservationId, number), eq(balanceLogRecords.id, number)]),

@@ -46,6 +46,13 @@ const read = (record: BalanceLogRecord, locale: Locale) => {
   return { title: recordTitle(tr, record), description: recordDescription(tr, record) };
 };
 
+/** The ids of the records a balance-log search finds. */
+async function found(query: string): Promise<number[]> {
+  const response = await api('GET', `balance-log/list?query=${encodeURIComponent(query)}&pageSize=50`, admin);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.items.map((record: BalanceLogRecord) => record.id);
+}
+
 /** A PDF of the API as text. */
 async function pdf(url: string) {
   const response = await t.app.inject({
@@ -225,6 +232,35 @@ describe('record titles in the reader’s language', () => {
         title: 'Kassendifferenz vom Montag',
         description: 'Kassendifferenz vom Montag',
       });
+  });
+
+  it('finds records by their title, method and account names in any of the four languages', async () => {
+    const reservation = await billed();
+    await pay(reservation.invoice, 'transfer', transferId);
+    expect((await api('POST', `reservation/${reservation.id}/cancel`, manager, { fee: 20 })).status).toBe(
+      200,
+    );
+    const [payment, refund] = await recordsOf(reservation.id);
+    const id = reservation.id;
+
+    // The title as written (English), and as each language renders it; the payment's is another.
+    for (const title of [
+      `Refund reservation ${id}`,
+      `Rückerstattung Reservation ${id}`,
+      `Remboursement de la réservation ${id}`,
+      `Rimbursimi i rezervimit ${id}`,
+    ]) {
+      const ids = await found(title);
+      expect(ids, title).toContain(refund!.id);
+      expect(ids, title).not.toContain(payment!.id);
+    }
+    expect(await found(`Rezervimi ${id}`)).toContain(payment!.id);
+    expect(await found(`Rezervimi ${id}`)).not.toContain(refund!.id);
+    // An account by its name in another language, and the method shown as the description.
+    const transfers = await found('Virement bancaire');
+    expect(transfers).toEqual(expect.arrayContaining([payment!.id, refund!.id]));
+    expect(await found('Transfertë bankare')).toEqual(transfers);
+    expect(await found('Überweisung')).toEqual(expect.arrayContaining([payment!.id, refund!.id]));
   });
 });
 
