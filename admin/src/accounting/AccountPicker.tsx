@@ -2,6 +2,7 @@ import { type Account, accountCalls } from '@flybook/schemas';
 import { Button as KitButton } from '@flybook/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { accountNameOf } from '../app/account-names.ts';
 import { useServices } from '../app/context.tsx';
 import { type SearchChoice, SearchPicker, type SearchPickerProps } from '../app/form/SearchPicker.tsx';
 
@@ -56,14 +57,19 @@ function useAccountKind() {
   };
 }
 
-/** Loads the accounts matching a search ('' for the first ones) from the given source. */
+/**
+ * Loads the accounts matching a search ('' for the first ones) from the given source, each named
+ * in the interface's language (the box shows and keeps `displayName`).
+ */
 function useAccountSearch(source: AccountSource) {
   const { client } = useServices();
+  const { t } = useTranslation();
+  const named = (account: Account): Account => ({ ...account, displayName: accountNameOf(t, account) });
   return async (search: string, signal: AbortSignal): Promise<Account[]> => {
     const text = search === '' ? {} : { query: search };
     if (source === 'free') {
       const answer = await client.call(accountCalls.freeList, { query: text }, { signal });
-      return answer.items;
+      return answer.items.map(named);
     }
     const page = await client.call(
       accountCalls.list,
@@ -78,7 +84,7 @@ function useAccountSearch(source: AccountSource) {
       },
       { signal },
     );
-    return page.items;
+    return page.items.map(named);
   };
 }
 
@@ -110,7 +116,7 @@ function AccountSearchBox({
   debounceMs = ACCOUNT_SEARCH_DEBOUNCE_MS,
   ...props
 }: SearchBoxProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const kindOf = useAccountKind();
   const loadAccounts = useAccountSearch(source);
   return (
@@ -125,7 +131,7 @@ function AccountSearchBox({
         // Emptying the box of a single choice takes the choice away.
         if (text.trim() === '' && value && !clearOnPick) onPick(null);
       }}
-      queryKey={['accounts', source]}
+      queryKey={['accounts', source, i18n.language]}
       load={loadAccounts}
       staleTime={30_000}
       debounceMs={debounceMs}

@@ -127,6 +127,37 @@ describe('balance log', () => {
     expect(german.at(-1)).toBe('CHF\u00a0300.00');
   });
 
+  it('names virtual accounts, Flybook’s titles and payment methods in the interface’s language', async () => {
+    open('/admin/invoice/balance-log?accountId=13', { roles: FULL, languages: ['de-CH'] });
+    // A title typed by hand stays as typed; the cash desk is named in German.
+    expect(cellsOf(await rowOf('Deposit at the Zurich desk')).slice(1, 5)).toEqual([
+      'Vorauszahlung',
+      'Deposit at the Zurich desk',
+      'Kasse Zürich',
+      'Alpen Reisen GmbH',
+    ]);
+    const payment = (await screen.findByText('Reservation 77')).closest<HTMLElement>('[role="row"]')!;
+    expect(cellsOf(payment).slice(1, 5)).toEqual([
+      'Zahlung',
+      'Reservation 77· Konto',
+      'Alpen Reisen GmbH',
+      'Ticketertrag',
+    ]);
+  });
+
+  it('reads Flybook’s titles and the virtual accounts in Albanian', async () => {
+    open('/admin/invoice/balance-log?accountId=13', { roles: FULL, languages: ['sq'] });
+    const payment = await rowOf('Rezervimi 77');
+    expect(cellsOf(payment).slice(2, 5)).toEqual([
+      'Rezervimi 77· Llogari',
+      'Alpen Reisen GmbH',
+      'Të ardhura nga biletat',
+    ]);
+    expect(cellsOf(await rowOf('Deposit at the Zurich desk'))[3]).toBe('Arka e Cyrihut');
+    expect(screen.queryByText('Cash desk Zurich')).toBeNull();
+    expect(screen.queryByText('Ticket revenue')).toBeNull();
+  });
+
   it('shows the initial and final balance of the period and the change between them', async () => {
     const app = open('/admin/invoice/balance-log?accountId=14', { roles: FULL });
     // 40.00 − 10.10, exact to the Rappen

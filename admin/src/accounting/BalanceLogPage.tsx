@@ -2,9 +2,11 @@ import './accounting.css';
 import { saveFile } from '@flybook/client';
 import { satisfies } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { accountName, recordTitle } from '@flybook/locales/ledger';
 import { type BalanceLogRecord, balanceLogCalls, type Me } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -52,10 +54,10 @@ function startAccount(user: Me, accountParam: string): AccountChoice | null {
 }
 
 /** The account's name as the records give it, for an account chosen by its id in the address. */
-function nameInRecords(records: readonly BalanceLogRecord[], id: number): string | null {
+function nameInRecords(t: TFunction, records: readonly BalanceLogRecord[], id: number): string | null {
   for (const record of records) {
-    if (record.debitAccount.id === id) return record.debitAccount.displayName;
-    if (record.creditAccount.id === id) return record.creditAccount.displayName;
+    if (record.debitAccount.id === id) return accountName(t, record.debitAccount);
+    if (record.creditAccount.id === id) return accountName(t, record.creditAccount);
   }
   return null;
 }
@@ -125,9 +127,9 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
   // An account opened by its id gets its name from the records.
   useEffect(() => {
     if (!account?.displayName.startsWith('#')) return;
-    const name = nameInRecords(list.rows, account.id);
+    const name = nameInRecords(t, list.rows, account.id);
     if (name) setAccount({ id: account.id, displayName: name });
-  }, [account, list.rows]);
+  }, [t, account, list.rows]);
 
   const types = useQuery({
     queryKey: ['balanceLog', 'types'],
@@ -182,7 +184,7 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
         cashbackPdf: access.cashbackPdf
           ? {
               text: t('accounting.balanceLog.cashbackPdf'),
-              label: (record) => t('accounting.balanceLog.cashbackPdfOf', { title: record.title }),
+              label: (record) => t('accounting.balanceLog.cashbackPdfOf', { title: recordTitle(t, record) }),
               onPress: (record) => downloadCashback(record),
               busyId: cashbackBusyId,
             }

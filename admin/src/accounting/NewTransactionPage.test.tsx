@@ -15,7 +15,11 @@ const CHARGE = 'ROLE_BALANCE_LOG_RECORD_BASIC_PAYMENT_CHARGE_ACCOUNT';
 
 function open(
   roles: string[],
-  options: { as?: DemoUser; handle?: (request: FakeRequest) => Response | undefined } = {},
+  options: {
+    as?: DemoUser;
+    handle?: (request: FakeRequest) => Response | undefined;
+    languages?: string[];
+  } = {},
 ) {
   const as = options.as ?? 'manager';
   const ledger = createFakeLedger();
@@ -24,6 +28,7 @@ function open(
     url: '/admin/invoice/new-transaction',
     areaRoutes: ACCOUNTING_ROUTES,
     roles: { [as]: [...PAGE, ...roles] },
+    ...(options.languages ? { languages: options.languages } : {}),
     handle: (request) => options.handle?.(request) ?? handleLedger(ledger, request, USERS[as].id),
   });
 }
@@ -145,6 +150,29 @@ describe('new transaction', () => {
       'PostFinance transfer (Bank transfer)',
     ]);
     expect(app.api.requests.filter((request) => request.path === 'account/payment-list')).toHaveLength(3);
+  });
+
+  it('names the cash desks and the accounts of the pickers in the interface’s language', async () => {
+    const app = open([DEPOSIT, ADVANCED], { languages: ['fr-CH'] });
+    await screen.findByRole('form', { name: 'Dépôts' });
+    const desk = screen.getByRole('combobox', { name: 'Encaissé sur' });
+    expect(
+      within(desk)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Veuillez choisir',
+      'Caisse Zurich (Caisse)',
+      'Caisse Pristina (Caisse)',
+      // An account the catalogue does not name keeps its own name.
+      'UBS EC terminal (Banque (EC))',
+      'PostFinance transfer (Virement bancaire)',
+    ]);
+    await app.user.click(screen.getByRole('tab', { name: 'Avancé' }));
+    const debit = await screen.findByRole('combobox', { name: 'Compte débité' });
+    await app.user.click(debit);
+    await app.user.click(await screen.findByRole('option', { name: /Produits des billets/ }));
+    expect(debit).toHaveProperty('value', 'Produits des billets');
   });
 
   it('requires every field of the advanced form', async () => {

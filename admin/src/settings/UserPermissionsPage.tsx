@@ -14,6 +14,7 @@ import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { virtualAccountNameOf } from '../app/account-names.ts';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
 import { FormPlaceholder } from '../app/form/FormLayout.tsx';
@@ -290,7 +291,7 @@ function VirtualAccountsTab({
           return (
             <ToggleRow
               key={account.id}
-              title={account.name}
+              title={virtualAccountNameOf(t, account)}
               about={t(`settings.accountKinds.${account.kind}`)}
               code={account.code}
               className={viaGroup ? 'role-row--group' : ''}

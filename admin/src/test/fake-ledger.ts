@@ -89,11 +89,12 @@ export const ACCOUNTS = {
   otherCustomer: userAccount(15, 5, 'customer', 'Drita Gashi', 0),
   cashZurich: virtualAccount(101, 'CASH_ZRH', 'Cash desk Zurich', 'cash', 'asset', 1200),
   cashPristina: virtualAccount(102, 'CASH_PRN', 'Cash desk Pristina', 'cash', 'asset', 300),
-  bankEc: virtualAccount(103, 'BANK_EC', 'UBS EC terminal', 'bank', 'asset', 800),
-  transfer: virtualAccount(104, 'TRANSFER', 'PostFinance transfer', 'transfer', 'asset', 5000),
+  // An installation's own bank and transfer accounts: codes the catalogue does not name keep their name.
+  bankEc: virtualAccount(103, 'BANK_UBS', 'UBS EC terminal', 'bank', 'asset', 800),
+  transfer: virtualAccount(104, 'TRANSFER_POSTFINANCE', 'PostFinance transfer', 'transfer', 'asset', 5000),
   card: virtualAccount(105, 'DATATRANS', 'Card payments', 'card', 'asset', 900),
   revenue: virtualAccount(106, 'REVENUE_TICKETS', 'Ticket revenue', 'revenue', 'revenue', 9000),
-  expense: virtualAccount(107, 'EXPENSE_CASHBACK', 'Cashback expense', 'expense', 'expense', 50),
+  expense: virtualAccount(107, 'EXPENSE_CASHBACK', 'Cashback and discounts', 'expense', 'expense', 50),
 } satisfies Record<string, Account>;
 
 const ALL_ACCOUNTS: Account[] = Object.values(ACCOUNTS);
@@ -120,6 +121,8 @@ export function record(
   balances: { debit: number; credit: number },
   createdAt = '2031-03-12T13:05:00.000Z',
   description = '',
+  /** What a title Flybook writes means; none for a title typed by hand. */
+  meaning: { code: string; params: Record<string, string | number> } | null = null,
 ): BalanceLogRecord {
   recordId += 1;
   return {
@@ -132,8 +135,8 @@ export function record(
     createdAt,
     type: typeOf(code),
     title,
-    titleCode: null,
-    titleParams: {},
+    titleCode: meaning?.code ?? null,
+    titleParams: meaning?.params ?? {},
     description,
     reservationId: null,
     createdBy: null,
@@ -157,6 +160,7 @@ export function demoRecords(): BalanceLogRecord[] {
       { debit: 250, credit: 9000 },
       undefined,
       'account',
+      { code: 'reservationPayment', params: { reservationId: 77, method: 'account' } },
     ),
     record(expense, customer, 40, 'cashback', 'Cashback for delay', { debit: 50, credit: 40 }),
   ];

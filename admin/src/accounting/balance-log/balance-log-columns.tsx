@@ -1,20 +1,28 @@
 import type { Locale } from '@flybook/locales';
 import { formatChf, formatDateTime } from '@flybook/locales/format';
+import { accountName, recordDescription, recordTitle } from '@flybook/locales/ledger';
 import type { BalanceLogRecord } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { cellControlKeys } from '../../app/list/ServerList.tsx';
 import { balanceAfterRecord } from './balance-log-filters.ts';
 
-/** The record's title, and its description after it when there is one (one line; all of it on hover). */
+/**
+ * The record's title, and its description after it when there is one (one line; all of it on
+ * hover), both in the interface's language (docs/payments.md).
+ */
 function TitleCell({ data }: CustomCellRendererProps<BalanceLogRecord>) {
+  const { t } = useTranslation();
   if (!data) return null;
-  const description = data.description && data.description !== data.title ? data.description : null;
+  const title = recordTitle(t, data);
+  const text = recordDescription(t, data);
+  const description = text && text !== title ? text : null;
   return (
-    <div className="balance-log__title" title={description ? `${data.title} · ${description}` : data.title}>
-      <span>{data.title}</span>
+    <div className="balance-log__title" title={description ? `${title} · ${description}` : title}>
+      <span>{title}</span>
       {description ? <span className="balance-log__description">· {description}</span> : null}
     </div>
   );
@@ -70,13 +78,13 @@ export function balanceLogColumns({
     {
       colId: 'debitAccount',
       headerName: t('accounting.balanceLog.columns.debitAccount'),
-      valueGetter: ({ data }) => data?.debitAccount.displayName ?? '',
+      valueGetter: ({ data }) => (data ? accountName(t, data.debitAccount) : ''),
       minWidth: 190,
     },
     {
       colId: 'creditAccount',
       headerName: t('accounting.balanceLog.columns.creditAccount'),
-      valueGetter: ({ data }) => data?.creditAccount.displayName ?? '',
+      valueGetter: ({ data }) => (data ? accountName(t, data.creditAccount) : ''),
       minWidth: 190,
     },
     {

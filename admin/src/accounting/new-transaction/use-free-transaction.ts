@@ -13,6 +13,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { accountNameOf, virtualAccountNameOf } from '../../app/account-names.ts';
 import { useServices } from '../../app/context.tsx';
 import { toHttpError } from '../../app/errors.ts';
 import { useIntent } from '../../app/idempotency.ts';
@@ -40,6 +41,7 @@ const isMoneyKind = (kind: string): kind is MoneyAccount['kind'] =>
  */
 function useMoneyAccounts(virtual: readonly VirtualAccount[] | undefined) {
   const { client } = useServices();
+  const { t } = useTranslation();
   const { user } = useRouteAccess();
   const operable = satisfies(user.roles, 'ROLE_ACCOUNT_LIST_PAYMENT');
   const lists = useQuery({
@@ -58,16 +60,14 @@ function useMoneyAccounts(virtual: readonly VirtualAccount[] | undefined) {
   if (!operable) {
     const accounts = (virtual ?? []).flatMap((account): MoneyAccount[] =>
       account.isActive && isMoneyKind(account.kind)
-        ? [{ id: account.id, name: account.name, kind: account.kind }]
+        ? [{ id: account.id, name: virtualAccountNameOf(t, account), kind: account.kind }]
         : [],
     );
     return { accounts, isLoading: false, isError: false, error: null };
   }
   const accounts = (lists.data ?? []).flatMap((account): MoneyAccount[] => {
     const kind = account.virtualAccount?.kind;
-    return kind && isMoneyKind(kind)
-      ? [{ id: account.id, name: account.virtualAccount?.name ?? account.displayName, kind }]
-      : [];
+    return kind && isMoneyKind(kind) ? [{ id: account.id, name: accountNameOf(t, account), kind }] : [];
   });
   return { accounts, isLoading: lists.isPending, isError: lists.isError, error: lists.error };
 }

@@ -19,7 +19,7 @@ import {
   readAmount,
   visiblePaymentOptions,
 } from './payment-form.ts';
-import { moneyAccountName, usePaymentMethodLabels } from './payment-labels.ts';
+import { useMoneyAccountName, usePaymentMethodLabels } from './payment-labels.ts';
 import type { OwnerAccountState } from './use-payment-accounts.ts';
 
 /** What the form asks the page to do once the user confirms and every check has passed. */
@@ -65,6 +65,7 @@ export function PaymentForm({
   const { t } = useTranslation();
   const { translateError } = useServices();
   const labels = usePaymentMethodLabels();
+  const moneyAccountName = useMoneyAccountName();
   const formId = useId();
   const [amountText, setAmountText] = useState(() => toChfString(outstanding));
   const [option, setOption] = useState<PaymentOption | null>(null);

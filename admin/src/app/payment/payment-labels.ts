@@ -1,5 +1,6 @@
 import type { Account } from '@flybook/schemas';
 import { useTranslation } from 'react-i18next';
+import { accountNameOf } from '../account-names.ts';
 import type { PaymentOption } from './payment-form.ts';
 
 export type PaymentMethodLabels = Record<PaymentOption, string>;
@@ -16,6 +17,8 @@ export function usePaymentMethodLabels(): PaymentMethodLabels {
   };
 }
 
-/** A cash desk's, bank's or transfer account's name as the payment form lists it. */
-export const moneyAccountName = (account: Account): string =>
-  account.virtualAccount?.name ?? account.displayName;
+/** A cash desk's, bank's or transfer account's name as the payment form lists it, in the interface's language. */
+export function useMoneyAccountName(): (account: Account) => string {
+  const { t } = useTranslation();
+  return (account) => accountNameOf(t, account);
+}

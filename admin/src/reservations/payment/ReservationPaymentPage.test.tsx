@@ -150,7 +150,7 @@ describe('reservation payment', () => {
     await app.user.click(confirm());
     await waitFor(() =>
       expect(paymentBodies(app.api.requests)).toEqual([
-        { amount: 200, paymentTypeCode: 'BANK_EC', reservationInvoiceId: 420, accountId: 103 },
+        { amount: 200, paymentTypeCode: 'BANK_UBS', reservationInvoiceId: 420, accountId: 103 },
       ]),
     );
   });

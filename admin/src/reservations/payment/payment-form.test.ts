@@ -50,7 +50,7 @@ describe('payment form rules', () => {
   it('names the bank account code as the payment type of a bank payment', () => {
     expect(paymentBody('bank', 12345, 7, ACCOUNTS.bankEc as Account)).toEqual({
       amount: 123.45,
-      paymentTypeCode: 'BANK_EC',
+      paymentTypeCode: 'BANK_UBS',
       reservationInvoiceId: 7,
       accountId: 103,
     });
