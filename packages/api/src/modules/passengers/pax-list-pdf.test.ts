@@ -82,6 +82,15 @@ describe('the PAX list', () => {
     expect(text).toMatch(/HOXHA, Teuta 4\s+Child \(8\)\s+FB-001001\s+Economy Classic\s+Yes/);
   });
 
+  it('keeps the column headers whole in French and Albanian', async () => {
+    const two = passengers.slice(0, 2);
+    const [french] = pagesOf(await renderPaxList({ flight, passengers: two, locale: 'fr' }), 'fr');
+    expect(french).toMatch(/#\s+Siège\s+Nom\s+Catégorie d.âge\s+Réservation\s+Tarif\s+Payé\s+Enregistrement/);
+    const [albanian] = pagesOf(await renderPaxList({ flight, passengers: two, locale: 'sq' }), 'sq');
+    expect(albanian).toMatch(/#\s+Vendi\s+Emri\s+Kategoria e\s+Rezervimi\s+Tarifa\s+Paguar\s+Check-in/);
+    expect(albanian).toMatch(/^\s+moshës\s*$/m);
+  });
+
   it('says so when the flight has no passengers', async () => {
     const [page] = pagesOf(await renderPaxList({ flight, passengers: [], locale: 'fr' }), 'empty');
     expect(page).toContain('Liste des passagers (liste PAX)');

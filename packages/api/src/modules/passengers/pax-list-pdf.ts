@@ -141,8 +141,9 @@ export function renderPaxList(input: {
   drawTable(doc, {
     columns: [
       { header: '#', width: 24, align: 'right' },
-      { header: t('passengers.paxList.columns.seat'), width: 30 },
-      { header: t('passengers.paxList.columns.name'), width: 120 },
+      // Wide enough for "Siège" and "Vendi" whole (a narrower column broke them mid-word).
+      { header: t('passengers.paxList.columns.seat'), width: 32 },
+      { header: t('passengers.paxList.columns.name'), width: 118 },
       { header: t('passengers.paxList.columns.ageType'), width: 78 },
       { header: t('passengers.paxList.columns.booking'), width: 62 },
       { header: t('passengers.paxList.columns.tariff'), width: 78 },
