@@ -54,6 +54,15 @@ describe('the cashback confirmation PDF', () => {
     expect(text).toMatch(line('Ausgestellt von', 'Flybook AG'));
   });
 
+  it('prints the French sentence with the holder after the account, never "de Arbën"', async () => {
+    const { text } = readPdf(await renderCashbackConfirmation(cashback({ locale: 'fr' })));
+
+    expect(text).toMatch(/^Confirmation de cashback\s*$/m);
+    expect(flat(text)).toContain(
+      "Le montant de CHF 1'250.50 a été crédité sur le compte client (titulaire : Arbën Gashi) auprès de Flybook AG.",
+    );
+  });
+
   it('prints the Albanian texts and leaves out an empty description', async () => {
     const base = cashback();
     const { text } = readPdf(
