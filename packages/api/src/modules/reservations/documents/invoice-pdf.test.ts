@@ -136,6 +136,20 @@ describe('the invoice PDF', () => {
     expect(unpaid).toMatch(line('Mbetet për t’u paguar', "CHF 1'075.90"));
   });
 
+  it('reconciles a cancelled reservation in Albanian: its total, the cancellation on its day, the fee', async () => {
+    const reservation = withInvoice({
+      status: 'notPaid',
+      total: 5_000,
+      totalPaid: 0,
+      cancellation: { originalTotal: 107_590, cancelledAt: '2026-06-18T09:30:00Z' },
+    });
+    const { text } = readPdf(await renderInvoice({ reservation, locale: 'sq' }));
+    expect(text).toMatch(line('Totali i rezervimit', "CHF 1'075.90"));
+    expect(text).toMatch(line('Anulimi më 18.06.2026', "CHF -1'075.90"));
+    expect(text).toMatch(line('Tarifa e anulimit', 'CHF 50.00'));
+    expect(text).toMatch(line('Mbetet për t’u paguar', 'CHF 50.00'));
+  });
+
   it('with an agreed price lists the items without amounts and prices only the agreed total', async () => {
     const reservation = withInvoice({ isSpecificPrice: true, total: 150_000, totalPaid: 50_000 });
     const { text } = readPdf(await renderInvoice({ reservation, locale: 'fr' }));
