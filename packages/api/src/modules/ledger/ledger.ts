@@ -3,9 +3,10 @@ import { type LedgerAccountRef, recordTitle } from '@flybook/locales/ledger';
 import { BALANCE_LOG_TYPE_CODES, type BalanceLogTitle, type BalanceLogTypeCode } from '@flybook/schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, balanceLogRecords, users } from '../../db/schema/index.ts';
+import { accounts, balanceLogRecords } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { translator } from '../../platform/i18n.ts';
+import { accountFacts } from './balance-log.repository.ts';
 
 /** The fixed ids of the record categories (migration 0004 inserts them in this order). */
 export const balanceLogTypeId = (code: BalanceLogTypeCode): number =>
@@ -81,10 +82,13 @@ const english = translator('en');
 async function titleColumns(tx: Tx, posting: Posting) {
   const title = posting.title;
   if ('text' in title) return { title: title.text, titleCode: null, titleParams: {} };
-  const [debitAccount, creditAccount] =
+  // A basic transaction is titled by its accounts' names (post() has checked both exist).
+  const named = async (id: number): Promise<LedgerAccountRef> =>
     title.code === 'accountTransfer'
-      ? await accountNames(tx, posting.debitAccountId, posting.creditAccountId)
-      : [{ displayName: '' }, { displayName: '' }];
+      ? ((await accountFacts(tx, id)) ?? { displayName: '' })
+      : { displayName: '' };
+  const debitAccount = await named(posting.debitAccountId);
+  const creditAccount = await named(posting.creditAccountId);
   const params = Object.fromEntries(
     Object.entries(title.params).filter(
       (entry): entry is [string, string | number] => entry[1] !== undefined,
@@ -102,21 +106,6 @@ async function titleColumns(tx: Tx, posting: Posting) {
     titleCode: title.code,
     titleParams: params,
   };
-}
-
-/** The names of two accounts (a person's, or a virtual account's with its code), in that order. */
-async function accountNames(tx: Tx, ...ids: [number, number]): Promise<[LedgerAccountRef, LedgerAccountRef]> {
-  const rows = await tx
-    .select({
-      id: accounts.id,
-      displayName: sql<string>`coalesce(${users.displayName}, ${accounts.name}, ${accounts.virtualCode})`,
-      virtualCode: accounts.virtualCode,
-    })
-    .from(accounts)
-    .leftJoin(users, eq(users.id, accounts.ownerUserId))
-    .where(inArray(accounts.id, ids));
-  const named = (id: number) => rows.find((row) => row.id === id) ?? { displayName: String(id) };
-  return [named(ids[0]), named(ids[1])];
 }
 
 /** A virtual account by its code (CASH_ZRH, REVENUE_TICKETS, CARD_PROVIDER, …). */
