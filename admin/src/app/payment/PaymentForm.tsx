@@ -6,6 +6,7 @@ import { Button, Money, TextField } from '@flybook/ui';
 import { useId, useState } from 'react';
 import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { accountNameOf } from '../account-names.ts';
 import { useServices } from '../context.tsx';
 import {
   type AccountMethod,
@@ -19,7 +20,7 @@ import {
   readAmount,
   visiblePaymentOptions,
 } from './payment-form.ts';
-import { useMoneyAccountName, usePaymentMethodLabels } from './payment-labels.ts';
+import { usePaymentMethodLabels } from './payment-labels.ts';
 import type { OwnerAccountState } from './use-payment-accounts.ts';
 
 /** What the form asks the page to do once the user confirms and every check has passed. */
@@ -65,7 +66,6 @@ export function PaymentForm({
   const { t } = useTranslation();
   const { translateError } = useServices();
   const labels = usePaymentMethodLabels();
-  const moneyAccountName = useMoneyAccountName();
   const formId = useId();
   const [amountText, setAmountText] = useState(() => toChfString(outstanding));
   const [option, setOption] = useState<PaymentOption | null>(null);
@@ -200,7 +200,7 @@ export function PaymentForm({
           }
           accounts={accounts[chosen]}
           value={chosenAccounts[chosen]}
-          accountName={moneyAccountName}
+          accountName={(account) => accountNameOf(t, account)}
           error={accountError}
           onChange={(value) => {
             setChosenAccounts((current) => ({ ...current, [chosen]: value }));

@@ -1,6 +1,4 @@
-import type { Account } from '@flybook/schemas';
 import { useTranslation } from 'react-i18next';
-import { accountNameOf } from '../account-names.ts';
 import type { PaymentOption } from './payment-form.ts';
 
 export type PaymentMethodLabels = Record<PaymentOption, string>;
@@ -15,10 +13,4 @@ export function usePaymentMethodLabels(): PaymentMethodLabels {
     transfer: t('payments.methods.transfer'),
     datatrans: t('payments.methods.datatrans'),
   };
-}
-
-/** A cash desk's, bank's or transfer account's name as the payment form lists it, in the interface's language. */
-export function useMoneyAccountName(): (account: Account) => string {
-  const { t } = useTranslation();
-  return (account) => accountNameOf(t, account);
 }
