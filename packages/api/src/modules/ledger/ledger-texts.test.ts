@@ -93,6 +93,16 @@ async function bookByHand(kind: 'basic' | 'advanced', body: object) {
   return response.body.id as number;
 }
 
+/** A cashback from the expense account to the demo customer (a basic transaction). */
+const cashbackToCustomer = (amount: number, description: string) =>
+  bookByHand('basic', {
+    debitAccountId: expenseId,
+    creditAccountId: customerAccountId,
+    amount,
+    typeId: typeIds.cashback,
+    description,
+  });
+
 beforeAll(async () => {
   t = await createTestApp();
   manager = await t.login('manager');
@@ -196,13 +206,7 @@ describe('record titles in the reader’s language', () => {
   });
 
   it('names both accounts of a basic transaction in the reader’s language, and keeps a typed title as typed', async () => {
-    const cashbackId = await bookByHand('basic', {
-      debitAccountId: expenseId,
-      creditAccountId: customerAccountId,
-      amount: 12,
-      typeId: typeIds.cashback,
-      description: 'Verspätung FB4711',
-    });
+    const cashbackId = await cashbackToCustomer(12, 'Verspätung FB4711');
     const advancedId = await bookByHand('advanced', {
       debitAccountId: cashId,
       creditAccountId: customerAccountId,
@@ -280,13 +284,7 @@ describe('the ledger documents in the reader’s language', () => {
   });
 
   it('prints the cashback confirmation in Albanian with the accounts’ names', async () => {
-    const id = await bookByHand('basic', {
-      debitAccountId: expenseId,
-      creditAccountId: customerAccountId,
-      amount: 8,
-      typeId: typeIds.cashback,
-      description: 'Vonesë e fluturimit',
-    });
+    const id = await cashbackToCustomer(8, 'Vonesë e fluturimit');
     const { text } = await pdf(`balance-log/${id}/cashback/pdf/sq`);
     expect(text).toMatch(line('Titulli', `Cashback dhe zbritje → ${customerName}`));
     expect(text).toMatch(line('Përshkrimi', 'Vonesë e fluturimit'));
@@ -316,13 +314,7 @@ describe('the backfill of migration 0015', () => {
     expect((await api('POST', `reservation/${reservation.id}/cancel`, manager, { fee: 40 })).status).toBe(
       200,
     );
-    const cashbackId = await bookByHand('basic', {
-      debitAccountId: expenseId,
-      creditAccountId: customerAccountId,
-      amount: 5,
-      typeId: typeIds.cashback,
-      description: '',
-    });
+    const cashbackId = await cashbackToCustomer(5, '');
     const ids = [...(await recordsOf(reservation.id)).map((record) => record.id), cashbackId];
     const written = await codesOf(ids);
     expect(written.map((row) => row.title_code)).toEqual([
