@@ -16,6 +16,9 @@ const MONTHS: Record<'de' | 'sq', RegExp> = {
   sq: /\b\d{1,2} (jan|shk|mar|pri|maj|qer|korr|gush|sht|tet|nën|dhj)[a-zë]*/,
 };
 
+/** How a reservation payment's ledger title starts ("Reservation 12" in English). */
+const RESERVATION_WORD = { de: 'Reservation', sq: 'Rezervimi' } as const;
+
 /** What a page must never show in these languages: browser fallbacks and 12-hour clocks. */
 async function expectNoFallbacks(page: Page, where: string) {
   const text = await page.locator('main').innerText();
@@ -185,6 +188,9 @@ for (const locale of ['sq', 'de'] as const)
       .first();
     await expect(record).toBeVisible();
     await expect(record).toContainText(MONTHS[locale]);
+    // The desk's name and the record's title in the language too, not as they are stored.
+    await expect(page.locator('main')).not.toContainText('Cash desk');
+    await expect(record).toContainText(`${RESERVATION_WORD[locale]} ${reservation.id}`);
     await expectNoFallbacks(page, `${locale} balance log`);
     await expectAccessible(page, `${locale} balance log`);
     await shoot(page, `${locale}-balance-log`);
