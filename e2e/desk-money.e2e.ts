@@ -226,12 +226,11 @@ test('a card payment in the pop-up refreshes the back office; the pop-up shows o
   await expect(popup.getByRole('button', { name: 'Close window' })).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
   await expect(popup.getByRole('navigation')).toHaveCount(0);
-  await expectAccessible(popup, 'card window outcome');
-  await popup.screenshot({ path: 'test-results/card-window-outcome-en.png' });
-
-  // The main window learns it without a reload.
+  // The main window learns it without a reload (read before the scan below: the notice fades).
   await expect(page.getByText('This invoice is paid.')).toBeVisible();
   await expect(page.getByText('Payment successfully').first()).toBeVisible();
+  await expectAccessible(popup, 'card window outcome');
+  await popup.screenshot({ path: 'test-results/card-window-outcome-en.png' });
   expect((await reservationOf(request, manager, reservation.id)).invoice.payments).toHaveLength(1);
 
   // The same outcome page in Albanian (the window reads the back office's language).

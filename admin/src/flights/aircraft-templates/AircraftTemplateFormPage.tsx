@@ -165,6 +165,8 @@ function SeatMapFields({
             locale={locale}
             takenSeatLabels={NO_SEATS}
             readOnly={false}
+            // The page's sections are legends: the map's headings come right under its h1.
+            headingLevel={2}
           />
         </Suspense>
       ) : null}

@@ -43,6 +43,7 @@ export default function SeatMapPanel({
   takenSeatLabels,
   onTakenSeatsKept,
   readOnly,
+  headingLevel,
 }: {
   sections: AircraftSection[];
   onChange: (sections: AircraftSection[]) => void;
@@ -53,6 +54,8 @@ export default function SeatMapPanel({
   /** Seats held by passengers: shown as taken and never hidden. */
   takenSeatLabels: ReadonlySet<string>;
   readOnly: boolean;
+  /** The level of the sections' headings (3 by default: under the page's h2). */
+  headingLevel?: 2 | 3 | 4;
 }) {
   const labels = useEditorLabels();
   if (readOnly) {
@@ -62,6 +65,7 @@ export default function SeatMapPanel({
         labels={{ ...labels, tariffGroup: tariffGroupName }}
         locale={locale}
         seatState={(label) => (takenSeatLabels.has(label) ? 'taken' : undefined)}
+        headingLevel={headingLevel}
       />
     );
   }
@@ -74,6 +78,7 @@ export default function SeatMapPanel({
       locale={locale}
       lockedLabels={takenSeatLabels}
       onLockedSeatsKept={onTakenSeatsKept}
+      headingLevel={headingLevel}
     />
   );
 }

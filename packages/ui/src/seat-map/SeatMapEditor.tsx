@@ -58,6 +58,8 @@ export interface SeatMapEditorProps {
   lockedLabels?: ReadonlySet<string>;
   /** Called with the locked seats a hide left on the map, so the caller can say why. */
   onLockedSeatsKept?: (labels: readonly string[]) => void;
+  /** The level of the sections' headings, one below the page's heading above the map (3). */
+  headingLevel?: 2 | 3 | 4;
 }
 
 const NO_LOCKED: ReadonlySet<string> = new Set();
@@ -77,6 +79,7 @@ export function SeatMapEditor({
   aisleAfter,
   lockedLabels = NO_LOCKED,
   onLockedSeatsKept,
+  headingLevel,
 }: SeatMapEditorProps) {
   const [action, setAction] = useState<SeatMapAction>('select');
   const [selection, setSelection] = useState<ReadonlySet<string>>(() => new Set());
@@ -177,6 +180,7 @@ export function SeatMapEditor({
         onSeatPress={(label) => dispatch({ type: 'click', label })}
         onSeatDoublePress={(label) => dispatch({ type: 'doubleClick', label })}
         aria-describedby={hintId}
+        headingLevel={headingLevel}
       />
       <div className="fb-seatmap-editor__selection">
         <p className="fb-seatmap-editor__count" aria-live="polite">
