@@ -243,9 +243,9 @@ function FeatureTab({
           aria-labelledby={`role-category-${categoryKey(category)}`}
         >
           <div className="role-category__head">
-            <h3 id={`role-category-${categoryKey(category)}`} className="role-category__title">
+            <h2 id={`role-category-${categoryKey(category)}`} className="role-category__title">
               {t(`settings.categories.${categoryKey(category)}`)}
-            </h3>
+            </h2>
             <span className="role-category__count">{count(category, roles)}</span>
           </div>
           <ul className="role-list">
