@@ -109,6 +109,9 @@ describe('balance log', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Account' })).toHaveProperty('value', 'Alpen Reisen GmbH'),
     );
+    // The categories fold behind "More filters" so the records stay on screen.
+    expect(screen.queryByRole('group', { name: 'Category' })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'More filters' }));
     expect(screen.getByRole('group', { name: 'Category' })).toBeTruthy();
   });
 
@@ -261,6 +264,7 @@ describe('balance log', () => {
   it('sends a chosen category and dates as filters', async () => {
     const app = open('/admin/invoice/balance-log?accountId=13', { roles: FULL });
     await screen.findByText('Deposit at the Zurich desk');
+    await app.user.click(screen.getByRole('button', { name: 'More filters' }));
     await app.user.click(await screen.findByRole('checkbox', { name: 'Payment' }));
     fireEvent.change(screen.getByLabelText('Date from'), { target: { value: '2031-03-01' } });
     await waitFor(

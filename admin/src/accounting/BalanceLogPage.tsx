@@ -13,7 +13,13 @@ import { useSearchParams } from 'react-router';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
 import { useLocale } from '../app/layout-parts.tsx';
-import { CheckboxGroupFilter, DateFilter, ListFilters, SearchFilter } from '../app/list/ListFilters.tsx';
+import {
+  CheckboxGroupFilter,
+  countChanged,
+  DateFilter,
+  ListFilters,
+  SearchFilter,
+} from '../app/list/ListFilters.tsx';
 import { ServerList } from '../app/list/ServerList.tsx';
 import { LIST_RELOAD_DEBOUNCE_MS, useServerList } from '../app/list/use-server-list.ts';
 import { failureNotice } from '../app/notices.ts';
@@ -61,6 +67,9 @@ function nameInRecords(t: TFunction, records: readonly BalanceLogRecord[], id: n
   }
   return null;
 }
+
+/** The filters folded behind "More filters", so the records stay on screen (issue 27). */
+const MORE_FILTERS = ['relatedAccountId', 'typeId'] as const;
 
 /** The summary of the selected account for the filtered period, by the call the user may use. */
 function useSummary(
@@ -206,7 +215,39 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
           </Button>
         ) : null}
       </PageHeader>
-      <ListFilters>
+      <ListFilters
+        moreSet={countChanged(list.filterValues, EMPTY_BALANCE_LOG_FILTERS, MORE_FILTERS)}
+        more={
+          relatedSource || access.categoryFilter ? (
+            <>
+              {relatedSource ? (
+                <div className="list-filters__account">
+                  <AccountMultiPicker
+                    label={t('accounting.balanceLog.filters.relatedAccount')}
+                    source={relatedSource}
+                    value={related}
+                    onChange={(chosen) => {
+                      setRelated(chosen);
+                      list.setFilter(
+                        'relatedAccountId',
+                        chosen.map((choice) => String(choice.id)),
+                      );
+                    }}
+                  />
+                </div>
+              ) : null}
+              {access.categoryFilter && typeOptions.length > 0 ? (
+                <CheckboxGroupFilter
+                  list={list}
+                  name="typeId"
+                  label={t('accounting.balanceLog.filters.category')}
+                  options={typeOptions}
+                />
+              ) : null}
+            </>
+          ) : undefined
+        }
+      >
         {access.accountFilter ? (
           <div className="list-filters__account">
             <AccountPicker
@@ -221,32 +262,8 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
           </div>
         ) : null}
         <SearchFilter list={list} name="query" label={t('list.search')} />
-        {relatedSource ? (
-          <div className="list-filters__account">
-            <AccountMultiPicker
-              label={t('accounting.balanceLog.filters.relatedAccount')}
-              source={relatedSource}
-              value={related}
-              onChange={(chosen) => {
-                setRelated(chosen);
-                list.setFilter(
-                  'relatedAccountId',
-                  chosen.map((choice) => String(choice.id)),
-                );
-              }}
-            />
-          </div>
-        ) : null}
         <DateFilter list={list} name="dateFrom" label={t('accounting.balanceLog.filters.dateFrom')} />
         <DateFilter list={list} name="dateTo" label={t('accounting.balanceLog.filters.dateTo')} />
-        {access.categoryFilter && typeOptions.length > 0 ? (
-          <CheckboxGroupFilter
-            list={list}
-            name="typeId"
-            label={t('accounting.balanceLog.filters.category')}
-            options={typeOptions}
-          />
-        ) : null}
       </ListFilters>
       {summary ? <BalanceLogSummary state={summary} locale={locale} /> : null}
       <ServerList

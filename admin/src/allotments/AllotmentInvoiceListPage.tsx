@@ -21,7 +21,7 @@ import { useRouteAccess } from '../app/route-access.ts';
 import { SectionTabs } from '../app/SectionTabs.tsx';
 import type { AgentChoice } from '../flights/flight-form/AgentPicker.tsx';
 import { AgentFilter } from './AgentFilter.tsx';
-import { actionsWidthFor, allotmentAccess } from './allotment-access.ts';
+import { allotmentAccess } from './allotment-access.ts';
 import {
   canDelete,
   canEdit,
@@ -225,7 +225,6 @@ export function AllotmentInvoiceListPage() {
         emptyTitle={t('allotments.invoices.empty')}
         emptyHint={t('list.emptyHint')}
         actions={actions}
-        actionsWidth={actionsWidthFor(actions.map((action) => action.text))}
         rowClassName={(invoice) => (invoice.id === highlightId ? HIGHLIGHT_ROW_CLASS : undefined)}
       />
       {editing ? (

@@ -13,7 +13,7 @@ import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
 import { SectionTabs } from '../app/SectionTabs.tsx';
 import { AgentFilter } from './AgentFilter.tsx';
-import { actionsWidthFor, allotmentAccess } from './allotment-access.ts';
+import { allotmentAccess } from './allotment-access.ts';
 import { allotmentColumns, flightLabel } from './allotment-columns.tsx';
 import {
   type AllotmentFilterValues,
@@ -151,7 +151,6 @@ export function AllotmentListPage() {
             : t('list.emptyHint')
         }
         actions={actions}
-        actionsWidth={actionsWidthFor(actions.map((action) => action.text))}
         selection={selection}
       />
       {mayInvoice ? (

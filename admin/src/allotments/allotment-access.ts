@@ -28,10 +28,3 @@ export function allotmentAccess(user: AccessUser): AllotmentAccess {
     pay: has(ALLOTMENT_ROLE.invoicePay),
   };
 }
-
-/**
- * The width of a list's actions column for these button texts in the interface language: the
- * buttons size to their text, so German rows need more room than English ones.
- */
-export const actionsWidthFor = (texts: readonly string[]): number =>
-  Math.ceil(30 + texts.reduce((sum, text) => sum + Math.max(58, text.length * 9.2 + 26) + 6, 0));

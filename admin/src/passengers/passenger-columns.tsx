@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cellControlKeys } from '../app/list/ServerList.tsx';
+import { cellControlKeys, FIT_CONTENT } from '../app/list/ServerList.tsx';
 import { type PassengerRowContextValue, usePassengerRow } from './passenger-row-context.ts';
 
 type Cell = CustomCellRendererProps<FlightPassenger>;
@@ -284,9 +284,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       cellRenderer: NotifiedCell,
       cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 120,
-      flex: 0,
-      width: 120,
+      ...FIT_CONTENT,
     },
   ];
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../app/layout-parts.tsx';
 import { CatalogueListPage } from '../app/list/CatalogueListPage.tsx';
 import { SelectFilter } from '../app/list/ListFilters.tsx';
-import type { RowAction } from '../app/list/ServerList.tsx';
+import { FIT_CONTENT, type RowAction } from '../app/list/ServerList.tsx';
 import { StatusBadge } from '../app/list/StatusBadge.tsx';
 import { useServerList } from '../app/list/use-server-list.ts';
 import { useRouteAccess } from '../app/route-access.ts';
@@ -64,6 +64,7 @@ export function PermissionListPage() {
         valueGetter: ({ data }) => (data ? t(`settings.userTypes.${data.type}`) : ''),
         headerName: t('settings.permissions.userType'),
         sortable: true,
+        ...FIT_CONTENT,
       },
       {
         colId: 'group',
@@ -72,6 +73,7 @@ export function PermissionListPage() {
             ? data.group.title[locale] || data.group.title.en
             : t('settings.userPermissions.noGroup'),
         headerName: t('settings.permissions.group'),
+        ...FIT_CONTENT,
       },
       {
         colId: 'isActive',

@@ -8,7 +8,7 @@ import { PageHeader } from '../PageHeader.tsx';
 import { useRouteAccess } from '../route-access.ts';
 import { SectionTabs } from '../SectionTabs.tsx';
 import { ListFilters, SearchFilter, ToggleFilter } from './ListFilters.tsx';
-import { actionsWidthFor, type RowAction, ServerList } from './ServerList.tsx';
+import { type RowAction, ServerList } from './ServerList.tsx';
 import type { ServerListState } from './use-server-list.ts';
 
 export type SearchAndActiveFilters = { query: string; isActive: boolean };
@@ -87,8 +87,6 @@ export function CatalogueListPage<
     () => otherActions ?? [...editActions, ...(moreActions ?? [])],
     [otherActions, editActions, moreActions],
   );
-  const widen = otherActions !== undefined || (moreActions?.length ?? 0) > 0;
-
   return (
     <>
       <SectionTabs section={section} user={user} />
@@ -109,7 +107,6 @@ export function CatalogueListPage<
         list={list}
         columns={columns}
         actions={actions}
-        {...(widen ? { actionsWidth: actionsWidthFor(actions) } : {})}
         label={title}
         emptyTitle={emptyTitle}
         emptyHint={t('list.emptyHint')}

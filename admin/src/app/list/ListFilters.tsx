@@ -23,6 +23,12 @@ export function ListFilters({
   const { t } = useTranslation();
   const panelId = useId();
   const [open, setOpen] = useState(moreSet > 0);
+  // A folded filter set from elsewhere (a sequence badge in the rows) is shown, not hidden.
+  const [seenSet, setSeenSet] = useState(moreSet);
+  if (moreSet !== seenSet) {
+    setSeenSet(moreSet);
+    if (moreSet > seenSet) setOpen(true);
+  }
   return (
     // Nothing to submit: the fields reload the list by themselves.
     // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to jsdom and to browsers before 2023
@@ -54,6 +60,15 @@ export function ListFilters({
       ) : null}
     </form>
   );
+}
+
+/** How many of the named filters differ from their initial values (the "More filters" count). */
+export function countChanged<F extends ListFilterValues>(
+  values: F,
+  initial: F,
+  names: readonly (keyof F & string)[],
+): number {
+  return names.filter((name) => JSON.stringify(values[name]) !== JSON.stringify(initial[name])).length;
 }
 
 interface FilterProps<T extends BaseRecord, F extends ListFilterValues> {

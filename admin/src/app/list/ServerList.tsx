@@ -2,6 +2,7 @@ import './list.css';
 import { Button } from '@flybook/ui';
 import type { BaseRecord } from '@refinedev/core';
 import type {
+  AgGridEvent,
   ColDef,
   RowClickedEvent,
   SortChangedEvent,
@@ -24,6 +25,30 @@ const HIGHLIGHT_WATCH_MS = 150;
 const HIGHLIGHT_SETTLE_MS = 3000;
 /** The longest the marked row is followed while the list keeps changing size. */
 const HIGHLIGHT_GIVE_UP_MS = 30_000;
+
+/**
+ * A column as wide as its widest cell and its header in the language shown, measured
+ * each time a page of rows is drawn: short values that must never be cut (ids, dates, amounts,
+ * statuses, buttons). The other columns share what is left, and their long free texts (names,
+ * e-mail addresses) end in an ellipsis with the whole text in a tooltip (docs/i18n.md).
+ */
+export const FIT_CONTENT = { flex: 0, context: 'fitContent' } as const satisfies Partial<ColDef>;
+
+/** A header's padding and sort arrow around its text, in px. */
+const HEADER_ROOM = 46;
+let measure: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * The width of a header's longest word in the grid's header font: a fit-content column is never
+ * narrower, so its header wraps between words and is never cut. Null where nothing can measure
+ * text (tests without a canvas).
+ */
+function longestWordWidth(text: string, font: string): number | null {
+  measure ??= document.createElement('canvas').getContext?.('2d') ?? null;
+  if (!measure || !font) return null;
+  measure.font = font;
+  return Math.max(0, ...text.split(/\s+/).map((word) => measure?.measureText(word).width ?? 0));
+}
 
 /** An action on one row, shown as a small button in the actions column. */
 export interface RowAction<T> {
@@ -70,8 +95,6 @@ export interface ServerListProps<T extends BaseRecord, F extends ListFilterValue
   /** How to get rows after all (change the filters). */
   emptyHint: string;
   actions?: readonly RowAction<T>[];
-  /** The actions column's width in px when its texts are longer than a word ("Show reservations"). */
-  actionsWidth?: number;
   selection?: RowSelection<T>;
   /**
    * What a click on a row does (e.g. open its edit page). Clicks on the row's links, buttons and
@@ -116,10 +139,6 @@ function RowActions<T>({ row, actions }: { row: T; actions: readonly RowAction<T
     </div>
   );
 }
-
-/** Room for row actions with longer texts side by side ("Edit", "Balance log", "Show reservations"). */
-export const actionsWidthFor = (actions: readonly { text: string }[]) =>
-  24 + actions.reduce((width, action) => width + Math.ceil(action.text.length * 8.5) + 32, 0);
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -217,7 +236,6 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
   emptyTitle,
   emptyHint,
   actions = [],
-  actionsWidth,
   selection,
   onRowClick,
   rowClassName,
@@ -239,8 +257,8 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
         cellRenderer: SelectRowCell,
         sortable: false,
         flex: 0,
-        width: 56,
-        minWidth: 56,
+        width: 44,
+        minWidth: 44,
         cellClass: 'list-cell--select',
         headerClass: 'list-header--select',
         suppressKeyboardEvent: cellControlKeys,
@@ -251,9 +269,8 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
       shown.push({
         colId: 'actions',
         headerName: t('list.actions'),
+        ...FIT_CONTENT,
         sortable: false,
-        flex: 0,
-        width: actionsWidth ?? 80 + actions.length * 70,
         cellClass: 'list-cell--actions',
         suppressKeyboardEvent: tabThroughCell,
         cellRenderer: (params: CustomCellRendererProps<T>) =>
@@ -261,7 +278,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
       });
     }
     return shown;
-  }, [columns, actions, actionsWidth, hasSelection, sortField, sortOrder, t]);
+  }, [columns, actions, hasSelection, sortField, sortOrder, t]);
 
   const selectionContext = useMemo(
     // A selection of T is used only with rows of T: the cells hand back the rows they were given.
@@ -339,7 +356,37 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
     centreHighlighted.current = centre;
     return stop;
   }, [firstHighlighted]);
-  const onRowsDrawn = useCallback(() => requestAnimationFrame(() => centreHighlighted.current?.()), []);
+  // The fit-content columns are measured again whenever rows or columns (another language) are drawn.
+  const fitting = useMemo(
+    () =>
+      columnDefs.flatMap((column) =>
+        column.context === FIT_CONTENT.context && column.colId
+          ? [{ colId: column.colId, header: column.headerName ?? '' }]
+          : [],
+      ),
+    [columnDefs],
+  );
+  const fitColumns = useCallback(
+    ({ api }: AgGridEvent) => {
+      if (fitting.length === 0) return;
+      const headerText = section.current?.querySelector('.ag-header-cell-text');
+      const font = headerText ? getComputedStyle(headerText).font : '';
+      const columnLimits = fitting.flatMap(({ colId, header }) => {
+        const word = longestWordWidth(header, font);
+        return word === null ? [] : [{ colId, minWidth: Math.ceil(word) + HEADER_ROOM }];
+      });
+      // The cells' widest content decides; the header wraps between its words above it.
+      api.autoSizeColumns({ colIds: fitting.map(({ colId }) => colId), skipHeader: true, columnLimits });
+    },
+    [fitting],
+  );
+  const onRowsDrawn = useCallback(
+    (event: AgGridEvent) => {
+      fitColumns(event);
+      requestAnimationFrame(() => centreHighlighted.current?.());
+    },
+    [fitColumns],
+  );
 
   const { setSort } = list;
   const onSortChanged = (event: SortChangedEvent<T>) => {
@@ -379,6 +426,8 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
             rowData={list.rows}
             columnDefs={columnDefs}
             defaultColDef={defaultColDef}
+            // fit-content columns get their content and the cell's own padding, nothing more
+            autoSizePadding={4}
             getRowId={(params) => String(params.data.id)}
             domLayout="autoHeight"
             // a few columns and one page of rows: all in the DOM, in reading order, for screen readers
@@ -388,6 +437,8 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
             onSortChanged={onSortChanged}
             onFirstDataRendered={onRowsDrawn}
             onRowDataUpdated={onRowsDrawn}
+            // new columns (another language, another role's view) are measured again
+            onDisplayedColumnsChanged={fitColumns}
             onRowClicked={onRowClicked}
             rowClass={onRowClick ? 'list-row--clickable' : undefined}
             {...(rowHeight ? { rowHeight } : {})}

@@ -26,7 +26,7 @@ ModuleRegistry.registerModules([
 /** AG Grid's default theme in the Flybook colours (packages/ui/src/ui.css). */
 export const listTheme = themeQuartz.withParams({
   fontFamily: 'inherit',
-  fontSize: 15,
+  fontSize: 14,
   foregroundColor: '#0b2545',
   textColor: '#0b2545',
   backgroundColor: '#ffffff',
@@ -39,6 +39,8 @@ export const listTheme = themeQuartz.withParams({
   rowHoverColor: '#eef3f9',
   wrapperBorderRadius: 6,
   spacing: 7,
+  // narrow gutters, so ten columns of German or Albanian fit a 1280 px screen (issue 27)
+  cellHorizontalPadding: 10,
   // autoHeight keeps room for an overlay we do not use (the list shows its own empty state)
   autoHeightMinBodyHeight: 0,
 });

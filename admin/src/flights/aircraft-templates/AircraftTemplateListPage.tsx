@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useServices } from '../../app/context.tsx';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { ListFilters, SearchFilter } from '../../app/list/ListFilters.tsx';
-import { actionsWidthFor, type RowAction, ServerList } from '../../app/list/ServerList.tsx';
+import { type RowAction, ServerList } from '../../app/list/ServerList.tsx';
 import { useDeleteRow } from '../../app/list/use-delete-row.tsx';
 import { useLocalList } from '../../app/list/use-local-list.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
@@ -137,7 +137,6 @@ export function AircraftTemplateListPage() {
         list={list}
         columns={columns}
         actions={actions}
-        actionsWidth={actionsWidthFor(actions)}
         label={title}
         emptyTitle={t('flights.templates.empty')}
         emptyHint={t('list.emptyHint')}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/layout-parts.tsx';
 import {
   CheckboxGroupFilter,
+  countChanged,
   DateFilter,
   type FilterOption,
   ListFilters,
@@ -13,9 +14,18 @@ import {
   SelectFilter,
 } from '../../app/list/ListFilters.tsx';
 import type { ServerListState } from '../../app/list/use-server-list.ts';
-import type { FlightFilterValues } from './flight-filters.ts';
+import { type FlightFilterValues, INITIAL_FLIGHT_FILTERS } from './flight-filters.ts';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+/** The filters folded behind "More filters", so the rows stay on screen (issue 27). */
+const MORE_FILTERS = [
+  'departureFrom',
+  'departureTo',
+  'origin',
+  'destination',
+  'sequence',
+  'weekday',
+] as const;
 
 /**
  * The flight list's filters (spec 03 §2): search, active, statuses, local departure dates,
@@ -61,7 +71,42 @@ export function FlightListFilters({
   );
 
   return (
-    <ListFilters>
+    <ListFilters
+      moreSet={countChanged(list.filterValues, INITIAL_FLIGHT_FILTERS, MORE_FILTERS)}
+      more={
+        <>
+          <DateFilter list={list} name="departureFrom" label={t('flights.list.filters.departureFrom')} />
+          <DateFilter list={list} name="departureTo" label={t('flights.list.filters.departureTo')} />
+          <SelectFilter
+            list={list}
+            name="origin"
+            label={t('flights.list.filters.origin')}
+            anyLabel={t('flights.list.filters.anyAirport')}
+            options={airportOptions}
+          />
+          <SelectFilter
+            list={list}
+            name="destination"
+            label={t('flights.list.filters.destination')}
+            anyLabel={t('flights.list.filters.anyAirport')}
+            options={airportOptions}
+          />
+          <TextField
+            className="list-filters__sequence"
+            label={t('flights.list.filters.sequence')}
+            inputMode="numeric"
+            value={list.filterValues.sequence}
+            onChange={(value) => list.setFilter('sequence', value)}
+          />
+          <CheckboxGroupFilter
+            list={list}
+            name="weekday"
+            label={t('flights.list.filters.weekday')}
+            options={weekdayOptions}
+          />
+        </>
+      }
+    >
       <SearchFilter
         list={list}
         name="query"
@@ -75,40 +120,11 @@ export function FlightListFilters({
         anyLabel={t('flights.list.filters.any')}
         options={activeOptions}
       />
-      <DateFilter list={list} name="departureFrom" label={t('flights.list.filters.departureFrom')} />
-      <DateFilter list={list} name="departureTo" label={t('flights.list.filters.departureTo')} />
-      <SelectFilter
-        list={list}
-        name="origin"
-        label={t('flights.list.filters.origin')}
-        anyLabel={t('flights.list.filters.anyAirport')}
-        options={airportOptions}
-      />
-      <SelectFilter
-        list={list}
-        name="destination"
-        label={t('flights.list.filters.destination')}
-        anyLabel={t('flights.list.filters.anyAirport')}
-        options={airportOptions}
-      />
-      <TextField
-        className="list-filters__sequence"
-        label={t('flights.list.filters.sequence')}
-        inputMode="numeric"
-        value={list.filterValues.sequence}
-        onChange={(value) => list.setFilter('sequence', value)}
-      />
       <CheckboxGroupFilter
         list={list}
         name="status"
         label={t('flights.list.filters.status')}
         options={statusOptions}
-      />
-      <CheckboxGroupFilter
-        list={list}
-        name="weekday"
-        label={t('flights.list.filters.weekday')}
-        options={weekdayOptions}
       />
     </ListFilters>
   );

@@ -81,7 +81,10 @@ describe('flight list', () => {
     expect(created.getByRole('checkbox', { name: 'Created' })).toHaveProperty('checked', true);
     expect(created.getByRole('checkbox', { name: 'Closed' })).toHaveProperty('checked', false);
     expect(screen.getByRole('link', { name: 'New Flight' }).getAttribute('href')).toBe('/admin/flight/new');
-    // The filters' airports and the seat columns' tariff group names come from the lookups.
+    // The filters' airports and the seat columns' tariff group names come from the lookups; the
+    // airports fold behind "More filters" so the rows stay on screen.
+    expect(screen.queryByRole('combobox', { name: 'Origin' })).toBeNull();
+    await app.user.click(screen.getByRole('button', { name: 'More filters' }));
     const origin = within(screen.getByRole('combobox', { name: 'Origin' }));
     expect(await origin.findByRole('option', { name: 'PRN – Pristina' })).toBeTruthy();
     expect(origin.getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -99,6 +102,7 @@ describe('flight list', () => {
     const app = openList();
     await rowOf('AP101', '2 Jun 2031');
     const before = listRequests(app.api.requests).length;
+    await app.user.click(screen.getByRole('button', { name: 'More filters' }));
     await app.user.click(screen.getByRole('checkbox', { name: 'Tue' }));
     await app.user.click(screen.getByRole('checkbox', { name: 'Closed' }));
     const row = await rowOf('GM202', '3 Jun 2031');

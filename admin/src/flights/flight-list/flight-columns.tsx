@@ -6,7 +6,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cellControlKeys } from '../../app/list/ServerList.tsx';
+import { cellControlKeys, FIT_CONTENT } from '../../app/list/ServerList.tsx';
 import { StatusBadge } from '../../app/list/StatusBadge.tsx';
 import { flightLocalTimes, flightRoute } from '../flight-format.ts';
 import { FlightRowActions } from './FlightRowActions.tsx';
@@ -129,19 +129,19 @@ export function flightColumns(options: {
       valueGetter: ({ data }) => data?.number,
       cellRenderer: NumberCell,
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 100,
+      ...FIT_CONTENT,
     },
     {
       colId: 'airline',
       headerName: t('flights.list.columns.airline'),
       valueGetter: ({ data }) => data?.flightCompany.name,
-      minWidth: 140,
+      minWidth: 180,
     },
     {
       colId: 'route',
       headerName: t('flights.list.columns.route'),
       valueGetter: ({ data }) => (data ? flightRoute(data) : ''),
-      minWidth: 120,
+      ...FIT_CONTENT,
     },
     {
       colId: 'departure',
@@ -152,7 +152,7 @@ export function flightColumns(options: {
         const { departure } = flightLocalTimes(data);
         return `${formatDate(departure.date, locale)} ${departure.time}`;
       },
-      minWidth: 190,
+      ...FIT_CONTENT,
     },
     {
       colId: 'arrival',
@@ -163,13 +163,13 @@ export function flightColumns(options: {
         const days = Math.round((Date.parse(arrival.date) - Date.parse(departure.date)) / DAY_MS);
         return days === 0 ? arrival.time : `${arrival.time} (${days > 0 ? '+' : ''}${days})`;
       },
-      minWidth: 110,
+      ...FIT_CONTENT,
     },
     {
       colId: 'weekday',
       headerName: t('flights.list.columns.weekday'),
       valueGetter: ({ data }) => (data ? weekdayName(flightLocalTimes(data).departure.weekday, locale) : ''),
-      minWidth: 110,
+      ...FIT_CONTENT,
     },
     {
       colId: 'status',
@@ -180,20 +180,20 @@ export function flightColumns(options: {
             {statusLabel(t, data.status)}
           </span>
         ) : null,
-      minWidth: 110,
+      ...FIT_CONTENT,
     },
     {
       colId: 'isActive',
       field: 'isActive',
       headerName: t('flights.list.columns.active'),
       cellRenderer: StatusBadge,
-      minWidth: 100,
+      ...FIT_CONTENT,
     },
     {
       colId: 'isBookedOut',
       headerName: t('flights.list.columns.bookedOut'),
       valueGetter: ({ data }) => (data?.isBookedOut ? t('flights.list.yes') : t('flights.list.no')),
-      minWidth: 100,
+      ...FIT_CONTENT,
     },
     {
       colId: 'isDelayed',
@@ -204,7 +204,7 @@ export function flightColumns(options: {
           ? t('flights.list.yes')
           : t('flights.list.delayedMinutes', { minutes: data.delayMinutes });
       },
-      minWidth: 110,
+      ...FIT_CONTENT,
     },
     ...seatGroups.map(
       (group): ColDef<FlightListItem> => ({
@@ -215,7 +215,7 @@ export function flightColumns(options: {
         ),
         cellClass: 'list-cell--number',
         headerClass: 'list-header--number',
-        minWidth: 130,
+        ...FIT_CONTENT,
       }),
     ),
   ];
@@ -226,7 +226,7 @@ export function flightColumns(options: {
       valueGetter: ({ data }) => data?.seatsByTariff.reduce((sum, seats) => sum + (seats.totalSeats ?? 0), 0),
       cellClass: 'list-cell--number',
       headerClass: 'list-header--number',
-      minWidth: 100,
+      ...FIT_CONTENT,
     });
   }
   columns.push(
@@ -236,14 +236,14 @@ export function flightColumns(options: {
       headerName: t('flights.list.columns.passengers'),
       cellClass: 'list-cell--number',
       headerClass: 'list-header--number',
-      minWidth: 100,
+      ...FIT_CONTENT,
     },
     {
       colId: 'sequence',
       headerName: t('flights.list.columns.sequence'),
       cellRenderer: SequenceCell,
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 100,
+      ...FIT_CONTENT,
     },
     {
       colId: 'actions',
@@ -253,9 +253,7 @@ export function flightColumns(options: {
       suppressKeyboardEvent: cellControlKeys,
       // The row's actions stay in view while the seat columns scroll.
       pinned: 'right',
-      minWidth: 200,
-      flex: 0,
-      width: 200,
+      ...FIT_CONTENT,
     },
   );
   return columns;

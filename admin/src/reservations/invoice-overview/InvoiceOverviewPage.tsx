@@ -110,10 +110,7 @@ export function InvoiceOverviewPage() {
     ],
     [t],
   );
-  const columns = useMemo(
-    () => reservationColumns({ t, fullView: true, actions: InvoiceActionsCell, actionsWidth: 150 }),
-    [t],
-  );
+  const columns = useMemo(() => reservationColumns({ t, fullView: true, actions: InvoiceActionsCell }), [t]);
 
   return (
     <>

@@ -14,6 +14,7 @@ import { useServices } from '../../app/context.tsx';
 import { type SearchChoice, SearchPicker } from '../../app/form/SearchPicker.tsx';
 import {
   CheckboxGroupFilter,
+  countChanged,
   DateFilter,
   type FilterOption,
   ListFilters,
@@ -149,9 +150,7 @@ export function ReservationListFilters({
   const userFilters = permissions.fullList && permissions.userFilters;
 
   // Statuses, terms and dates are set less often than the search: they fold away (issue 27).
-  const moreSet = MORE_FILTERS.filter(
-    (name) => JSON.stringify(list.filterValues[name]) !== JSON.stringify(INITIAL_RESERVATION_FILTERS[name]),
-  ).length;
+  const moreSet = countChanged(list.filterValues, INITIAL_RESERVATION_FILTERS, MORE_FILTERS);
   return (
     <ListFilters
       moreSet={moreSet}

@@ -105,12 +105,12 @@ describe('the reservation list page', () => {
     expect(screen.getByRole('button', { name: /More filters/ }).textContent).toContain('1 set');
   });
 
-  it("shows each booking's record locator in its own column, next to the internal number", async () => {
+  it("shows each booking's record locator with its booking time, next to the internal number", async () => {
     open([
       { ...row(1, 'reserved'), recordLocator: 'K7QX2M' },
       { ...row(2, 'confirmed'), recordLocator: 'HXM2PC' },
     ]);
-    expect(await screen.findByRole('columnheader', { name: 'Reference' })).toBeTruthy();
+    expect(await screen.findByRole('columnheader', { name: 'Reference, booked' })).toBeTruthy();
     expect(within(await rowOf(1)).getByText('K7QX2M')).toBeTruthy();
     expect(within(await rowOf(2)).getByText('HXM2PC')).toBeTruthy();
     expect(within(await rowOf(2)).queryByText('K7QX2M')).toBeNull();

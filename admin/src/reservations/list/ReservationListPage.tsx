@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BulkBar } from '../../app/list/BulkBar.tsx';
-import { actionsWidthFor, type RowSelection, ServerList } from '../../app/list/ServerList.tsx';
+import { type RowSelection, ServerList } from '../../app/list/ServerList.tsx';
 import { useListSelection } from '../../app/list/use-list-selection.ts';
 import { useServerList } from '../../app/list/use-server-list.ts';
 import { PageHeader } from '../../app/PageHeader.tsx';
@@ -139,11 +139,6 @@ export function ReservationListPage() {
         t,
         fullView: permissions.fullView,
         actions: ReservationActionsCell,
-        // Edit and the menu's button, sized to their texts in the interface language
-        actionsWidth: actionsWidthFor([
-          { text: t('list.edit') },
-          { text: `${t('reservations.actions.menu')} ▾` },
-        ]),
       }),
     [t, permissions.fullView],
   );

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../app/layout-parts.tsx';
-import { cellControlKeys } from '../../app/list/ServerList.tsx';
+import { cellControlKeys, FIT_CONTENT } from '../../app/list/ServerList.tsx';
 import {
   flightParts,
   invoiceStatusLabel,
@@ -32,24 +32,19 @@ function ReservationCell({ data }: Cell) {
   );
 }
 
-/** The record locator: the reference the customer quotes on the phone. */
-function LocatorCell({ data }: Cell) {
+/**
+ * The record locator, the reference the customer quotes on the phone, and when the booking was
+ * made: on a Swiss office day, at Swiss time.
+ */
+function ReferenceCell({ data }: Cell) {
+  const locale = useLocale();
   if (!data) return null;
   return (
     <div className="reservation-cell">
       <span className="reservation-cell__locator">{data.recordLocator}</span>
-    </div>
-  );
-}
-
-function BookedCell({ data }: Cell) {
-  const locale = useLocale();
-  if (!data) return null;
-  // Booked on a Swiss office day, at Swiss time.
-  return (
-    <div className="reservation-cell">
-      <span>{formatDate(data.createdAt, locale)}</span>
-      <span className="reservation-cell__detail">{formatTime(data.createdAt)}</span>
+      <span className="reservation-cell__detail">
+        {formatDate(data.createdAt, locale)} {formatTime(data.createdAt)}
+      </span>
     </div>
   );
 }
@@ -62,9 +57,12 @@ function FlightsCell({ data }: Cell) {
       {data.flights.map((flight) => {
         const { route, departure } = flightParts(flight, locale);
         return (
-          <li key={`${flight.direction}-${flight.id}`} className="reservation-cell">
-            <span>{route}</span>
-            <span className="reservation-cell__detail">{departure}</span>
+          <li
+            key={`${flight.direction}-${flight.id}`}
+            className="reservation-cell__line"
+            title={`${route} ${departure}`}
+          >
+            {route} <span className="reservation-cell__detail">{departure}</span>
           </li>
         );
       })}
@@ -76,11 +74,13 @@ function BillingCell({ data }: Cell) {
   if (!data) return null;
   const { firstName, lastName, email } = data.billingInformation;
   return (
-    <div className="reservation-billing">
-      <span>
+    <div className="reservation-cell">
+      <span className="reservation-cell__line" title={`${firstName} ${lastName}`}>
         {firstName} {lastName}
       </span>
-      <span className="reservation-billing__email">{email}</span>
+      <span className="reservation-cell__line reservation-cell__detail" title={email}>
+        {email}
+      </span>
     </div>
   );
 }
@@ -90,12 +90,15 @@ function PeopleCell({ data }: Cell) {
   if (!data) return null;
   const owner = data.owner?.displayName ?? '–';
   const reservator = data.reservator?.displayName;
+  const bookedBy = reservator ? t('reservations.list.bookedBy', { name: reservator }) : '';
   return (
     <div className="reservation-cell">
-      <span>{owner}</span>
+      <span className="reservation-cell__line" title={owner}>
+        {owner}
+      </span>
       {reservator && reservator !== data.owner?.displayName ? (
-        <span className="reservation-cell__detail">
-          {t('reservations.list.bookedBy', { name: reservator })}
+        <span className="reservation-cell__line reservation-cell__detail" title={bookedBy}>
+          {bookedBy}
         </span>
       ) : null}
     </div>
@@ -153,99 +156,84 @@ export function reservationColumns({
   t,
   fullView,
   actions,
-  actionsWidth,
 }: {
   t: TFunction;
   fullView: boolean;
   /** The cell of the actions column (the list's or the invoice overview's). */
   actions: ComponentType<Cell>;
-  actionsWidth: number;
 }): ColDef<ReservationListItem>[] {
   const columns: (ColDef<ReservationListItem> | false)[] = [
     fullView && {
       colId: 'id',
       headerName: t('reservations.columns.reservation'),
       cellRenderer: ReservationCell,
+      ...FIT_CONTENT,
       autoHeight: true,
       sortable: true,
-      flex: 0,
-      width: 100,
     },
     {
-      colId: 'recordLocator',
-      headerName: t('reservations.columns.recordLocator'),
-      cellRenderer: LocatorCell,
-      autoHeight: true,
-      flex: 0,
-      // Wide enough for "Référence" / "Referenca" and the sort arrow at 1280 px.
-      width: 125,
-    },
-    {
+      // the booking's reference and time side by side in one column, so ten columns fit 1280 px
       colId: 'createdAt',
-      headerName: t('reservations.columns.createdAt'),
-      cellRenderer: BookedCell,
+      headerName: t('reservations.columns.referenceBooked'),
+      cellRenderer: ReferenceCell,
+      ...FIT_CONTENT,
       autoHeight: true,
       sortable: true,
-      flex: 0,
-      width: 115,
     },
     {
       colId: 'flights',
       headerName: t('reservations.columns.flights'),
       cellRenderer: FlightsCell,
       autoHeight: true,
-      wrapText: true,
       minWidth: 140,
-      flex: 1.5,
+      flex: 2,
     },
     {
       colId: 'passengers',
       headerName: t('reservations.columns.passengers'),
       field: 'passengerCount',
+      ...FIT_CONTENT,
       headerClass: 'list-header--number',
       cellClass: 'list-cell--number',
-      flex: 0,
-      width: 64,
-      minWidth: 64,
     },
     {
       colId: 'billing',
       headerName: t('reservations.columns.billing'),
       cellRenderer: BillingCell,
       autoHeight: true,
-      minWidth: 145,
-      flex: 1.5,
+      minWidth: 110,
+      flex: 1.2,
     },
     fullView && {
       colId: 'owner',
       headerName: t('reservations.columns.owner'),
       cellRenderer: PeopleCell,
       autoHeight: true,
-      minWidth: 110,
+      minWidth: 90,
+      flex: 0.8,
     },
     {
       colId: 'total',
       headerName: t('reservations.columns.payment'),
       cellRenderer: PaymentCell,
+      ...FIT_CONTENT,
       autoHeight: true,
       sortable: true,
-      minWidth: 120,
     },
     {
       colId: 'paymentDeadline',
       headerName: t('reservations.columns.terms'),
       cellRenderer: TermsCell,
+      ...FIT_CONTENT,
       autoHeight: true,
       sortable: true,
-      minWidth: 105,
     },
     {
       colId: 'actions',
       headerName: t('list.actions'),
       cellRenderer: actions,
+      ...FIT_CONTENT,
       sortable: false,
-      flex: 0,
-      width: actionsWidth,
       cellClass: 'list-cell--actions',
       suppressKeyboardEvent: cellControlKeys,
     },
