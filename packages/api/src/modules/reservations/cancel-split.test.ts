@@ -188,7 +188,7 @@ describe('cancelling with a fee', () => {
     await expectBalancedBooks();
   });
 
-  it('takes the fee by bank and from the owner’s account as well', async () => {
+  it('takes the fee by bank, by transfer and from the owner’s account as well', async () => {
     const agentUser = (
       await rows<{ id: number }>(
         t.database.db.execute(sql`select id from users where email = 'agent@flybook.test'`),
@@ -207,8 +207,21 @@ describe('cancelling with a fee', () => {
       accountId: bank.id,
     });
     expect(byBank.status, JSON.stringify(byBank.body)).toBe(201);
+    const transfer = await accountOf('TRANSFER');
+    const byTransfer = await api('POST', 'payment/reservation/invoice', manager, {
+      amount: 5,
+      paymentTypeCode: 'transfer',
+      reservationInvoiceId: reservation.invoice.id,
+      accountId: transfer.id,
+    });
+    expect(byTransfer.status, JSON.stringify(byTransfer.body)).toBe(201);
+    expect((await recordsOf(reservation.id)).at(-1)).toMatchObject({
+      type: 'payment',
+      debit: 'TRANSFER',
+      credit: 'RECEIVABLES',
+    });
     const byAccount = await api('POST', 'payment/reservation/invoice', manager, {
-      amount: 20,
+      amount: 15,
       paymentTypeCode: 'account',
       reservationInvoiceId: reservation.invoice.id,
     });
