@@ -59,6 +59,9 @@ function open(rows: ReservationListItem[], url = '/admin/reservation/list') {
       if (request.method === 'GET' && one) {
         return json(fakeReservation({ id: Number(one[1]) }));
       }
+      if (request.method === 'POST' && /^reservation\/\d+\/split$/.test(request.path)) {
+        return json(fakeReservation({ id: 43 }), 201);
+      }
       if (request.method === 'POST' && /^reservation\/\d+\/cancel$/.test(request.path)) {
         return json({ ...fakeReservation(), status: 'cancelled' });
       }
@@ -196,13 +199,28 @@ describe('the reservation list page', () => {
     expect(await within(dialog).findByText(/at most two decimals/)).toBeTruthy();
     await app.user.clear(fee);
     await app.user.type(fee, '25');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel reservation' }));
+    await app.user.dblClick(within(dialog).getByRole('button', { name: 'Cancel reservation' }));
     expect(await screen.findByText('Reservation cancelled')).toBeTruthy();
     const cancels = app.api.requests.filter((request) => request.path === 'reservation/1/cancel');
     expect(cancels).toHaveLength(1);
     expect(cancels[0]?.body).toEqual({ fee: 25 });
     // Cancelling moves money (refund, fee): it is sent once per intent, with its key.
-    expect(cancels[0]?.idempotencyKey).toMatch(/\S/);
+    expect(cancels[0]?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('splits a passenger off once, however fast Split is clicked twice', async () => {
+    const app = open([row(1, 'reserved')]);
+    await app.user.click(
+      within(await rowOf(1)).getByRole('button', { name: 'More actions for reservation 1' }),
+    );
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Split…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Split reservation 1' });
+    await app.user.click(await within(dialog).findByRole('radio', { name: /Vjosa/ }));
+    await app.user.dblClick(within(dialog).getByRole('button', { name: 'Split' }));
+    expect(await screen.findByText('Reservation separated successfully')).toBeTruthy();
+    const splits = app.api.requests.filter((request) => request.path === 'reservation/1/split');
+    expect(splits).toHaveLength(1);
+    expect(splits[0]?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('sends an SMS to the chosen reservations only once the message is written', async () => {
