@@ -1,5 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { API, apiToken, expect, expectAccessible, logIn, test } from './support.ts';
+import { API, apiToken, expect, expectAccessible, expectLedgerBalanced, logIn, test } from './support.ts';
+
+// A change, a split and a cancellation with a fee move money: the ledger's invariants hold after each.
+test.afterEach(async ({ request }) => {
+  await expectLedgerBalanced(request);
+});
 
 interface DemoFlight {
   id: number;

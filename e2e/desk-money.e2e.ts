@@ -175,8 +175,8 @@ test('a double click on each money button of the desk books once', async ({ page
   expect((await reservationOf(request, manager, byCard.id)).invoice.payments).toHaveLength(1);
   await popup.close();
 
-  // Cancel with a fee: one cancellation; a second would be refused as already cancelled. (A paid
-  // booking's refund is another part of issue 25: its invoice does not reconcile yet.)
+  // Cancel with a fee: one cancellation; a second would be refused as already cancelled (a paid
+  // booking's refund and its reconciling invoice: cancel-split.test.ts).
   const toCancel = await book(request, manager, { terms: 'bill' });
   await openRowAction(page, toCancel.id, 'Cancel reservation…');
   const cancel = page.getByRole('dialog', { name: `Cancel reservation ${toCancel.id}` });

@@ -100,12 +100,14 @@ describe('new transaction', () => {
     await chooseAccount(app, 'Customer or agent account', 'Berisha', /Arben Berisha/);
     await app.user.type(screen.getByRole('textbox', { name: 'Amount (CHF)' }), '25,50');
     await app.user.type(screen.getByRole('textbox', { name: 'Description' }), 'Delayed flight');
-    await app.user.click(screen.getByRole('button', { name: 'Book transaction' }));
+    // A double click books once, with the intent's Idempotency-Key.
+    await app.user.dblClick(screen.getByRole('button', { name: 'Book transaction' }));
     expect(await screen.findByText('Payment done')).toBeTruthy();
     await waitFor(() => expect(app.location()).toBe('/invoice/balance-log?accountId=14'));
     expect(posted(app.api.requests, 'payment/free/basic').map((request) => request.body)).toEqual([
       { debitAccountId: 107, creditAccountId: 14, amount: 25.5, typeId: 1, description: 'Delayed flight' },
     ]);
+    expect(posted(app.api.requests, 'payment/free/basic')[0]?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
     // the free-list search waited for the typing to stop: one search for the whole word
     const searches = app.api.requests.filter((request) => request.path === 'account/free-list');
     expect(searches.map((request) => request.query.get('query'))).toEqual([null, 'Berisha']);
@@ -225,11 +227,16 @@ describe('new transaction', () => {
     const app = open([CHARGE, SETTLEMENT], { as: 'agent' });
     await screen.findByRole('form', { name: 'Charge account' });
     await app.user.type(screen.getByRole('textbox', { name: 'Amount (CHF)' }), '150');
-    await app.user.click(screen.getByRole('button', { name: 'Pay by card' }));
+    // A double click starts one card payment, with the intent's Idempotency-Key.
+    await app.user.dblClick(screen.getByRole('button', { name: 'Pay by card' }));
     expect(await screen.findByText('Complete the payment in the payment window.')).toBeTruthy();
     expect(posted(app.api.requests, 'payment/datatrans/agent/init').map((request) => request.body)).toEqual([
       { source: 'agentAccount', amount: 150, agentId: 3, routeName: '/invoice/balance-log' },
     ]);
+    expect(posted(app.api.requests, 'payment/datatrans/agent/init')[0]?.idempotencyKey).toMatch(
+      /^[0-9a-f]{32}$/,
+    );
+    expect(openWindow).toHaveBeenCalledTimes(1);
     expect(posted(app.api.requests, 'public/payment/datatrans/start').map((request) => request.body)).toEqual(
       [{ transactionId: 'TRX1' }],
     );

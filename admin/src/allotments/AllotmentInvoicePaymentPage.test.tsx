@@ -76,13 +76,18 @@ describe('allotment invoice payment', () => {
     expect(confirm()).toHaveProperty('disabled', true);
     await app.user.clear(amount);
     await app.user.type(amount, '2000');
-    await app.user.click(confirm());
+    // A double click pays once, with the intent's Idempotency-Key.
+    await app.user.dblClick(confirm());
     await waitFor(() =>
       expect(payments(app.api.requests)).toEqual([
         { amount: 2000, paymentTypeCode: 'transfer', allotmentInvoiceId: 72, accountId: 104 },
       ]),
     );
     expect(await screen.findByText('Payment successfully')).toBeTruthy();
+    expect(payments(app.api.requests)).toHaveLength(1);
+    expect(
+      app.api.requests.find((request) => request.path === 'payment/allotment/invoice')?.idempotencyKey,
+    ).toMatch(/^[0-9a-f]{32}$/);
     await waitFor(() => expect(app.location()).toBe('/allotment/invoiceList?highlightAllotmentInvoiceId=72'));
     const row = (await screen.findByText('April block', {}, { timeout: 3000 })).closest('[role="row"]');
     expect(row?.classList.contains('list-row--highlight')).toBe(true);

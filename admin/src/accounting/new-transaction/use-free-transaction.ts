@@ -9,6 +9,7 @@ import {
 } from '@flybook/schemas';
 import { type HttpError, useInvalidate } from '@refinedev/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -136,6 +137,10 @@ export function useFreeTransaction<T extends FieldValues>(
   const { canOpen } = useRouteAccess();
 
   const intent = useIntent();
+  // Booked and on the way to the balance log, whose page may still be loading (a chunk of its own):
+  // the form books nothing more, as a further click would be a new intent and book again.
+  const leaving = useRef(false);
+  const [isLeaving, setLeaving] = useState(false);
   const mutation = useMutation({
     mutationFn: async ({ body, key }: { body: Body; accountId: number; key: string }) => {
       const options = { headers: idempotencyHeaders(key) };
@@ -152,8 +157,11 @@ export function useFreeTransaction<T extends FieldValues>(
         invalidate({ resource: OWN_BALANCE_LOG, invalidates: ['list'] }),
       ]);
       // To the balance log of the account concerned, for those who may see it.
-      if (canOpen('balanceLog')) navigate(`${adminPath('balanceLog')}?accountId=${accountId}`);
-      else onDone?.();
+      if (canOpen('balanceLog')) {
+        leaving.current = true;
+        setLeaving(true);
+        navigate(`${adminPath('balanceLog')}?accountId=${accountId}`);
+      } else onDone?.();
     },
     onError: (error) => {
       const failure: HttpError = toHttpError(error, translateError);
@@ -178,8 +186,10 @@ export function useFreeTransaction<T extends FieldValues>(
   });
   return {
     /** Books the transaction once per intent: a double click or a retry of the same form books once. */
-    mutate: (variables: { body: Body; accountId: number }) =>
-      intent.run(variables.body, (key) => mutation.mutateAsync({ ...variables, key })),
-    isPending: mutation.isPending,
+    mutate: (variables: { body: Body; accountId: number }) => {
+      if (leaving.current) return;
+      intent.run(variables.body, (key) => mutation.mutateAsync({ ...variables, key }));
+    },
+    isPending: mutation.isPending || isLeaving,
   };
 }

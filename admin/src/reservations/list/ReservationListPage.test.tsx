@@ -59,8 +59,20 @@ function open(rows: ReservationListItem[], url = '/admin/reservation/list') {
       if (request.method === 'GET' && one) {
         return json(fakeReservation({ id: Number(one[1]) }));
       }
+      if (request.method === 'POST' && /^reservation\/\d+\/split$/.test(request.path)) {
+        return json(fakeReservation({ id: 43 }), 201);
+      }
       if (request.method === 'POST' && /^reservation\/\d+\/cancel$/.test(request.path)) {
         return json({ ...fakeReservation(), status: 'cancelled' });
+      }
+      if (request.method === 'GET' && /^reservation\/\d+\/credit-note\/pdf\/en$/.test(request.path)) {
+        return new Response(new Blob(['%PDF fake']), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="CreditNote.pdf"',
+          },
+        });
       }
       if (request.method === 'PUT' && request.path === 'reservation/list/notification') {
         return json({ sent: (request.body as { ids: number[] }).ids.length });
@@ -133,6 +145,36 @@ describe('the reservation list page', () => {
     expect(state('History')).toBeNull();
   });
 
+  it('downloads the credit note of a cancellation that gave money back from the row menu', async () => {
+    const saved: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = () => 'blob:file';
+    URL.revokeObjectURL = () => undefined;
+    HTMLAnchorElement.prototype.click = function record(this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      const app = open([row(1, 'cancelled'), { ...row(2, 'cancelled'), hasCreditNote: true }]);
+      await app.user.click(
+        within(await rowOf(1)).getByRole('button', { name: 'More actions for reservation 1' }),
+      );
+      expect(
+        within(await screen.findByRole('menu')).queryByRole('menuitem', { name: 'Credit note (PDF)' }),
+      ).toBeNull();
+      await app.user.keyboard('{Escape}');
+      await app.user.click(
+        within(await rowOf(2)).getByRole('button', { name: 'More actions for reservation 2' }),
+      );
+      await app.user.click(await screen.findByRole('menuitem', { name: 'Credit note (PDF)' }));
+      await waitFor(() => expect(saved).toEqual(['CreditNote.pdf']));
+      expect(app.api.requests.some((request) => request.path === 'reservation/2/credit-note/pdf/en')).toBe(
+        true,
+      );
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
   it('keeps cancel disabled once a flight is closed, for a user without the closed-flight role', async () => {
     const app = open([row(3, 'reserved', 'closed')]);
     await app.user.click(
@@ -157,10 +199,28 @@ describe('the reservation list page', () => {
     expect(await within(dialog).findByText(/at most two decimals/)).toBeTruthy();
     await app.user.clear(fee);
     await app.user.type(fee, '25');
-    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel reservation' }));
+    await app.user.dblClick(within(dialog).getByRole('button', { name: 'Cancel reservation' }));
     expect(await screen.findByText('Reservation cancelled')).toBeTruthy();
-    const cancel = app.api.requests.find((request) => request.path === 'reservation/1/cancel');
-    expect(cancel?.body).toEqual({ fee: 25 });
+    const cancels = app.api.requests.filter((request) => request.path === 'reservation/1/cancel');
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0]?.body).toEqual({ fee: 25 });
+    // Cancelling moves money (refund, fee): it is sent once per intent, with its key.
+    expect(cancels[0]?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('splits a passenger off once, however fast Split is clicked twice', async () => {
+    const app = open([row(1, 'reserved')]);
+    await app.user.click(
+      within(await rowOf(1)).getByRole('button', { name: 'More actions for reservation 1' }),
+    );
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Split…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Split reservation 1' });
+    await app.user.click(await within(dialog).findByRole('radio', { name: /Vjosa/ }));
+    await app.user.dblClick(within(dialog).getByRole('button', { name: 'Split' }));
+    expect(await screen.findByText('Reservation separated successfully')).toBeTruthy();
+    const splits = app.api.requests.filter((request) => request.path === 'reservation/1/split');
+    expect(splits).toHaveLength(1);
+    expect(splits[0]?.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('sends an SMS to the chosen reservations only once the message is written', async () => {

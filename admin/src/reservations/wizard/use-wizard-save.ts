@@ -102,6 +102,7 @@ export function useWizardSave({
   };
 
   const run = async (draft: Draft, checkDuplicates: boolean) => {
+    let booked = false;
     setSaving(true);
     setProblem(null);
     try {
@@ -124,6 +125,7 @@ export function useWizardSave({
       }
       setDuplicates(null);
       await book(draft);
+      booked = true;
     } catch (error) {
       setDuplicates(null);
       const explained = explain(error, draft);
@@ -134,7 +136,9 @@ export function useWizardSave({
       const message = actionFailureMessage(t, (key) => i18n.exists(key), toHttpError(error, translateError));
       if (message) notifications.notify({ kind: 'error', message });
     } finally {
-      setSaving(false);
+      // Once booked the wizard is leaving, and the next page may still be loading (each page is a
+      // chunk of its own): it stays busy until then, so a further click books nothing more.
+      if (!booked) setSaving(false);
     }
   };
 

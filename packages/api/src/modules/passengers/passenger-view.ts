@@ -1,4 +1,4 @@
-import { ageOn } from '@flybook/domain';
+import { ageOn, isInvoiceSettled } from '@flybook/domain';
 import type { FlightPassenger } from '@flybook/schemas';
 import type { PassengerRow } from './passengers.repository.ts';
 
@@ -29,7 +29,7 @@ export function toFlightPassenger(row: PassengerRow, departureDay: string): Flig
       id: reservation.id,
       bookingReference: reservation.recordLocator,
       status: reservation.status,
-      isPaid: row.paymentStatus === 'paid' || row.paymentStatus === 'overpaid',
+      isPaid: isInvoiceSettled({ status: row.paymentStatus }),
       paymentStatus: row.paymentStatus,
       agent: agent === null ? null : { id: agent.id, company: agentName(agent) },
     },

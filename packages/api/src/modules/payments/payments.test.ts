@@ -548,6 +548,48 @@ describe('card payments through the provider', () => {
     expect((await api('GET', 'balance-log/list', agent)).status).toBe(403);
     await expectBalancedBooks();
   });
+  it('starts one top-up for a repeated Idempotency-Key (a double click on Pay by card), a new one for a new key', async () => {
+    const me = await userAccount('agent@flybook.test');
+    const body = {
+      source: 'agentAccount',
+      amount: 60,
+      agentId: me.user_id,
+      routeName: '/invoice/balance-log',
+    };
+    const key = { 'idempotency-key': `top-up-${me.user_id}-once` };
+    const [first, second] = await Promise.all([
+      api('POST', 'payment/datatrans/agent/init', agent, body, key),
+      api('POST', 'payment/datatrans/agent/init', agent, body, key),
+    ]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.transactionId).toBe(first.body.transactionId);
+    const transactions = async () =>
+      (
+        await firstRow<{ n: string }>(
+          t.database.db.execute(
+            sql`select count(*)::text as n from card_transactions where agent_id = ${me.user_id}`,
+          ),
+        )
+      ).n;
+    const before = await transactions();
+    const retried = await api('POST', 'payment/datatrans/agent/init', agent, body, key);
+    expect(retried.body.transactionId).toBe(first.body.transactionId);
+    expect(await transactions()).toBe(before);
+    // Paid once, it charges the account once, however often it is confirmed.
+    await payWithTestCard(simUrl, first.body.transactionId, 'success');
+    for (let i = 0; i < 2; i++) {
+      await api('POST', 'payment/datatrans/transaction/confirm', agent, {
+        transactionId: first.body.transactionId,
+      });
+    }
+    expect(Number((await userAccount('agent@flybook.test')).balance)).toBe(Number(me.balance) + 6000);
+    // The next top-up is a new intent with a new key.
+    const next = await api('POST', 'payment/datatrans/agent/init', agent, body, {
+      'idempotency-key': `top-up-${me.user_id}-next`,
+    });
+    expect(next.body.transactionId).not.toBe(first.body.transactionId);
+    await expectBalancedBooks();
+  });
 });
 
 describe('one card payment per booking', () => {
@@ -856,6 +898,40 @@ describe('transactions booked by hand', () => {
     expect(String(pdf.headers['content-type'])).toContain('application/pdf');
     const customerOwn = await api('GET', 'user/me/balance-log/summary-info', customer);
     expect(customerOwn.body.finalBalance).toBe(Number(me.balance) / 100 + 40);
+    await expectBalancedBooks();
+  });
+
+  it('books a transaction once for a repeated Idempotency-Key (a double click on Book transaction)', async () => {
+    const expense = await accountOf('EXPENSE_CASHBACK');
+    const me = await userAccount('customer@flybook.test');
+    const types = (await api('GET', 'payment/free/type/list', manager)).body.items as {
+      id: number;
+      code: string;
+    }[];
+    const admin = await t.login('admin');
+    const body = {
+      debitAccountId: expense.id,
+      creditAccountId: me.id,
+      amount: 15,
+      typeId: types.find((type) => type.code === 'cashback')!.id,
+      description: 'Goodwill',
+    };
+    const key = { 'idempotency-key': `cashback-${me.id}-once` };
+    const [first, second] = await Promise.all([
+      api('POST', 'payment/free/basic', admin, body, key),
+      api('POST', 'payment/free/basic', admin, body, key),
+    ]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).toBe(first.body.id);
+    const retried = await api('POST', 'payment/free/basic', admin, body, key);
+    expect(retried.body.id).toBe(first.body.id);
+    expect(Number((await userAccount('customer@flybook.test')).balance)).toBe(Number(me.balance) + 1500);
+    // Another key is another cashback.
+    const next = await api('POST', 'payment/free/basic', admin, body, {
+      'idempotency-key': `cashback-${me.id}-next`,
+    });
+    expect(next.body.id).not.toBe(first.body.id);
+    expect(Number((await userAccount('customer@flybook.test')).balance)).toBe(Number(me.balance) + 3000);
     await expectBalancedBooks();
   });
 });

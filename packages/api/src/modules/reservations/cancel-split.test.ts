@@ -188,7 +188,7 @@ describe('cancelling with a fee', () => {
     await expectBalancedBooks();
   });
 
-  it('takes the fee by bank and from the owner’s account as well', async () => {
+  it('takes the fee by bank, by transfer and from the owner’s account as well', async () => {
     const agentUser = (
       await rows<{ id: number }>(
         t.database.db.execute(sql`select id from users where email = 'agent@flybook.test'`),
@@ -207,8 +207,21 @@ describe('cancelling with a fee', () => {
       accountId: bank.id,
     });
     expect(byBank.status, JSON.stringify(byBank.body)).toBe(201);
+    const transfer = await accountOf('TRANSFER');
+    const byTransfer = await api('POST', 'payment/reservation/invoice', manager, {
+      amount: 5,
+      paymentTypeCode: 'transfer',
+      reservationInvoiceId: reservation.invoice.id,
+      accountId: transfer.id,
+    });
+    expect(byTransfer.status, JSON.stringify(byTransfer.body)).toBe(201);
+    expect((await recordsOf(reservation.id)).at(-1)).toMatchObject({
+      type: 'payment',
+      debit: 'TRANSFER',
+      credit: 'RECEIVABLES',
+    });
     const byAccount = await api('POST', 'payment/reservation/invoice', manager, {
-      amount: 20,
+      amount: 15,
       paymentTypeCode: 'account',
       reservationInvoiceId: reservation.invoice.id,
     });
@@ -361,6 +374,57 @@ describe('splitting a reservation', () => {
     // The split-off part refunds its own share when cancelled.
     const cancelled = await api('POST', `reservation/${part.id}/cancel`, manager, { fee: 0 });
     expect(cancelled.body.invoice).toMatchObject({ total: 0, totalPaid: 0 });
+    await expectBalancedBooks();
+  });
+
+  it('moves the paid fraction off a partly paid reservation, newest payment first, each through its own desk', async () => {
+    const reservation = await billed({ passengers: [adult('Fatmir'), adult('Gentiana')] });
+    const total = rappen(reservation.invoice.total);
+    expect((await payCash(reservation.invoice.id, 100)).status).toBe(201);
+    const transfer = await accountOf('TRANSFER');
+    const byTransfer = await api('POST', 'payment/reservation/invoice', manager, {
+      amount: 50,
+      paymentTypeCode: 'transfer',
+      reservationInvoiceId: reservation.invoice.id,
+      accountId: transfer.id,
+    });
+    expect(byTransfer.status, JSON.stringify(byTransfer.body)).toBe(201);
+    const split = await api('POST', `reservation/${reservation.id}/split`, manager, {
+      passengerId: reservation.passengers[1].id,
+    });
+    expect(split.status, JSON.stringify(split.body)).toBe(201);
+    const part = split.body;
+    const moved = rappen(part.invoice.total);
+    // The paid share of the moved price, rounded down to the Rappen.
+    const share = Math.floor((15_000 * moved) / total);
+    expect(rappen(part.invoice.totalPaid)).toBe(share);
+    const original = (await api('GET', `reservation/${reservation.id}`, manager)).body;
+    expect(rappen(original.invoice.totalPaid)).toBe(15_000 - share);
+    expect(original.invoice.status).toBe('partly');
+    expect(part.invoice.status).toBe('partly');
+    // Newest first: the transfer's 50, then the rest from the cash desk; each the way it came.
+    const fromTransfer = Math.min(share, 5_000);
+    expect(await recordsOf(part.id)).toEqual([
+      {
+        type: 'reservation_transfer',
+        amount: String(fromTransfer),
+        debit: 'TRANSFER',
+        credit: 'REVENUE_TICKETS',
+      },
+      ...(share > fromTransfer
+        ? [
+            {
+              type: 'reservation_transfer',
+              amount: String(share - fromTransfer),
+              debit: 'CASH_ZRH',
+              credit: 'REVENUE_TICKETS',
+            },
+          ]
+        : []),
+    ]);
+    expect(part.invoice.payments.map((payment: { type: { code: string } }) => payment.type.code)).toEqual(
+      share > fromTransfer ? ['transfer', 'cash'] : ['transfer'],
+    );
     await expectBalancedBooks();
   });
 

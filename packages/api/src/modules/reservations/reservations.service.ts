@@ -4,6 +4,7 @@ import {
   flightChangeBlock,
   invoiceStatusOf,
   isInvoiceSettled,
+  outstandingOf,
   satisfies,
   splitPaidShare,
   takesSeat,
@@ -647,7 +648,7 @@ export function createReservationsService(
           (await options.refundOnCancel?.(tx, { reservationId: id, fee: total, userId: user.id })) ?? 0;
         // The invoice now charges the fee; it keeps what was not given back (the refunds lowered it).
         const { totalPaid } = await repo.findInvoice(tx, id);
-        await bookFeeReceivable(tx, id, total - totalPaid, user.id);
+        await bookFeeReceivable(tx, id, outstandingOf({ total, totalPaid }), user.id);
         await repo.updateInvoice(tx, id, { total, status: invoiceStatusOf(total, totalPaid) });
         await repo.updateReservation(tx, id, {
           status: 'cancelled',
