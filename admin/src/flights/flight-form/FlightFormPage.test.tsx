@@ -15,6 +15,7 @@ const ROUTES: readonly AreaRoute[] = [
   },
   // The list itself is another page's business: a stand-in shows where saving leads.
   { name: 'flightList', load: async () => ({ Component: () => <h1>Flight list</h1> }) },
+  { name: 'allotmentList', load: async () => ({ Component: () => <h1>Allotment list</h1> }) },
 ];
 
 type Options = Parameters<typeof renderAdmin>[0];
@@ -250,6 +251,25 @@ describe('edit flight', () => {
     expect(put?.query.get('isEmailNotifyEnabled')).toBe('false');
     expect(put?.body).toMatchObject({ number: 'GM1234', departure: '2031-07-01T06:30:00.000Z' });
     expect(put?.body).toHaveProperty('sections');
+  });
+
+  it('shows Not Found for an address that names no flight, without asking the server', async () => {
+    const app = open('/admin/flight/edit/abc');
+    expect(await screen.findByRole('heading', { name: 'Not Found', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to flights' }).getAttribute('href')).toBe(
+      '/admin/flight/list',
+    );
+    expect(app.api.requests.filter((request) => request.path.startsWith('flight/abc'))).toHaveLength(0);
+  });
+
+  it('leads back to the allotment list it was opened from (source=allotmentList), also after saving', async () => {
+    const app = open('/admin/flight/edit/101?source=allotmentList');
+    await waitFor(() => expect(textbox('Flight number')).toHaveProperty('value', '1234'));
+    expect(screen.getByRole('link', { name: 'Back to allotments' }).getAttribute('href')).toBe(
+      '/admin/allotment/list',
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Allotment list' })).toBeTruthy();
   });
 
   it('asks whether to notify the passengers of a new departure time; cancel aborts the save', async () => {
