@@ -844,6 +844,8 @@ export const flightCalls = {
     summary: 'TurnoverList.pdf: seats sold, revenue, cost and margin per flight',
     auth: 'user',
     roles: 'ROLE_ADMIN',
+    /** The document's language: the interface's; without it, the user's stored language. */
+    query: z.object({ locale: LocaleSchema.optional() }),
     body: FlightIdsBody,
     response: 'file',
     fileName: 'TurnoverList.pdf',

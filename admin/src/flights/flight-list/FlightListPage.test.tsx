@@ -433,6 +433,8 @@ describe('flight list actions', () => {
       await waitFor(() => expect(button.hasAttribute('data-pending')).toBe(false));
       const pdf = app.api.requests.find((request) => request.path === 'flight/turnover/list/pdf');
       expect(pdf?.body).toEqual({ ids: [3] });
+      // In the interface language, like the passenger report.
+      expect(pdf?.query.get('locale')).toBe('en');
 
       await app.user.click(bar.getByRole('button', { name: 'Passenger report' }));
       await waitFor(() => expect(saved.map((file) => file.name)).toContain('PassengerReport.xlsx'));
