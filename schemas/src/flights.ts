@@ -495,6 +495,11 @@ export const FlightSchema = FlightListItemSchema.extend({
   allotments: z.array(FlightAllotmentSchema).optional(),
   /** Seat labels held by passengers: the seat-map editor keeps them. */
   takenSeatLabels: z.array(z.string()),
+  /**
+   * A reservation holds or held a ticket on it (cancelled ones too): its airline, origin and
+   * destination can no longer change (ERROR_IMMUTABLE_PROPERTY_IS_CHANGED), so the form disables them.
+   */
+  isRouteFixed: z.boolean(),
 });
 export type Flight = z.infer<typeof FlightSchema>;
 

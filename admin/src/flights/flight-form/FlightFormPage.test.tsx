@@ -253,6 +253,31 @@ describe('edit flight', () => {
     expect(put?.body).toHaveProperty('sections');
   });
 
+  it('disables airline and airports of a booked flight before Save, saying why', async () => {
+    open('/admin/flight/edit/101');
+    await waitFor(() => expect(textbox('Flight number')).toHaveProperty('value', '1234'));
+    for (const name of ['Airline company', 'Origin', 'Destination']) {
+      const field = select(name);
+      expect(field, name).toHaveProperty('disabled', true);
+      expect(field.getAttribute('aria-describedby'), name).toBeTruthy();
+      expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'Fixed: this flight has been booked.',
+      );
+    }
+    // Times, number, template and rate still change on a booked flight.
+    expect(textbox('Flight number')).toHaveProperty('disabled', false);
+    expect(select('Rate')).toHaveProperty('disabled', false);
+  });
+
+  it('leaves airline and airports open on a flight nobody booked', async () => {
+    open('/admin/flight/edit/102');
+    await waitFor(() => expect(textbox('Flight number')).toHaveProperty('value', '100'));
+    for (const name of ['Airline company', 'Origin', 'Destination']) {
+      expect(select(name), name).toHaveProperty('disabled', false);
+    }
+    expect(screen.queryByText('Fixed: this flight has been booked.')).toBeNull();
+  });
+
   it('shows Not Found for an address that names no flight, without asking the server', async () => {
     const app = open('/admin/flight/edit/abc');
     expect(await screen.findByRole('heading', { name: 'Not Found', level: 2 })).toBeTruthy();
