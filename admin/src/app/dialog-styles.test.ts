@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
  * deadline dialog in the wizard, which can be the first page loaded). Each page's chunk brings only
  * the stylesheets its modules import, so a dialog that leans on a shared stylesheet (list.css,
  * choice.css, form.css) without importing it looks right only after some other page loaded it.
- * This reads the sources: every class a dialog file uses from a shared stylesheet of src/app must
- * come with the dialog's own imports, or from the stylesheets main.tsx loads for every page.
+ * Column sets (`*-columns.tsx`) travel the same way (the allotment columns also show on the
+ * allotment invoice payment page). This reads the sources: every class such a file uses from a
+ * shared stylesheet of src/app must come with its own imports, or from the stylesheets main.tsx
+ * loads for every page.
  */
 const SRC = normalize(join(import.meta.dirname, '..'));
 const UI_CSS = normalize(join(SRC, '../../packages/ui/src/ui.css'));
@@ -61,9 +63,10 @@ const definedIn = (name: string) => {
 };
 
 describe('dialog styles', () => {
-  it('come with every dialog from the shared stylesheets it uses, wherever it opens', () => {
+  it('come with every dialog and column set from the shared stylesheets it uses, wherever it opens', () => {
     const dialogs = files.filter(
-      (file) => /Dialogs?\.tsx$/.test(file) && !file.includes('.test.') && !file.includes('/test/'),
+      (file) =>
+        /(Dialogs?|-columns)\.tsx$/.test(file) && !file.includes('.test.') && !file.includes('/test/'),
     );
     expect(dialogs.length).toBeGreaterThan(10);
     const missing: string[] = [];
