@@ -495,6 +495,11 @@ export const FlightSchema = FlightListItemSchema.extend({
   allotments: z.array(FlightAllotmentSchema).optional(),
   /** Seat labels held by passengers: the seat-map editor keeps them. */
   takenSeatLabels: z.array(z.string()),
+  /**
+   * A reservation holds or held a ticket on it (cancelled ones too): its airline, origin and
+   * destination can no longer change (ERROR_IMMUTABLE_PROPERTY_IS_CHANGED), so the form disables them.
+   */
+  isRouteFixed: z.boolean(),
 });
 export type Flight = z.infer<typeof FlightSchema>;
 
@@ -844,6 +849,8 @@ export const flightCalls = {
     summary: 'TurnoverList.pdf: seats sold, revenue, cost and margin per flight',
     auth: 'user',
     roles: 'ROLE_ADMIN',
+    /** The document's language: the interface's; without it, the user's stored language. */
+    query: z.object({ locale: LocaleSchema.optional() }),
     body: FlightIdsBody,
     response: 'file',
     fileName: 'TurnoverList.pdf',

@@ -1,6 +1,12 @@
+import { defaultPaymentDeadline } from '@flybook/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeAllotments, type FakeAllotments, handleAllotments } from '../test/fake-allotments.ts';
+import {
+  createFakeAllotments,
+  type FakeAllotments,
+  fakeAllotment,
+  handleAllotments,
+} from '../test/fake-allotments.ts';
 import { type DemoUser, type FakeRequest, USERS } from '../test/fake-api.ts';
 import { renderAdmin } from '../test/render-admin.tsx';
 import { currentWeek, invoiceCandidate } from './allotment-filters.ts';
@@ -150,7 +156,8 @@ describe('the allotment list', () => {
     expect(dialog.getByText('Alpen Reisen GmbH')).toBeTruthy();
     expect(dialog.getByText('2 allotments, 14 seats')).toBeTruthy();
     expect(dialog.getByLabelText(/Invoice date/)).toHaveProperty('value', '2031-06-04');
-    expect(dialog.getByLabelText(/Payment deadline/)).toHaveProperty('value', '2031-06-18');
+    // Not 14 days on (18 June): FB103 flies on 6 June, FB101 flew already, so tomorrow.
+    expect(dialog.getByLabelText(/Payment deadline/)).toHaveProperty('value', '2031-06-05');
     expect(dialog.getByLabelText(/Invoice company/)).toHaveProperty('value', 'Alpen Reisen GmbH');
     await app.user.click(dialog.getByRole('button', { name: 'Create invoice' }));
     expect(await dialog.findByText('This value is required.')).toBeTruthy();
@@ -168,7 +175,7 @@ describe('the allotment list', () => {
         agent: { id: 3 },
         title: 'June block',
         invoiceDate: '2031-06-04',
-        paymentDeadline: '2031-06-18',
+        paymentDeadline: '2031-06-05',
         invoiceCompany: 'Alpen Reisen GmbH',
         discountDescription: '',
         discount: 80,
@@ -236,6 +243,16 @@ describe('the allotment list', () => {
 });
 
 describe('allotment list rules', () => {
+  it('offer an invoice deadline 14 days on, not after the day before its first flight', () => {
+    const candidate = (day: string) => {
+      const chosen = invoiceCandidate([fakeAllotment(1, day, { id: 3, displayName: 'Alpen Reisen GmbH' })]);
+      if (chosen.kind !== 'ready') throw new Error(chosen.kind);
+      return chosen.firstDepartureDay;
+    };
+    expect(defaultPaymentDeadline('2031-06-04', candidate('2031-08-01'))).toBe('2031-06-18');
+    expect(defaultPaymentDeadline('2031-06-04', candidate('2031-06-10'))).toBe('2031-06-09');
+  });
+
   it('start the week on Monday and end it on Sunday', () => {
     expect(currentWeek(new Date(2031, 5, 2))).toEqual({ from: '2031-06-02', to: '2031-06-08' });
     expect(currentWeek(new Date(2031, 5, 8, 23, 59))).toEqual({ from: '2031-06-02', to: '2031-06-08' });
@@ -261,7 +278,11 @@ describe('allotment list rules', () => {
       ids: [1, 3],
       seats: 14,
       total: 198_000,
+      firstDepartureDay: '2031-06-02',
     });
+    // The first flight's local day at its origin: 23:30 UTC on 9 June is 10 June in Zurich.
+    const late = { ...third, flight: { ...third.flight, departure: '2031-06-09T23:30:00.000Z' } };
+    expect(invoiceCandidate(rows(late))).toMatchObject({ firstDepartureDay: '2031-06-10' });
     const withoutCost = { ...first, costPerSeat: undefined, total: undefined };
     expect(invoiceCandidate(rows(withoutCost))).toMatchObject({ kind: 'ready', total: null });
   });

@@ -1,6 +1,6 @@
 import { formatMoney } from '@flybook/locales/format';
 import '../app/form/form.css';
-import { isMoneyAmount, PAYMENT_DEADLINE_DAYS, type Rappen, toRappen } from '@flybook/domain';
+import { defaultPaymentDeadline, isMoneyAmount, type Rappen, toRappen } from '@flybook/domain';
 import {
   type AllotmentInvoice,
   allotmentCalls,
@@ -24,7 +24,7 @@ import { TextAreaField } from '../app/form/TextAreaField.tsx';
 import { schemaResolver } from '../app/forms.ts';
 import { useLocale } from '../app/layout-parts.tsx';
 import { failureNotice } from '../app/notices.ts';
-import { addDays, type InvoiceCandidate } from './allotment-filters.ts';
+import type { InvoiceCandidate } from './allotment-filters.ts';
 import {
   AGENT_ALLOTMENT_INVOICES,
   AGENT_ALLOTMENTS,
@@ -77,7 +77,9 @@ function startValues(mode: InvoiceDialogMode): InvoiceFormValues {
   return {
     title: '',
     invoiceDate: mode.today,
-    paymentDeadline: addDays(mode.today, PAYMENT_DEADLINE_DAYS),
+    // 14 days, but not after the day before the first flight, never before tomorrow (the
+    // reservation rule, docs/allotments.md).
+    paymentDeadline: defaultPaymentDeadline(mode.today, mode.candidate.firstDepartureDay),
     // An agent's display name is its company.
     invoiceCompany: mode.candidate.agent.displayName,
     discountDescription: '',

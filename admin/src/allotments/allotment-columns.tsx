@@ -1,3 +1,4 @@
+import '../app/list/list.css';
 import { airportLocalTime } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { formatChf, formatDate } from '@flybook/locales/format';

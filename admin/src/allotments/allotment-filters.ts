@@ -1,4 +1,11 @@
-import { isInvoiceSettled, isMoneyAmount, type Rappen, sumMoney, toRappen } from '@flybook/domain';
+import {
+  airportLocalTime,
+  isInvoiceSettled,
+  isMoneyAmount,
+  type Rappen,
+  sumMoney,
+  toRappen,
+} from '@flybook/domain';
 import type { AllotmentInvoice, AllotmentListItem, AllotmentPaymentFilter } from '@flybook/schemas';
 import type { CrudFilter } from '@refinedev/core';
 
@@ -77,6 +84,8 @@ export type InvoiceCandidate =
       seats: number;
       /** Seats × cost per seat, when the costs are shown. */
       total: Rappen | null;
+      /** The local departure day (at the origin) of the earliest flight: the deadline is not after it. */
+      firstDepartureDay: string;
     }
   | { kind: 'none' | 'severalAgents' | 'invoiced' };
 
@@ -92,6 +101,9 @@ export function invoiceCandidate(chosen: readonly AllotmentListItem[]): InvoiceC
     ids: chosen.map((row) => row.id),
     seats: chosen.reduce((sum, row) => sum + row.seatsNumber, 0),
     total: totals.every((total) => total !== undefined) ? sumMoney(totals.map(rappenOf)) : null,
+    firstDepartureDay: chosen
+      .map((row) => airportLocalTime(row.flight.departure, row.flight.origin.timezone).date)
+      .reduce((first, day) => (day < first ? day : first)),
   };
 }
 

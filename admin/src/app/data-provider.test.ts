@@ -25,6 +25,15 @@ const flightList = defineCall({
   response: listResponse(FlightSchema),
 });
 
+const flightGet = defineCall({
+  method: 'GET',
+  path: 'flight/{id}',
+  summary: 'test get',
+  auth: 'user',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: FlightSchema,
+});
+
 const flightCreate = defineCall({
   method: 'POST',
   path: 'flight',
@@ -47,7 +56,12 @@ function setup(answer: (url: URL, init?: RequestInit) => Response) {
   const provider = createDataProvider({
     client,
     resources: {
-      flights: { list: flightList, create: flightCreate, sortFields: { departureAt: 'departure' } },
+      flights: {
+        list: flightList,
+        one: flightGet,
+        create: flightCreate,
+        sortFields: { departureAt: 'departure' },
+      },
     },
   });
   return { provider, seen };
@@ -156,6 +170,20 @@ describe('errors reach Refine as HttpError with field messages', () => {
       ok({ errors: [{ code: 'ERROR_UNAUTHORIZED', message: 'Authentication required.' }] }, 401),
     );
     await expect(provider.getList({ resource: 'flights' })).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it('answers an id the address cannot name (abc, 0) with a 404 without asking the server', async () => {
+    const { provider, seen } = setup(() => ok({ id: 1, flightNumber: 'FB120' }));
+    for (const id of ['abc', '0', '12x']) {
+      await expect(provider.getOne({ resource: 'flights', id })).rejects.toMatchObject({
+        statusCode: 404,
+        code: 'ERROR_NOT_FOUND',
+      });
+    }
+    expect(seen).toHaveLength(0);
+    await expect(provider.getOne({ resource: 'flights', id: '7' })).resolves.toMatchObject({
+      data: { id: 1 },
+    });
   });
 
   it('answers an unknown resource with a 404 HttpError', async () => {

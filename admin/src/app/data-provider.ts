@@ -12,6 +12,9 @@ import type {
 import type { z } from 'zod';
 import { type ErrorTranslator, toHttpError } from './errors.ts';
 
+/** A record the address cannot name (see getOne). */
+const notFoundError: HttpError = { statusCode: 404, message: 'Not found.', code: 'ERROR_NOT_FOUND' };
+
 /** A page of a list call as the API answers it (DESIGN §3). */
 export type ListPage = { items: BaseRecord[]; total: number };
 
@@ -170,7 +173,12 @@ export function createDataProvider({
 
     getOne: ({ resource, id, meta }) =>
       run(async () => {
-        const record = await client.call(need(resource, 'one'), { params: { ...meta?.params, id } });
+        const call = need(resource, 'one');
+        const params = { ...meta?.params, id };
+        // An address naming no record (`/flight/edit/abc`, `/rate/edit/0`) is Not Found, not a
+        // failed form: nothing that id could name exists.
+        if (call.params && !call.params.safeParse(params).success) throw notFoundError;
+        const record = await client.call(call, { params });
         return { data: asRecord(record) };
       }),
 

@@ -4,7 +4,7 @@ import { type HttpError, useOne } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
 import { FormPlaceholder } from '../app/form/FormLayout.tsx';
@@ -23,7 +23,11 @@ function FlightFormPage({ id }: { id?: string }) {
   const { user } = useRouteAccess();
   const titleId = useId();
   const mode: FlightFormMode = id === undefined ? 'create' : 'edit';
-  const listPath = adminPath('flightList');
+  const [params] = useSearchParams();
+  // Back to the list the flight was opened from (spec 03 §2: `source`), else the flight list.
+  const fromAllotments = params.get('source') === 'allotmentList';
+  const listPath = adminPath(fromAllotments ? 'allotmentList' : 'flightList');
+  const backLabel = t(fromAllotments ? 'flights.form.backToAllotments' : 'flights.form.back');
   const access = useMemo(() => flightFieldAccess(user.roles, mode), [user.roles, mode]);
   const { lookups, error: lookupError } = useFlightLookups();
   const { query } = useOne<Flight, HttpError>({
@@ -50,7 +54,7 @@ function FlightFormPage({ id }: { id?: string }) {
   return (
     <>
       <SectionTabs section="flight" user={user} />
-      <PageHeader title={title} titleId={titleId} back={{ to: listPath, label: t('flights.form.back') }} />
+      <PageHeader title={title} titleId={titleId} back={{ to: listPath, label: backLabel }} />
       {ready ? (
         <FlightForm
           mode={mode}

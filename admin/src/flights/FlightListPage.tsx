@@ -118,14 +118,14 @@ export function FlightListPage() {
         setDialog({
           kind: 'confirm',
           job,
-          ...confirmOne(t, kind, flight),
+          ...confirmOne(t, kind, flight, { locale }),
           confirmLabel: actionLabel(t, kind),
         });
       } else {
         jobs.run(job);
       }
     },
-    [t, jobs.run],
+    [t, locale, jobs.run],
   );
 
   const rowContext = useMemo<FlightRowContextValue>(

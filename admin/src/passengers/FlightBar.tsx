@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../app/ConfirmDialog.tsx';
 import { useServices } from '../app/context.tsx';
+import { useLocale } from '../app/layout-parts.tsx';
 import { actionLabel, confirmOne } from '../flights/flight-list/action-labels.ts';
 import { DelayDialog } from '../flights/flight-list/DelayDialog.tsx';
 import { useFlightJobs } from '../flights/flight-list/use-flight-jobs.ts';
@@ -28,6 +29,7 @@ export function FlightBar({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const { client } = useServices();
   const [dialog, setDialog] = useState<'delay' | 'departed' | null>(null);
   const jobs = useFlightJobs({
@@ -125,7 +127,7 @@ export function FlightBar({
       {dialog === 'departed' ? (
         <ConfirmDialog
           isOpen
-          {...confirmOne(t, 'departed', flight)}
+          {...confirmOne(t, 'departed', flight, { locale })}
           confirmLabel={actionLabel(t, 'departed')}
           isPending={jobs.running === 'departed'}
           onCancel={() => setDialog(null)}

@@ -1,3 +1,4 @@
+import '../app/page.css';
 import { formatDateTime } from '@flybook/locales/format';
 import { type Pnl, passengerCalls } from '@flybook/schemas';
 import { Button, Dialog } from '@flybook/ui';

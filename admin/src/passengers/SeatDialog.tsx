@@ -1,3 +1,4 @@
+import '../app/page.css';
 import {
   bookingCalls,
   type Flight,

@@ -102,6 +102,17 @@ describe('permissions list', () => {
 });
 
 describe('user permissions', () => {
+  it('shows Not Found for an address that names no user, or a user the server does not have', async () => {
+    const app = open('/admin/settings/user/abc/permissions');
+    expect(await screen.findByRole('heading', { name: 'Not Found', level: 2 })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
+    expect(app.api.requests.filter((request) => request.path.startsWith('user/abc'))).toHaveLength(0);
+    app.unmount();
+
+    open('/admin/settings/user/9999/permissions');
+    expect(await screen.findByRole('heading', { name: 'Not Found', level: 2 })).toBeTruthy();
+  });
+
   it('saves the difference from the group: a group role switched off is denied, a role on top allowed', async () => {
     const app = open('/admin/settings/user/2/permissions');
     expect(await screen.findByRole('heading', { name: 'Update permissions (Mira Krasniqi)' })).toBeTruthy();

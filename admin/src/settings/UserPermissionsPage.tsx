@@ -18,6 +18,7 @@ import { virtualAccountNameOf } from '../app/account-names.ts';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
 import { FormPlaceholder } from '../app/form/FormLayout.tsx';
+import { notFoundError } from '../app/LoadFailure.tsx';
 import { useLocale } from '../app/layout-parts.tsx';
 import { failureNotice } from '../app/notices.ts';
 import { PageHeader } from '../app/PageHeader.tsx';
@@ -54,12 +55,16 @@ export function permissionsAccess(roles: readonly string[]) {
   };
 }
 
-function useUserPermissionsData(id: number, readVirtualAccounts: boolean) {
+function useUserPermissionsData(id: number | null, readVirtualAccounts: boolean) {
   const { client } = useServices();
   const key = ['userPermissions', id] as const;
   const user = useQuery({
     queryKey: [...key, 'user'],
-    queryFn: ({ signal }) => client.call(userCalls.get, { params: { id } }, { signal }),
+    // An address that names no user (`/settings/user/abc/permissions`) is Not Found.
+    queryFn: ({ signal }) =>
+      id === null
+        ? Promise.reject(notFoundError)
+        : client.call(userCalls.get, { params: { id } }, { signal }),
     retry: false,
   });
   const groups = useQuery({
@@ -75,9 +80,9 @@ function useUserPermissionsData(id: number, readVirtualAccounts: boolean) {
   });
   const own = useQuery({
     queryKey: [...key, 'virtualAccounts'],
-    queryFn: ({ signal }) => client.call(userCalls.virtualAccounts, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => client.call(userCalls.virtualAccounts, { params: { id: id ?? 0 } }, { signal }),
     select: (answer) => answer.items,
-    enabled: readVirtualAccounts,
+    enabled: readVirtualAccounts && id !== null,
   });
   const accounts = useQuery({
     queryKey: ['userPermissions', 'allVirtualAccounts'],
@@ -325,7 +330,7 @@ export function UserPermissionsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { userId } = useParams();
-  const id = Number(userId);
+  const id = /^[1-9]\d{0,9}$/.test(userId ?? '') ? Number(userId) : null;
   const { user: editor } = useRouteAccess();
   const access = permissionsAccess(editor.roles);
   const data = useUserPermissionsData(id, access.readVirtualAccounts);

@@ -174,6 +174,7 @@ export function fakeFormFlights(data: FakeFlights): Flight[] {
       passengers: 3,
       reservations: 2,
       takenSeatLabels: ['5A', '5B'],
+      isRouteFixed: true,
       allotments: [
         {
           id: 11,
@@ -215,6 +216,7 @@ export function fakeFormFlights(data: FakeFlights): Flight[] {
       passengers: 0,
       reservations: 0,
       takenSeatLabels: [],
+      isRouteFixed: false,
       allotments: [],
     },
   ];
@@ -246,7 +248,13 @@ const notFound = () => fail(404, { code: 'ERROR_NOT_FOUND', message: 'Not found.
 /** A flight of the list (no seat map of its own in the list data) as the record call answers it. */
 function recordOf(item: FlightListItem): Flight {
   const template = fakeTemplates().find((candidate) => candidate.id === item.aircraftTemplate.id);
-  return { ...item, sections: template?.sections ?? [], allotments: [], takenSeatLabels: [] };
+  return {
+    ...item,
+    sections: template?.sections ?? [],
+    allotments: [],
+    takenSeatLabels: [],
+    isRouteFixed: item.reservations > 0,
+  };
 }
 
 /** A flight as a reader sees it: seat numbers, costs and allotments only with their roles. */
@@ -358,6 +366,7 @@ function flightFromBody(
     sections,
     allotments,
     takenSeatLabels: body.sections === undefined && before ? [] : (before?.takenSeatLabels ?? []),
+    isRouteFixed: before?.isRouteFixed ?? false,
   };
 }
 

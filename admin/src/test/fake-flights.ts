@@ -262,7 +262,12 @@ const minimalSection = {
   rowsWithExitDoors: [],
 };
 /** A flight as record calls answer it (the list item plus its seat map). */
-const asFlight = (item: FlightListItem) => ({ ...item, sections: [minimalSection], takenSeatLabels: [] });
+const asFlight = (item: FlightListItem) => ({
+  ...item,
+  sections: [minimalSection],
+  takenSeatLabels: [],
+  isRouteFixed: item.reservations > 0,
+});
 
 /** Whether a flight matches the list filters, as the server reads them (local dates and weekdays). */
 export function matchesFilters(item: FlightListItem, filters: FlightFilters): boolean {

@@ -90,6 +90,7 @@ export const fakePassengerFlight = (patch: Partial<Flight> = {}): Flight => ({
     },
   ],
   takenSeatLabels: ['12A', '12B', '1A'],
+  isRouteFixed: true,
   ...patch,
 });
 

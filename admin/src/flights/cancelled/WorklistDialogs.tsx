@@ -1,3 +1,5 @@
+import '../../app/page.css';
+import '../../app/list/list.css';
 import { idempotencyHeaders } from '@flybook/client';
 import { isMoneyAmount, satisfies, toChf, toRappen } from '@flybook/domain';
 import { formatChf, formatDate } from '@flybook/locales/format';

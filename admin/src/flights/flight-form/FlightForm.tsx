@@ -248,6 +248,7 @@ export function FlightForm({
                 rates={rates}
                 locale={locale}
                 isFrozen={isFrozen}
+                isRouteFixed={record?.isRouteFixed ?? false}
                 onTemplateChange={onTemplateChange}
               />
             </TabPanel>

@@ -15,6 +15,7 @@ const ROUTES: readonly AreaRoute[] = [
   },
   // The list itself is another page's business: a stand-in shows where saving leads.
   { name: 'flightList', load: async () => ({ Component: () => <h1>Flight list</h1> }) },
+  { name: 'allotmentList', load: async () => ({ Component: () => <h1>Allotment list</h1> }) },
 ];
 
 type Options = Parameters<typeof renderAdmin>[0];
@@ -250,6 +251,50 @@ describe('edit flight', () => {
     expect(put?.query.get('isEmailNotifyEnabled')).toBe('false');
     expect(put?.body).toMatchObject({ number: 'GM1234', departure: '2031-07-01T06:30:00.000Z' });
     expect(put?.body).toHaveProperty('sections');
+  });
+
+  it('disables airline and airports of a booked flight before Save, saying why', async () => {
+    open('/admin/flight/edit/101');
+    await waitFor(() => expect(textbox('Flight number')).toHaveProperty('value', '1234'));
+    for (const name of ['Airline company', 'Origin', 'Destination']) {
+      const field = select(name);
+      expect(field, name).toHaveProperty('disabled', true);
+      expect(field.getAttribute('aria-describedby'), name).toBeTruthy();
+      expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        'Fixed: this flight has been booked.',
+      );
+    }
+    // Times, number, template and rate still change on a booked flight.
+    expect(textbox('Flight number')).toHaveProperty('disabled', false);
+    expect(select('Rate')).toHaveProperty('disabled', false);
+  });
+
+  it('leaves airline and airports open on a flight nobody booked', async () => {
+    open('/admin/flight/edit/102');
+    await waitFor(() => expect(textbox('Flight number')).toHaveProperty('value', '100'));
+    for (const name of ['Airline company', 'Origin', 'Destination']) {
+      expect(select(name), name).toHaveProperty('disabled', false);
+    }
+    expect(screen.queryByText('Fixed: this flight has been booked.')).toBeNull();
+  });
+
+  it('shows Not Found for an address that names no flight, without asking the server', async () => {
+    const app = open('/admin/flight/edit/abc');
+    expect(await screen.findByRole('heading', { name: 'Not Found', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to flights' }).getAttribute('href')).toBe(
+      '/admin/flight/list',
+    );
+    expect(app.api.requests.filter((request) => request.path.startsWith('flight/abc'))).toHaveLength(0);
+  });
+
+  it('leads back to the allotment list it was opened from (source=allotmentList), also after saving', async () => {
+    const app = open('/admin/flight/edit/101?source=allotmentList');
+    await waitFor(() => expect(textbox('Flight number')).toHaveProperty('value', '1234'));
+    expect(screen.getByRole('link', { name: 'Back to allotments' }).getAttribute('href')).toBe(
+      '/admin/allotment/list',
+    );
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Allotment list' })).toBeTruthy();
   });
 
   it('asks whether to notify the passengers of a new departure time; cancel aborts the save', async () => {

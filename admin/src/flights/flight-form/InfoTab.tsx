@@ -79,6 +79,7 @@ export function InfoTab({
   rates,
   locale,
   isFrozen,
+  isRouteFixed,
   onTemplateChange,
 }: {
   control: FormControl;
@@ -89,9 +90,14 @@ export function InfoTab({
   rates: readonly { id: number; name: string }[];
   locale: Locale;
   isFrozen: boolean;
+  /** Booked once: the server keeps airline, origin and destination, so they are disabled here. */
+  isRouteFixed: boolean;
   onTemplateChange: (templateId: string) => void;
 }) {
   const { t } = useTranslation();
+  const routeLocked = isFrozen || isRouteFixed;
+  // Said under each field only when the booking is why (a frozen flight says so above the tabs).
+  const routeHint = isRouteFixed && !isFrozen ? t('flights.form.routeFixed') : undefined;
   const [companyId, originCode, destinationCode] = useWatch({
     control,
     name: ['flightCompanyId', 'originCode', 'destinationCode'],
@@ -123,7 +129,8 @@ export function InfoTab({
           options={companyOptions}
           placeholder={choose}
           isRequired
-          isDisabled={isFrozen}
+          isDisabled={routeLocked}
+          description={routeHint}
         />
         <div className="flight-form__number">
           <TextField
@@ -153,7 +160,8 @@ export function InfoTab({
           options={airportOptions}
           placeholder={choose}
           isRequired
-          isDisabled={isFrozen}
+          isDisabled={routeLocked}
+          description={routeHint}
         />
         <SelectField
           control={control}
@@ -162,7 +170,8 @@ export function InfoTab({
           options={airportOptions}
           placeholder={choose}
           isRequired
-          isDisabled={isFrozen}
+          isDisabled={routeLocked}
+          description={routeHint}
         />
       </div>
       <div className="form-grid">

@@ -1,3 +1,4 @@
+import '../../app/list/list.css';
 import type { FlightListItem } from '@flybook/schemas';
 import { Button, TextField } from '@flybook/ui';
 import { type FormEvent, useState } from 'react';

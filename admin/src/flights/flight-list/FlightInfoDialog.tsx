@@ -1,3 +1,4 @@
+import '../../app/page.css';
 import { formatChf } from '@flybook/locales/format';
 import { type FlightListItem, flightCalls } from '@flybook/schemas';
 import { Dialog } from '@flybook/ui';

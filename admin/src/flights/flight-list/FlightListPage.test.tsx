@@ -275,6 +275,22 @@ describe('flight list actions', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('asks with the due departure before marking a flight departed more than an hour early', async () => {
+    const app = openList();
+    await app.user.click(await screen.findByRole('checkbox', { name: 'Closed' }));
+    await rowOf('GM202', '3 Jun 2031');
+    await app.user.click(screen.getByRole('button', { name: 'More actions for GM202, 3 Jun 2031' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Mark departed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark departed' });
+    expect(
+      within(dialog).getByText(
+        'Mark flight GM202 as departed? It is scheduled to depart only on 03.06.2031 18:00 (PRN local time), more than an hour from now. This cannot be undone.',
+      ),
+    ).toBeTruthy();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Mark departed' }));
+    expect(await screen.findByText('Flight GM202 marked departed.')).toBeTruthy();
+  });
+
   it('shows a refused state change by its error code', async () => {
     const app = openList({
       handle: (request) =>
@@ -437,6 +453,8 @@ describe('flight list actions', () => {
       await waitFor(() => expect(button.hasAttribute('data-pending')).toBe(false));
       const pdf = app.api.requests.find((request) => request.path === 'flight/turnover/list/pdf');
       expect(pdf?.body).toEqual({ ids: [3] });
+      // In the interface language, like the passenger report.
+      expect(pdf?.query.get('locale')).toBe('en');
 
       await app.user.click(bar.getByRole('button', { name: 'Passenger report' }));
       await waitFor(() => expect(saved.map((file) => file.name)).toContain('PassengerReport.xlsx'));

@@ -1,3 +1,6 @@
+import { DEPARTURE_WINDOW_MINUTES } from '@flybook/domain';
+import type { Locale } from '@flybook/locales';
+import { formatDateTime } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
 import type { BulkActionKind, RowActionKind } from './flight-actions.ts';
 
@@ -55,12 +58,20 @@ interface Question {
 
 /**
  * The question a confirmation asks about one flight. Cancelling names what is booked on it, so
- * nobody cancels a flight without knowing whom it strands.
+ * nobody cancels a flight without knowing whom it strands; marking departed while the departure is
+ * more than the boarding hour away (a delayed flight may be) says when it is due, in local time.
  */
 export function confirmOne(
   t: TFunction,
   kind: ConfirmedKind,
-  flight: { number: string; passengers: number; reservations: number },
+  flight: {
+    number: string;
+    passengers: number;
+    reservations: number;
+    departure: string;
+    origin: { code: string; timezone: string };
+  },
+  clock: { locale: Locale; now?: Date },
 ): Question {
   const { number } = flight;
   switch (kind) {
@@ -76,11 +87,23 @@ export function confirmOne(
               })
             : t('flights.actions.confirm.cancelOne', { number }),
       };
-    case 'departed':
+    case 'departed': {
+      const ahead = new Date(flight.departure).getTime() - (clock.now ?? new Date()).getTime();
       return {
         title: t('flights.actions.confirm.departedTitle'),
-        message: t('flights.actions.confirm.departedOne', { number }),
+        message:
+          ahead > DEPARTURE_WINDOW_MINUTES * 60_000
+            ? t('flights.actions.confirm.departedEarly', {
+                number,
+                departure: formatDateTime(flight.departure, clock.locale, {
+                  style: 'numeric',
+                  timeZone: flight.origin.timezone,
+                }),
+                origin: flight.origin.code,
+              })
+            : t('flights.actions.confirm.departedOne', { number }),
       };
+    }
     case 'remove':
       return {
         title: t('flights.actions.confirm.removeTitle'),

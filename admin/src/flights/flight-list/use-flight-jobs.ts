@@ -120,7 +120,10 @@ export function useFlightJobs(options: {
         const ids = await documentIds(job.selection);
         const file =
           job.kind === 'turnoverPdf'
-            ? await client.call(flightCalls.turnoverPdf, { body: { ids } })
+            ? await client.call(flightCalls.turnoverPdf, {
+                query: { locale: currentLocale(i18n) },
+                body: { ids },
+              })
             : await client.call(flightCalls.passengerReport, {
                 params: { locale: currentLocale(i18n) },
                 body: { ids },

@@ -1,3 +1,4 @@
+import '../../app/list/list.css';
 import { cancellationFeeProblem, isMoneyAmount, toChf, toRappen } from '@flybook/domain';
 import { formatChf } from '@flybook/locales/format';
 import type { ReservationListItem } from '@flybook/schemas';

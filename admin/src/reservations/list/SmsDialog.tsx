@@ -1,3 +1,4 @@
+import '../../app/list/list.css';
 import { Button } from '@flybook/ui';
 import { type FormEvent, useState } from 'react';
 import { TextField as AriaTextField, FieldError, Label, Text, TextArea } from 'react-aria-components';

@@ -1,3 +1,5 @@
+import '../../app/list/list.css';
+import '../../app/form/choice.css';
 import { type Reservation, reservationCalls } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import { useQuery } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '../../app/list/list.css';
 import { DEADLINE_NEXT_YEARS, type DeadlineProblem, deadlineProblem } from '@flybook/domain';
 import { Button, Dialog, TextField } from '@flybook/ui';
 import type { TFunction } from 'i18next';

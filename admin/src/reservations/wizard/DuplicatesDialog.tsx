@@ -1,3 +1,4 @@
+import '../../app/list/list.css';
 import { formatDate } from '@flybook/locales/format';
 import type { DuplicatePassengerSchema } from '@flybook/schemas';
 import { Button } from '@flybook/ui';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueIds, flightBody } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -151,6 +152,30 @@ describe('airline companies', () => {
       'delete',
     ]);
     expect(mine[1].changedFields).toEqual(['name']);
+  });
+
+  it('refuses to delete a company a flight flies (409 ERROR_IN_USE) and keeps it', async () => {
+    const admin = await t.login('admin');
+    const created = await create({ name: 'Dardania Wings', code: 'DW' });
+    const id = created.body.id;
+    const ids = { ...(await catalogueIds(t, admin)), companyId: id };
+    const flight = await t.request({
+      method: 'POST',
+      url: '/api/v1/flight',
+      token: manager,
+      payload: flightBody(ids, { number: 'DW120' }),
+    });
+    expect(flight.status, JSON.stringify(flight.body)).toBe(201);
+    const refused = await t.request({ method: 'DELETE', url: `/api/v1/flight-company/${id}`, token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].code).toBe('ERROR_IN_USE');
+    const kept = await t.request({ method: 'GET', url: `/api/v1/flight-company/${id}`, token: manager });
+    expect(kept.status).toBe(200);
+    expect(kept.body.name).toBe('Dardania Wings');
+    // No such company: 404.
+    expect(
+      (await t.request({ method: 'DELETE', url: '/api/v1/flight-company/999999', token: admin })).status,
+    ).toBe(404);
   });
 
   it('checks roles: agents may not list, managers may not delete', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Workbook } from '@cj-tech-master/excelts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeReservation } from '../../test/bookings.ts';
+import { booking, placeReservation } from '../../test/bookings.ts';
 import { catalogueIds, flightBody } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -311,6 +311,22 @@ describe('flight figures and documents', () => {
     expect(text).toContain('-15,155.00');
     expect(text).toContain('2,485.00');
 
+    expect(text).toContain('Turnover list');
+
+    // In the interface language the back office asks for, whatever the admin's stored language.
+    const german = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/flight/turnover/list/pdf?locale=de',
+      headers: { 'x-auth-token': admin },
+      payload: { ids: [flightId, other.id] },
+    });
+    expect(german.statusCode).toBe(200);
+    writeFileSync(join(dir, 'de.pdf'), german.rawPayload);
+    const germanText = execFileSync('pdftotext', ['-layout', join(dir, 'de.pdf'), '-'], { encoding: 'utf8' });
+    expect(germanText).toContain('Umsatzliste');
+    expect(germanText).toContain('Umsatz CHF');
+    expect(germanText).not.toContain('Turnover list');
+
     const denied = await api('POST', 'flight/turnover/list/pdf', manager, { ids: [flightId] });
     expect(denied.status).toBe(403);
     const missing = await api('POST', 'flight/turnover/list/pdf', admin, { ids: [999_999] });
@@ -342,6 +358,37 @@ describe('flight figures and documents', () => {
       'Zeka Nora',
     ]);
     expect(cells.join('\n')).toContain('2C');
+    // Each passenger's booking reference and payment state, beside the reservation number.
+    const booked = await api('POST', 'reservation', admin, booking(flightId));
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/flight/passenger-report/en',
+      headers: { 'x-auth-token': manager },
+      payload: { ids: [flightId] },
+    });
+    const book = new Workbook();
+    await book.xlsx.load(report.rawPayload);
+    const first = book.worksheets[0]!;
+    const header = first.getRow(2).values as unknown[];
+    const vjosa = first.getRows(3, first.rowCount - 2)!.find((row) => row.getCell(2).value === 'Vjosa')!;
+    const cellOf = (title: string) => vjosa.getCell(header.indexOf(title)).value;
+    expect(cellOf('Reservation')).toBe(booked.body.id);
+    expect(cellOf('Booking reference')).toBe(booked.body.recordLocator);
+    expect(cellOf('Payment')).toBe('Not paid');
+
+    // In the interface language the address names, German here.
+    const german = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/flight/passenger-report/de',
+      headers: { 'x-auth-token': manager },
+      payload: { ids: [flightId] },
+    });
+    const deBook = new Workbook();
+    await deBook.xlsx.load(german.rawPayload);
+    expect(deBook.worksheets[0]!.getRow(2).values).toEqual(
+      expect.arrayContaining(['Buchungsreferenz', 'Zahlung']),
+    );
   });
 
   it('maps origins to the destinations they have bookable flights to, for anyone', async () => {

@@ -116,8 +116,9 @@ export function createFlightReportsService(db: Db) {
       return { ...counts, pending: counts.passengers - counts.appeared - counts.noShow };
     },
 
-    async turnoverPdf(user: AuthUser, ids: number[]): Promise<FileAnswer> {
-      const locale = await localeOf(user);
+    /** In the language asked for (the back office's interface language), else the user's own. */
+    async turnoverPdf(user: AuthUser, ids: number[], asked?: Locale): Promise<FileAnswer> {
+      const locale = asked ?? (await localeOf(user));
       const groups = new Map(
         (await repo.tariffGroupNames(db)).map((group) => [group.id, group.name[locale]]),
       );
@@ -170,6 +171,8 @@ export function createFlightReportsService(db: Db) {
               seatLabel: passenger.seatLabel,
               tariffName: passenger.tariffName[locale],
               reservationId: passenger.reservationId,
+              recordLocator: passenger.recordLocator,
+              paymentStatus: passenger.paymentStatus,
               contactEmail: passenger.billing.email,
               contactPhone: passenger.billing.phoneMobile,
               isAppeared: passenger.isAppeared,

@@ -103,6 +103,7 @@ export function toFlight(
   takenSeatLabels: string[],
   reader: FlightReader,
   priceList: PriceListEntry[],
+  isRouteFixed: boolean,
 ): Flight {
   const showAllotments = satisfies(reader.roles, FLIGHT_FIELD_ROLES.allotmentRead);
   const showAllotmentCost = satisfies(reader.roles, FLIGHT_FIELD_ROLES.allotmentReadCost);
@@ -124,5 +125,6 @@ export function toFlight(
         }
       : {}),
     takenSeatLabels,
+    isRouteFixed,
   };
 }

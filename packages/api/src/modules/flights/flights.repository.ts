@@ -23,6 +23,7 @@ import {
   flightSequences,
   flights,
   rates,
+  reservationInvoices,
   reservationPassengers,
   reservations,
   tariffGroups,
@@ -550,12 +551,15 @@ export async function reportPassengers(db: Db, flightIds: number[]) {
       seatLabel: tickets.seatLabel,
       tariffName: tariffs.name,
       reservationId: tickets.reservationId,
+      recordLocator: reservations.recordLocator,
+      paymentStatus: reservationInvoices.status,
       billing: reservations.billing,
       isAppeared: tickets.isAppeared,
     })
     .from(tickets)
     .innerJoin(reservationPassengers, eq(reservationPassengers.id, tickets.passengerId))
     .innerJoin(reservations, eq(reservations.id, tickets.reservationId))
+    .leftJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
     .innerJoin(tariffs, eq(tariffs.id, tickets.tariffId))
     .where(and(inArray(tickets.flightId, flightIds), eq(tickets.isActive, true)))
     .orderBy(reservationPassengers.lastName, reservationPassengers.firstName);

@@ -64,7 +64,9 @@ export const flightRoutes = (services: {
     route(api.flight.bookingInfo, ({ params }) => reports.bookingInfo(params.id)),
     route(api.flight.turnoverInfo, ({ params }) => reports.turnoverInfo(params.id)),
     route(api.flight.passengersInfo, ({ params }) => reports.passengersInfo(params.id)),
-    route(api.flight.turnoverPdf, ({ user, body }) => reports.turnoverPdf(user, body.ids)),
+    route(api.flight.turnoverPdf, ({ user, query, body }) =>
+      reports.turnoverPdf(user, body.ids, query.locale),
+    ),
     route(api.flight.passengerReport, ({ params, body }) => reports.passengerReport(body.ids, params.locale)),
     route(api.flight.flightsMap, () => reports.flightsMap()),
   ];

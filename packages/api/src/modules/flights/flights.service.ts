@@ -166,12 +166,13 @@ export function createFlightsService(db: Db) {
   async function read(id: number, reader: FlightReader) {
     const head = await repo.findFlightHead(db, id);
     if (!head) throw ApiError.notFound('flight', id);
-    const [seats, allotments, booked, taken, prices] = await Promise.all([
+    const [seats, allotments, booked, taken, prices, ticketed] = await Promise.all([
       repo.seatsOf(db, [id]),
       repo.allotmentsOf(db, [id]),
       repo.bookedCounts(db, [id]),
       repo.takenSeatLabels(db, id),
       priceListsOf(db, [head.rate.id]),
+      repo.flightsWithReservations(db, [id]),
     ]);
     const flightSeats = seats.get(id) ?? [];
     const priceList = priceListOf({
@@ -189,6 +190,7 @@ export function createFlightsService(db: Db) {
       taken,
       reader,
       priceList,
+      ticketed.has(id),
     );
   }
 

@@ -399,10 +399,13 @@ describe('changing a flight', () => {
 
   it('keeps airline and airports of a flight with reservations, and everything but comment and state once departed', async () => {
     const flight = await createFlight({ number: 'FB4402' });
+    // The flight says so before anyone tries, so the form can disable the fields.
+    expect(flight.isRouteFixed).toBe(false);
     await placeReservation(t.database.db, {
       flightId: flight.id,
       passengers: [{ firstName: 'Ana', lastName: 'Gashi' }],
     });
+    expect((await api('GET', `flight/${flight.id}`, manager)).body.isRouteFixed).toBe(true);
     const moved = await api(
       'PUT',
       `flight/${flight.id}`,

@@ -10,6 +10,8 @@ const passenger = (overrides: Partial<Passenger> & Pick<Passenger, 'lastName' | 
   seatLabel: null,
   tariffName: 'Economy',
   reservationId: 1000,
+  recordLocator: 'HXM2PC',
+  paymentStatus: 'notPaid',
   contactEmail: 'booker@example.com',
   contactPhone: '+41 79 123 45 67',
   isAppeared: null,
@@ -29,6 +31,8 @@ const zurichToPrishtina: PassengerReportFlight = {
       birthday: '1985-03-14',
       seatLabel: '12A',
       reservationId: 1042,
+      recordLocator: 'BRK7QA',
+      paymentStatus: 'partly',
       contactEmail: 'arber.cela@example.com',
       isAppeared: true,
     }),
@@ -46,6 +50,8 @@ const zurichToPrishtina: PassengerReportFlight = {
       birthday: '2018-07-02',
       seatLabel: '12B',
       reservationId: 1042,
+      recordLocator: 'BRK7QA',
+      paymentStatus: 'partly',
       isAppeared: false,
     }),
     passenger({
@@ -118,17 +124,19 @@ describe('the passenger report workbook', () => {
       'Seat',
       'Tariff',
       'Reservation',
+      'Booking reference',
+      'Payment',
       'E-mail',
       'Phone',
       'Appeared',
     ]);
     expect(sheet.getRow(2).font?.bold).toBe(true);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 2 });
-    expect(sheet.autoFilter).toBe('A2:J6');
-    for (let column = 1; column <= 10; column++) {
+    expect(sheet.autoFilter).toBe('A2:L6');
+    for (let column = 1; column <= 12; column++) {
       expect(sheet.getColumn(column).width, `column ${column}`).toBeGreaterThanOrEqual(8);
     }
-    expect(sheet.getColumn(8).width).toBeGreaterThan('arber.cela@example.com'.length);
+    expect(sheet.getColumn(10).width).toBeGreaterThan('arber.cela@example.com'.length);
   });
 
   it('lists passengers by last and then first name, with birthdays as dates, and counts them', async () => {
@@ -151,6 +159,8 @@ describe('the passenger report workbook', () => {
       '12B',
       'Economy',
       1042,
+      'BRK7QA',
+      'Partly paid',
       'booker@example.com',
       '+41 79 123 45 67',
       'No',
@@ -160,11 +170,12 @@ describe('the passenger report workbook', () => {
     expect(birthday.value).toEqual(new Date(Date.UTC(1985, 2, 14)));
     // A date cell shown like every date on our documents.
     expect(birthday.numFmt).toBe('dd.mm.yyyy');
-    expect(sheet.getCell('J5').value).toBe('Yes');
+    expect(sheet.getCell('L5').value).toBe('Yes');
+    expect(['I3', 'I6'].map((cell) => sheet.getCell(cell).value)).toEqual(['Not paid', 'Not paid']);
     // No birthday, no seat, not yet marked: empty cells.
     expect(sheet.getCell('D3').value).toBeNull();
     expect(sheet.getCell('E6').value).toBeNull();
-    expect(sheet.getCell('J6').value).toBeNull();
+    expect(sheet.getCell('L6').value).toBeNull();
     expect(sheet.getCell('C6').value).toBe('Infant');
 
     expect(sheet.getCell('A8').value).toBe('Total passengers');
@@ -191,7 +202,7 @@ describe('the passenger report workbook', () => {
     expect(sheet.getCell('B5').value).toBe(0);
   });
 
-  it('translates age types and the appeared mark', async () => {
+  it('translates age types, payment states and the appeared mark', async () => {
     const workbook = await readWorkbook(
       await renderPassengerReport({ flights: [zurichToPrishtina], locale: 'sq' }),
     );
@@ -203,7 +214,12 @@ describe('the passenger report workbook', () => {
       'Fëmijë',
       'Foshnjë',
     ]);
-    expect(['J4', 'J5'].map((cell) => sheet.getCell(cell).value)).toEqual(['Jo', 'Po']);
+    expect(rowValues(sheet, 2)).toContain('Referenca e rezervimit');
+    expect(['I3', 'I4'].map((cell) => sheet.getCell(cell).value)).toEqual([
+      'E papaguar',
+      'Paguar pjesërisht',
+    ]);
+    expect(['L4', 'L5'].map((cell) => sheet.getCell(cell).value)).toEqual(['Jo', 'Po']);
   });
 });
 

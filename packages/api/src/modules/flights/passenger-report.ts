@@ -21,6 +21,10 @@ export interface PassengerReportFlight {
     seatLabel: string | null;
     tariffName: string;
     reservationId: number;
+    /** The booking reference the travellers and the DCS know the booking by. */
+    recordLocator: string;
+    /** The reservation's invoice state (null: no invoice, an empty cell). */
+    paymentStatus: 'notPaid' | 'partly' | 'paid' | 'overpaid' | null;
     contactEmail: string;
     contactPhone: string;
     /** Marked at boarding; null while not marked. */
@@ -77,6 +81,12 @@ export async function renderPassengerReport(input: {
     child: t('documents.passengerReport.ageType.child'),
     infant: t('documents.passengerReport.ageType.infant'),
   };
+  const paymentText = {
+    notPaid: t('documents.passengerReport.payment.notPaid'),
+    partly: t('documents.passengerReport.payment.partly'),
+    paid: t('documents.passengerReport.payment.paid'),
+    overpaid: t('documents.passengerReport.payment.overpaid'),
+  };
   const yes = t('documents.common.yes');
   const no = t('documents.common.no');
   const headers = [
@@ -87,6 +97,8 @@ export async function renderPassengerReport(input: {
     t('documents.passengerReport.columns.seat'),
     t('documents.passengerReport.columns.tariff'),
     t('documents.passengerReport.columns.reservation'),
+    t('documents.passengerReport.columns.bookingReference'),
+    t('documents.passengerReport.columns.payment'),
     t('documents.passengerReport.columns.email'),
     t('documents.passengerReport.columns.phone'),
     t('documents.passengerReport.columns.appeared'),
@@ -140,6 +152,8 @@ export async function renderPassengerReport(input: {
         passenger.seatLabel,
         passenger.tariffName,
         passenger.reservationId,
+        passenger.recordLocator,
+        passenger.paymentStatus === null ? null : paymentText[passenger.paymentStatus],
         passenger.contactEmail,
         passenger.contactPhone,
         passenger.isAppeared === null ? null : passenger.isAppeared ? yes : no,
