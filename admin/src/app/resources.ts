@@ -19,29 +19,20 @@ export function registerResources(map: ResourceMap): void {
 }
 
 /**
- * Refine's resource declarations (names and the spec's routes), kept small so the shell knows every
- * resource without its calls.
+ * Refine's resource names. Their pages' paths, guards and menu entries are declared once, in
+ * @flybook/domain's route table (ADMIN_ROUTES); nothing navigates through Refine's resource routes,
+ * so they are not repeated here.
  */
 export const RESOURCES: ResourceProps[] = [
-  { name: 'flights', list: '/flight/list', create: '/flight/new', edit: '/flight/edit/:id' },
-  {
-    name: 'flightCompanies',
-    list: '/flight/company/list',
-    create: '/flight/company/new',
-    edit: '/flight/company/edit/:id',
-  },
-  {
-    name: 'aircraftTemplates',
-    list: '/flight/aircraft-template/list',
-    create: '/flight/aircraft-template/new',
-    edit: '/flight/aircraft-template/edit/:id',
-  },
-  { name: 'balanceLog', list: '/invoice/balance-log' },
-  { name: 'ownBalanceLog', list: '/invoice/balance-log' },
-  { name: 'allotments', list: '/allotment/list' },
-  { name: 'agentAllotments', list: '/allotment/list' },
-  { name: 'allotmentInvoices', list: '/allotment/invoiceList' },
-  { name: 'agentAllotmentInvoices', list: '/allotment/invoiceList' },
-  { name: 'rates', list: '/rate/list', create: '/rate/new', edit: '/rate/edit/:id' },
-  { name: 'options', list: '/rate/option/list', create: '/rate/option/new', edit: '/rate/option/edit/:id' },
-];
+  'flights',
+  'flightCompanies',
+  'aircraftTemplates',
+  'balanceLog',
+  'ownBalanceLog',
+  'allotments',
+  'agentAllotments',
+  'allotmentInvoices',
+  'agentAllotmentInvoices',
+  'rates',
+  'options',
+].map((name) => ({ name }));
