@@ -1,7 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, apiToken, expect, expectAccessible, logIn, test } from './support.ts';
+import { API, apiToken, expect, expectAccessible, expectLedgerBalanced, logIn, test } from './support.ts';
+
+// Card payments, desk payments and invoices move money here: the ledger's invariants hold after each
+// journey (debits equal credits, balances equal their records).
+test.afterEach(async ({ request }) => {
+  await expectLedgerBalanced(request);
+});
 
 const MANAGER = 'manager@flybook.test';
 const AGENT = 'agent@flybook.test';

@@ -1,5 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, expect, expectAccessible, test } from './support.ts';
+import { API, expect, expectAccessible, expectLedgerBalanced, test } from './support.ts';
+
+// Card payments, desk payments and invoices move money here: the ledger's invariants hold after each
+// journey (debits equal credits, balances equal their records).
+test.afterEach(async ({ request }) => {
+  await expectLedgerBalanced(request);
+});
 
 /** The first bookable flight of a route from the public search, as the wizard will list it. */
 async function firstFlight(request: APIRequestContext, origin: string, destination: string, from: string) {

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiToken, expect, expectAccessible, test } from './support.ts';
+import { API, apiToken, expect, expectAccessible, expectLedgerBalanced, test } from './support.ts';
+
+// Card payments, desk payments and invoices move money here: the ledger's invariants hold after each
+// journey (debits equal credits, balances equal their records).
+test.afterEach(async ({ request }) => {
+  await expectLedgerBalanced(request);
+});
 
 /** The first open demo flight. */
 async function openFlight(request: APIRequestContext) {

@@ -1,5 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API, apiToken, expect, expectAccessible, PASSWORD, test } from './support.ts';
+import { API, apiToken, expect, expectAccessible, expectLedgerBalanced, PASSWORD, test } from './support.ts';
+
+// Card payments, desk payments and invoices move money here: the ledger's invariants hold after each
+// journey (debits equal credits, balances equal their records).
+test.afterEach(async ({ request }) => {
+  await expectLedgerBalanced(request);
+});
 
 const CUSTOMER = 'customer@flybook.test';
 
