@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  listedReservationFacts,
   type ReservationAction,
   type ReservationActionReason,
   type ReservationFacts,
@@ -161,5 +162,32 @@ describe('the actions of a reservation (state × roles)', () => {
     expect(reasonsOf(facts(), ['ROLE_RESERVATION_READ', 'ROLE_RESERVATION_SNAPSHOT_LIST']).history).toEqual(
       [],
     );
+  });
+});
+
+describe('a listed reservation as facts', () => {
+  const listed = {
+    status: 'reserved',
+    invoice: { status: 'partly', total: 120.5, totalPaid: 0.1 },
+    passengerCount: 3,
+    flights: [{ status: 'closed' }],
+  } as const;
+
+  it('takes its CHF amounts in Rappen and has no credit note unless it says so', () => {
+    expect(listedReservationFacts(listed)).toEqual({
+      status: 'reserved',
+      invoice: { status: 'partly', total: 12_050, totalPaid: 10 },
+      pricesHidden: false,
+      passengerCount: 3,
+      flights: [{ status: 'closed' }],
+      hasCreditNote: false,
+    });
+    expect(listedReservationFacts({ ...listed, hasCreditNote: true }).hasCreditNote).toBe(true);
+  });
+
+  it('reads amounts left out of the list as prices hidden from the reader', () => {
+    const hidden = listedReservationFacts({ ...listed, invoice: { status: 'notPaid' } });
+    expect(hidden).toMatchObject({ pricesHidden: true, invoice: { status: 'notPaid' } });
+    expect(reservationActions(hidden, { roles: [] }).pay.reason).toBe('pricesHidden');
   });
 });

@@ -1,5 +1,5 @@
 import type { FlightStatus } from './flights.ts';
-import type { Rappen } from './money.ts';
+import { type Rappen, toRappen } from './money.ts';
 import { type InvoiceStatus, isInvoiceSettled, type PaymentRefusal, paymentRefusalOf } from './payments.ts';
 import { allOf, type PermissionRule, type RoleSet, satisfies } from './permissions.ts';
 import { flightChangeBlock } from './reservations.ts';
@@ -230,3 +230,29 @@ export function reservationActions(
     history: historyVerdict(actor),
   };
 }
+
+/** A reservation as the reservation lists show it: amounts in CHF, absent when hidden from the reader. */
+export interface ListedReservation {
+  status: ReservationFacts['status'];
+  invoice: { status: InvoiceStatus; total?: number | undefined; totalPaid?: number | undefined };
+  passengerCount: number;
+  flights: readonly { status: FlightStatus }[];
+  hasCreditNote?: boolean | undefined;
+}
+
+/**
+ * The facts of a listed reservation (the back office's list, the site's account page). A list does
+ * not say when a card booking's payment window closes: the API answers that on the payment.
+ */
+export const listedReservationFacts = (listed: ListedReservation): ReservationFacts => ({
+  status: listed.status,
+  invoice: {
+    status: listed.invoice.status,
+    total: listed.invoice.total === undefined ? undefined : toRappen(listed.invoice.total),
+    totalPaid: listed.invoice.totalPaid === undefined ? undefined : toRappen(listed.invoice.totalPaid),
+  },
+  pricesHidden: listed.invoice.total === undefined,
+  passengerCount: listed.passengerCount,
+  flights: listed.flights,
+  hasCreditNote: listed.hasCreditNote === true,
+});

@@ -2,12 +2,11 @@ import {
   type AccessUser,
   type AdminRouteName,
   adminRouteByName,
+  listedReservationFacts,
   type ReservationAction,
   type ReservationActionReason,
-  type ReservationFacts,
   reservationActions,
   satisfies,
-  toRappen,
 } from '@flybook/domain';
 import type { ReservationListItem } from '@flybook/schemas';
 
@@ -88,20 +87,6 @@ const pageAllows = (action: ReservationRowAction, permissions: ReservationListPe
   return true;
 };
 
-/** A list row as the domain's reservation facts; amounts in Rappen, absent when hidden from the reader. */
-export const reservationFactsOf = (row: ReservationListItem): ReservationFacts => ({
-  status: row.status,
-  invoice: {
-    status: row.invoice.status,
-    total: row.invoice.total === undefined ? undefined : toRappen(row.invoice.total),
-    totalPaid: row.invoice.totalPaid === undefined ? undefined : toRappen(row.invoice.totalPaid),
-  },
-  pricesHidden: row.invoice.total === undefined,
-  passengerCount: row.passengerCount,
-  flights: row.flights,
-  hasCreditNote: row.hasCreditNote === true,
-});
-
 /**
  * Whether a row action is offered for a reservation: as `reservationActions` (@flybook/domain)
  * decides it, hidden where the user may not have it on this reservation (no role, a document
@@ -115,7 +100,7 @@ export function rowActionState(
   permissions: ReservationListPermissions,
 ): ActionState {
   if (!pageAllows(action, permissions)) return 'hidden';
-  const verdict = reservationActions(reservationFactsOf(row), { roles: permissions.roles })[
+  const verdict = reservationActions(listedReservationFacts(row), { roles: permissions.roles })[
     DOMAIN_ACTION[action]
   ];
   const leftToServer = LEFT_TO_SERVER[action] ?? [];
