@@ -1,3 +1,4 @@
+import { RESERVATION_ACTION_ROLES } from '@flybook/domain/reservation-actions';
 import { z } from 'zod';
 import { BookedFlightBody, PassengerOptionBody, PassengerSeatBody } from './booking.ts';
 import {
@@ -324,7 +325,7 @@ export const reservationCalls = {
     path: 'reservation/{id}',
     summary: 'Change flights, passengers, seats, options, contact or price; reissues the tickets',
     auth: 'user',
-    roles: 'ROLE_RESERVATION_UPDATE',
+    roles: RESERVATION_ACTION_ROLES.edit,
     params: IdParams,
     body: UpdateReservationBody,
     response: ReservationSchema,
@@ -334,7 +335,7 @@ export const reservationCalls = {
     path: 'reservation/{id}/cancel',
     summary: 'Cancel: gives the seats back; the invoice becomes the cancellation fee',
     auth: 'user',
-    roles: 'ROLE_RESERVATION_CANCEL',
+    roles: RESERVATION_ACTION_ROLES.cancel,
     params: IdParams,
     body: CancelBody,
     response: ReservationSchema,
@@ -344,7 +345,7 @@ export const reservationCalls = {
     path: 'reservation/{id}/split',
     summary: 'Move one passenger into a new reservation of their own; answers the new one',
     auth: 'user',
-    roles: 'ROLE_RESERVATION_SPLIT',
+    roles: RESERVATION_ACTION_ROLES.split,
     params: IdParams,
     body: SplitBody,
     response: ReservationSchema,
@@ -355,7 +356,7 @@ export const reservationCalls = {
     path: 'reservation/{id}/rebook',
     summary: 'Move the passengers off a cancelled flight onto another of the route; tells the contact',
     auth: 'user',
-    roles: 'ROLE_RESERVATION_UPDATE',
+    roles: RESERVATION_ACTION_ROLES.edit,
     params: IdParams,
     body: RebookBody,
     response: ReservationSchema,
@@ -384,7 +385,7 @@ export const reservationCalls = {
     path: 'reservation/{id}/snapshot/list',
     summary: 'Every saved version of a reservation, newest first',
     auth: 'user',
-    roles: { allOf: ['ROLE_RESERVATION_READ', 'ROLE_RESERVATION_SNAPSHOT_LIST'] },
+    roles: RESERVATION_ACTION_ROLES.history,
     params: IdParams,
     response: z.object({ items: z.array(SnapshotSchema) }),
   }),

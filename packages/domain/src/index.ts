@@ -15,6 +15,7 @@ export * from './phone.ts';
 export * from './pnl.ts';
 export * from './pricing.ts';
 export * from './record-locators.ts';
+export * from './reservation-actions.ts';
 export * from './reservations.ts';
 export * from './roles.ts';
 export * from './seat-maps.ts';

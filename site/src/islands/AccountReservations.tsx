@@ -5,8 +5,9 @@ import { reservationDocumentCalls } from '@flybook/schemas/reservation-documents
 import { type ReservationListItem, reservationListCalls } from '@flybook/schemas/reservation-lists';
 import { useEffect, useState } from 'react';
 import { AccountHead } from '../lib/AccountHead.tsx';
+import { accountOffers } from '../lib/account-offers.ts';
 import { useAccountSession } from '../lib/account-session.ts';
-import { outstandingOf, payOutstanding } from '../lib/card-payment.ts';
+import { payOutstanding } from '../lib/card-payment.ts';
 import { callFailureOf, failureText } from '../lib/failures.ts';
 import type { Message } from '../lib/message.ts';
 import { client } from '../lib/session.ts';
@@ -38,10 +39,6 @@ export interface AccountTexts {
   paymentErrors: Record<string, string>;
   statuses: Record<string, string>;
 }
-
-/** An unpaid card booking still holding its seats: its owner may pay it now (spec 01 §2). */
-const isPayableByCard = (item: ReservationListItem) =>
-  item.status === 'created' && item.invoice.paymentTerms === 'now' && outstandingOf(item.invoice) > 0;
 
 type Load =
   | { state: 'loading' }
@@ -166,58 +163,60 @@ export default function AccountReservations({
             </tr>
           </thead>
           <tbody>
-            {load.items.map((item) => (
-              <tr key={item.id}>
-                <td data-label={texts.bookingReference} className="booking-reference-cell">
-                  {item.recordLocator}
-                </td>
-                <td data-label={texts.flights}>
-                  {item.flights.map((flight) => (
-                    <div key={flight.id}>
-                      <strong>{flight.number}</strong> {flight.origin.code} → {flight.destination.code} ·{' '}
-                      {formatDateTime(flight.departure, locale)}
-                    </div>
-                  ))}
-                </td>
-                <td data-label={texts.status}>{texts.statuses[item.status] ?? item.status}</td>
-                <td data-label={texts.total}>
-                  {item.invoice.total === undefined ? '–' : money(item.invoice.total)}
-                </td>
-                <td data-label={texts.paid}>
-                  {item.invoice.totalPaid === undefined ? '–' : money(item.invoice.totalPaid)}
-                </td>
-                <td className="account-documents">
-                  {isPayableByCard(item) && (
-                    <button
-                      className="button button-primary"
-                      type="button"
-                      disabled={paying !== null}
-                      onClick={() => payNow(item)}
-                    >
-                      {paying === item.id ? texts.paying : texts.payNow}
-                    </button>
-                  )}
-                  {item.status !== 'cancelled' && (
-                    <>
+            {load.items
+              .map((item) => ({ item, offers: accountOffers(item) }))
+              .map(({ item, offers }) => (
+                <tr key={item.id}>
+                  <td data-label={texts.bookingReference} className="booking-reference-cell">
+                    {item.recordLocator}
+                  </td>
+                  <td data-label={texts.flights}>
+                    {item.flights.map((flight) => (
+                      <div key={flight.id}>
+                        <strong>{flight.number}</strong> {flight.origin.code} → {flight.destination.code} ·{' '}
+                        {formatDateTime(flight.departure, locale)}
+                      </div>
+                    ))}
+                  </td>
+                  <td data-label={texts.status}>{texts.statuses[item.status] ?? item.status}</td>
+                  <td data-label={texts.total}>
+                    {item.invoice.total === undefined ? '–' : money(item.invoice.total)}
+                  </td>
+                  <td data-label={texts.paid}>
+                    {item.invoice.totalPaid === undefined ? '–' : money(item.invoice.totalPaid)}
+                  </td>
+                  <td className="account-documents">
+                    {offers.payNow && (
                       <button
-                        className="link-button"
+                        className="button button-primary"
                         type="button"
-                        onClick={() => download(item.id, 'ticket')}
+                        disabled={paying !== null}
+                        onClick={() => payNow(item)}
                       >
-                        {texts.ticket}
+                        {paying === item.id ? texts.paying : texts.payNow}
                       </button>
-                      <button
-                        className="link-button"
-                        type="button"
-                        onClick={() => download(item.id, 'invoice')}
-                      >
-                        {texts.invoice}
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
+                    )}
+                    {offers.documents && (
+                      <>
+                        <button
+                          className="link-button"
+                          type="button"
+                          onClick={() => download(item.id, 'ticket')}
+                        >
+                          {texts.ticket}
+                        </button>
+                        <button
+                          className="link-button"
+                          type="button"
+                          onClick={() => download(item.id, 'invoice')}
+                        >
+                          {texts.invoice}
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
           </tbody>
         </table>
       )}

@@ -2,15 +2,18 @@ import {
   type AccessUser,
   type AdminRouteName,
   adminRouteByName,
-  flightChangeBlock,
-  isInvoiceSettled,
+  listedReservationFacts,
+  type ReservationAction,
+  type ReservationActionReason,
+  reservationActions,
   satisfies,
 } from '@flybook/domain';
 import type { ReservationListItem } from '@flybook/schemas';
 
 /**
  * What the user may do on the reservation list (spec 02 §6 Reservation list), by role and by the
- * rule of the page an action leads to; the server checks the same roles on every call.
+ * rule of the page an action leads to; the server checks the same roles on every call. What each
+ * reservation allows is `reservationActions` (@flybook/domain), asked by {@link rowActionState}.
  */
 export function reservationListPermissions(user: AccessUser) {
   const has = (role: string) => satisfies(user.roles, role);
@@ -23,12 +26,9 @@ export function reservationListPermissions(user: AccessUser) {
     create: route('reservationNew') && has('ROLE_RESERVATION_CREATE'),
     /** The edit link is for employees (and admins): agents and customers do not change bookings. */
     edit: (user.type === 'manager' || user.type === 'admin') && route('reservationEdit'),
+    /** The payment and history pages; what a reservation allows is `reservationActions`. */
     pay: route('reservationPayment'),
-    cancel: has('ROLE_RESERVATION_CANCEL'),
-    split: has('ROLE_RESERVATION_SPLIT'),
     history: route('reservationHistory'),
-    ticketBeforePaid: has('ROLE_RESERVATION_TICKET_PDF_BEFORE_PAID'),
-    invoiceBeforePaid: has('ROLE_RESERVATION_INVOICE_PDF_BEFORE_PAID'),
     /** Bulk actions and the SMS popup (spec: ROLE_ADMIN; the API's role is ROLE_RESERVATION_SMS). */
     sms: has('ROLE_RESERVATION_SMS'),
     /** The owner and reservator filters (ROLE_RESERVATION_USER_LIST). */
@@ -56,44 +56,55 @@ export type ReservationRowAction = (typeof ROW_ACTIONS)[number];
 /** Hidden without the role; shown but disabled when the reservation's state forbids it. */
 export type ActionState = 'hidden' | 'disabled' | 'enabled';
 
-const state = (allowed: boolean, possible: boolean): ActionState =>
-  !allowed ? 'hidden' : possible ? 'enabled' : 'disabled';
+/** The domain's action behind each row action. */
+const DOMAIN_ACTION = {
+  edit: 'edit',
+  pay: 'pay',
+  ticket: 'ticketPdf',
+  invoice: 'invoicePdf',
+  creditNote: 'creditNotePdf',
+  split: 'split',
+  cancel: 'cancel',
+  history: 'history',
+} as const satisfies Record<ReservationRowAction, ReservationAction>;
 
-const isSettled = (row: ReservationListItem) => isInvoiceSettled(row.invoice);
-
-/** The reservation's flights let this user change it: none departed or closed beyond their roles. */
-const flightsChangeable = (row: ReservationListItem, roles: AccessUser['roles']) =>
-  row.flights.every((flight) => flightChangeBlock(flight.status, roles) === null);
+/** Reasons that hide an action: not the user's to have on this reservation, rather than not now. */
+const HIDING: readonly ReservationActionReason[] = ['noRole', 'notPaid', 'noCreditNote'];
 
 /**
- * Whether a row action is offered for a reservation (spec 02 §4, §6): a cancelled reservation
- * cannot be edited, cancelled again or split, and is paid only for an open cancellation fee; paid
- * invoices take no payment; the credit note shows once a cancellation gave money back; cancelling is
- * disabled once a flight is closed or departed unless the user's roles allow changing such flights;
- * the ticket and invoice before full payment need their roles, and a cancelled booking has no ticket.
+ * Reasons the list leaves to the server's answer: it offers the invoice and credit note of a
+ * booking whose prices the reader may not see (the API then refuses them); the reader's missing
+ * amounts still disable Pay.
+ */
+const LEFT_TO_SERVER: Partial<Record<ReservationRowAction, readonly ReservationActionReason[]>> = {
+  invoice: ['pricesHidden'],
+  creditNote: ['pricesHidden'],
+};
+
+/** The page an action leads to exists for the user (edit, pay, history); the others have no page. */
+const pageAllows = (action: ReservationRowAction, permissions: ReservationListPermissions) => {
+  if (action === 'edit' || action === 'pay' || action === 'history') return permissions[action];
+  return true;
+};
+
+/**
+ * Whether a row action is offered for a reservation: as `reservationActions` (@flybook/domain)
+ * decides it, hidden where the user may not have it on this reservation (no role, a document
+ * before payment without its role, no credit note) and disabled where its state forbids it now
+ * (cancelled, paid, a closed or departed flight, one passenger). The list is not told when a card
+ * booking's payment window closes; the payment page and the API are.
  */
 export function rowActionState(
   action: ReservationRowAction,
   row: ReservationListItem,
   permissions: ReservationListPermissions,
 ): ActionState {
-  const cancelled = row.status === 'cancelled';
-  switch (action) {
-    case 'edit':
-      return state(permissions.edit, !cancelled);
-    case 'pay':
-      return state(permissions.pay, !isSettled(row) && row.invoice.total !== undefined);
-    case 'cancel':
-      return state(permissions.cancel, !cancelled && flightsChangeable(row, permissions.roles));
-    case 'split':
-      return state(permissions.split, !cancelled && row.passengerCount > 1);
-    case 'ticket':
-      return state(isSettled(row) || permissions.ticketBeforePaid, !cancelled);
-    case 'invoice':
-      return state(isSettled(row) || permissions.invoiceBeforePaid, true);
-    case 'creditNote':
-      return row.hasCreditNote ? 'enabled' : 'hidden';
-    case 'history':
-      return state(permissions.history, true);
-  }
+  if (!pageAllows(action, permissions)) return 'hidden';
+  const verdict = reservationActions(listedReservationFacts(row), { roles: permissions.roles })[
+    DOMAIN_ACTION[action]
+  ];
+  const leftToServer = LEFT_TO_SERVER[action] ?? [];
+  const reasons = verdict.reasons.filter((reason) => !leftToServer.includes(reason));
+  if (reasons.some((reason) => HIDING.includes(reason))) return 'hidden';
+  return reasons.length > 0 ? 'disabled' : 'enabled';
 }

@@ -1,10 +1,11 @@
 import {
-  isInvoiceSettled,
+  invoicePdfVerdict,
   normalizeRecordLocator,
   outstandingOf,
-  paymentRefusalOf,
+  payVerdict,
   type Rappen,
   samePersonName,
+  ticketPdfVerdict,
   toChf,
 } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
@@ -72,8 +73,8 @@ export function createManageService(db: Db, limit = MANAGE_FIND_DEFAULT_LIMIT) {
     const tickets = document.passengers.flatMap((passenger) => passenger.flights);
     const options = document.passengers.flatMap((passenger) => passenger.options);
     const open = outstandingOf(invoice);
-    const isPaid = isInvoiceSettled(invoice);
-    const cancelled = reservation.status === 'cancelled';
+    // An access key carries no roles: documents once paid, a card payment of what is open.
+    const keyHolder = { roles: [] };
 
     return {
       id: reservation.id,
@@ -132,9 +133,9 @@ export function createManageService(db: Db, limit = MANAGE_FIND_DEFAULT_LIMIT) {
         ...(hidePrices ? {} : { paid: chf(invoice.totalPaid), open: chf(open) }),
       },
       can: {
-        ticket: !cancelled && isPaid,
-        invoice: !hidePrices && isPaid,
-        payByCard: !hidePrices && paymentRefusalOf(reservation, invoice, new Date()) === null,
+        ticket: ticketPdfVerdict({ status: reservation.status, invoice }, keyHolder).allowed,
+        invoice: invoicePdfVerdict({ invoice, pricesHidden: hidePrices }, keyHolder).allowed,
+        payByCard: payVerdict({ ...reservation, invoice, pricesHidden: hidePrices }, new Date()).allowed,
       },
     };
   }

@@ -3,7 +3,7 @@ import {
   invoiceStatusOf,
   outstandingOf,
   paymentAmountProblem,
-  paymentRefusalOf,
+  payVerdict,
   type Rappen,
   withheldOf,
 } from '@flybook/domain';
@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { post, virtualAccountId } from '../ledger/ledger.ts';
+import { refuseUnless, reservationCancelled } from '../reservations/action-refusals.ts';
 
 /** The invoice of a reservation and the reservation's state, the invoice row locked for a payment. */
 export async function lockInvoice(tx: Tx, invoiceId: number) {
@@ -34,13 +35,17 @@ export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>
 
 /**
  * The checks every payment of an invoice passes before its method's own (spec 02 §5, in that
- * order): the reservation can still be paid, the amount is not above what is still to pay, and
- * less than that only with the partial-payment right.
+ * order): the reservation can still be paid (the pay verdict of `reservationActions`), the amount
+ * is not above what is still to pay, and less than that only with the partial-payment right. A
+ * payment is not refused for the payer's view of the prices.
  */
 export function checkPayable(locked: LockedInvoice, amount: Rappen, now: Date, partialAllowed: boolean) {
   const { invoice, reservation } = locked;
-  const refusal = paymentRefusalOf(reservation, invoice, now);
-  if (refusal) throw new ApiError(refusal, 422);
+  refuseUnless(payVerdict({ ...reservation, invoice, pricesHidden: false }, now), {
+    cancelled: reservationCancelled,
+    expired: () => new ApiError('ERROR_RESERVATION_EXPIRED', 422),
+    alreadyPaid: () => new ApiError('ERROR_INVOICE_ALREADY_PAID', 422),
+  });
   const problem = paymentAmountProblem(amount, outstandingOf(invoice), partialAllowed);
   if (problem === 'ERROR_PAYMENT_AMOUNT_TOO_BIG') throw new ApiError(problem, 422, { field: 'amount' });
   if (problem) throw new ApiError(problem, 403, { field: 'amount' });

@@ -1,4 +1,10 @@
-import { airportLocalTime, satisfies, toRappen } from '@flybook/domain';
+import {
+  airportLocalTime,
+  creditNoteVerdict,
+  invoicePdfVerdict,
+  ticketPdfVerdict,
+  toRappen,
+} from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -22,6 +28,7 @@ import { renderCreditNote } from '../ledger/documents/credit-note-pdf.ts';
 import { balanceLogTypeId } from '../ledger/ledger.ts';
 import { countryNameOf } from '../lookups/lookups.repository.ts';
 import { reservationIdOfAccessKey } from './access-keys.ts';
+import { pricesHidden, refuseUnless } from './action-refusals.ts';
 import { paidStateOf } from './documents/document-layout.ts';
 import { renderInvoice } from './documents/invoice-pdf.ts';
 import { renderReservationOverview } from './documents/overview-pdf.ts';
@@ -187,8 +194,6 @@ function toDocument(
   };
 }
 
-const isPaid = (record: ReservationRecord) => paidStateOf(record.invoice.status) === 'paid';
-
 /**
  * The reservation as the documents print it, for a reader other than a document route (manage my
  * booking shows the same flights, names and price parts as the invoice).
@@ -334,15 +339,17 @@ export function createReservationDocumentsService(db: Db) {
   return {
     async ticketPdf(reader: DocumentReader, id: number, locale: Locale): Promise<FileAnswer> {
       const { record, access, roles } = await readFor(reader, id);
-      if (record.reservation.status === 'cancelled') {
-        throw new ApiError('ERROR_VALIDATION', 422, {
-          message: 'A cancelled reservation has no ticket',
-          params: { id: String(id) },
-        });
-      }
-      if (!isPaid(record) && !satisfies(roles, 'ROLE_RESERVATION_TICKET_PDF_BEFORE_PAID')) {
-        throw beforePaid('ticket');
-      }
+      refuseUnless(
+        ticketPdfVerdict({ status: record.reservation.status, invoice: record.invoice }, { roles }),
+        {
+          cancelled: () =>
+            new ApiError('ERROR_VALIDATION', 422, {
+              message: 'A cancelled reservation has no ticket',
+              params: { id: String(id) },
+            }),
+          notPaid: () => beforePaid('ticket'),
+        },
+      );
       const reservation = await documentOf(record, access, locale);
       const paidState = paidStateOf(record.invoice.status);
       return pdfAnswer(await renderTicket({ reservation, paidState, locale }), 'Ticket.pdf');
@@ -351,12 +358,13 @@ export function createReservationDocumentsService(db: Db) {
     async invoicePdf(reader: DocumentReader, id: number, locale: Locale): Promise<FileAnswer> {
       const { record, access, roles } = await readFor(reader, id);
       // The owner of a booking whose price is hidden sees no amount, so no invoice either.
-      if (access.hidePrices) {
-        throw new ApiError('ERROR_FORBIDDEN', 403, { message: 'The price of this reservation is hidden' });
-      }
-      if (!isPaid(record) && !satisfies(roles, 'ROLE_RESERVATION_INVOICE_PDF_BEFORE_PAID')) {
-        throw beforePaid('invoice');
-      }
+      refuseUnless(
+        invoicePdfVerdict({ invoice: record.invoice, pricesHidden: access.hidePrices }, { roles }),
+        {
+          pricesHidden,
+          notPaid: () => beforePaid('invoice'),
+        },
+      );
       const reservation = await documentOf(record, access, locale);
       const cancellation = await cancellationOf(record);
       if (cancellation) reservation.invoice.cancellation = cancellation;
@@ -365,12 +373,13 @@ export function createReservationDocumentsService(db: Db) {
 
     async creditNotePdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {
       const { record, access } = await read(user, id);
-      if (access.hidePrices) {
-        throw new ApiError('ERROR_FORBIDDEN', 403, { message: 'The price of this reservation is hidden' });
-      }
-      const body = await renderCreditNoteOf(db, record, locale);
-      if (!body) throw ApiError.notFound('credit note of reservation', id);
-      return pdfAnswer(body, 'CreditNote.pdf');
+      // Made only for a reader who may see it: a hidden price is refused before anything is drawn.
+      const body = access.hidePrices ? null : await renderCreditNoteOf(db, record, locale);
+      refuseUnless(creditNoteVerdict({ pricesHidden: access.hidePrices, hasCreditNote: body !== null }), {
+        pricesHidden,
+        noCreditNote: () => ApiError.notFound('credit note of reservation', id),
+      });
+      return pdfAnswer(body!, 'CreditNote.pdf');
     },
 
     async overviewPdf(user: AuthUser, id: number, locale: Locale): Promise<FileAnswer> {

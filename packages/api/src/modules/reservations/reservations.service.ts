@@ -1,12 +1,15 @@
 import {
   cancellationFeeProblem,
+  cancelVerdict,
   canSplitParty,
-  flightChangeBlock,
+  editVerdict,
+  firstFlightBlock,
   invoiceStatusOf,
   isInvoiceSettled,
   outstandingOf,
   satisfies,
   splitPaidShare,
+  splitVerdict,
   takesSeat,
   toChf,
   toRappen,
@@ -51,6 +54,7 @@ import { bookFeeReceivable, transferPaid } from '../payments/invoice-transfers.t
 import type { RefundOnCancel } from '../payments/refunds.ts';
 import { newPasswordErrors } from '../users/user-profile.ts';
 import { createUserWithAccount } from '../users/users.repository.ts';
+import { refuseUnless, reservationCancelled } from './action-refusals.ts';
 import { guestKeyMatches, newGuestKey } from './guest-key.ts';
 import { rebookedBody } from './rebook.ts';
 import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
@@ -389,7 +393,8 @@ export function createReservationsService(
 
   /** The change itself, in the caller's transaction, once the caller's rights on the body are checked. */
   async function change(tx: Tx, user: AuthUser, id: number, body: UpdateBody): Promise<Reservation> {
-    const row = await lockChangeable(tx, id, user);
+    const row = await lockReadable(tx, id, user);
+    refuseUnless(editVerdict(row, user), { noRole: ApiError.forbidden, cancelled: reservationCancelled });
     const before = (await repo.findReservation(tx, id))!;
     const heldFlights = await repo.flightsOfReservation(tx, id);
     const wanted = new Set(body.bookedFlights.map((booked) => booked.flight.id));
@@ -526,7 +531,11 @@ export function createReservationsService(
         db,
         { scope: `reservation:rebook:${user.id}:${id}`, key: idempotencyKey, body },
         async (tx) => {
-          const row = await lockChangeable(tx, id, user);
+          const row = await lockReadable(tx, id, user);
+          refuseUnless(editVerdict(row, user), {
+            noRole: ApiError.forbidden,
+            cancelled: reservationCancelled,
+          });
           const record = (await repo.findReservation(tx, id))!;
           const moved = record.tickets.filter((ticket) => ticket.flight.id === body.fromFlightId);
           const from = moved[0];
@@ -589,21 +598,23 @@ export function createReservationsService(
    * reservation write makes one.
    */
   async function recordChange(tx: Tx, user: AuthUser, id: number, changedFields: string[]) {
-    const row = await lockChangeable(tx, id);
+    const row = await lockReadable(tx, id);
+    // A change of tickets made by another area needs no edit role of its own; still not once cancelled.
+    refuseUnless(editVerdict(row, user), { cancelled: reservationCancelled });
     await repo.updateReservation(tx, id, { version: row.version + 1 });
     return recordVersion(tx, user, id, row.version + 1, changedFields);
   }
 
   /**
-   * Locks a reservation that may still change: not found and cancelled ones are refused. With a
-   * `user` (edit, cancel, split) it must also be one they may read: a change role alone (an agent
-   * given ROLE_RESERVATION_CANCEL) does not reach other people's bookings, which answer 404.
+   * Locks a reservation to change it: not found ones are refused. With a `user` (edit, cancel,
+   * split) it must also be one they may read: a change role alone (an agent given
+   * ROLE_RESERVATION_CANCEL) does not reach other people's bookings, which answer 404. Whether the
+   * change may go is the action's verdict (`reservationActions`, @flybook/domain).
    */
-  async function lockChangeable(tx: Tx, id: number, user?: AuthUser) {
+  async function lockReadable(tx: Tx, id: number, user?: AuthUser) {
     const row = await repo.lockReservation(tx, id);
     if (!row) throw ApiError.notFound('reservation', id);
     if (user) reservationAccess(user, row);
-    if (row.status === 'cancelled') throw new ApiError('ERROR_RESERVATION_CANCELLED', 422);
     return row;
   }
 
@@ -624,17 +635,19 @@ export function createReservationsService(
       db,
       { scope: `reservation:cancel:${user.id}:${id}`, key: idempotencyKey, body: { fee } },
       async (tx) => {
-        const row = await lockChangeable(tx, id, user);
-        for (const flight of await repo.flightsOfReservation(tx, id)) {
-          const block = flightChangeBlock(flight.status, user.roles);
-          if (block === 'departed') {
-            throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', {
-              direction: flight.direction,
-              flightId: flight.id,
-            });
-          }
-          if (block === 'closed') throw forbidden('status');
-        }
+        const row = await lockReadable(tx, id, user);
+        const flights = await repo.flightsOfReservation(tx, id);
+        const blocked = firstFlightBlock(flights, user.roles);
+        refuseUnless(cancelVerdict({ status: row.status, flights }, user), {
+          noRole: ApiError.forbidden,
+          cancelled: reservationCancelled,
+          flightDeparted: () =>
+            bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_REMOVED', {
+              direction: blocked!.flight.direction,
+              flightId: blocked!.flight.id,
+            }),
+          flightClosed: () => forbidden('status'),
+        });
         const invoice = await repo.findInvoice(tx, id);
         const total = toRappen(fee);
         if (cancellationFeeProblem(total, invoice.total) !== null) {
@@ -683,10 +696,13 @@ export function createReservationsService(
       db,
       { scope: `reservation:split:${user.id}:${id}`, key: idempotencyKey, body: { passengerId } },
       async (tx) => {
-        const row = await lockChangeable(tx, id, user);
+        const row = await lockReadable(tx, id, user);
         const record = (await repo.findReservation(tx, id))!;
-        if (record.passengers.length < 2)
-          throw new ApiError('ERROR_SPLIT_ONE_PASSENGER', 422, { field: 'passengerId' });
+        refuseUnless(splitVerdict({ status: row.status, passengerCount: record.passengers.length }, user), {
+          noRole: ApiError.forbidden,
+          cancelled: reservationCancelled,
+          onePassenger: () => new ApiError('ERROR_SPLIT_ONE_PASSENGER', 422, { field: 'passengerId' }),
+        });
         const moved = record.passengers.find((passenger) => passenger.id === passengerId);
         if (!moved) {
           throw new ApiError('ERROR_NOT_FOUND', 422, {
