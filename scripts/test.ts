@@ -78,6 +78,8 @@ const steps: (() => Promise<boolean>)[] = [
   () =>
     together(
       { name: 'check: typecheck', command: npm('typecheck') },
+      // The site's `.astro` files, which tsc does not read (astro check).
+      { name: 'check: astro', command: npm('typecheck:site') },
       { name: 'check: lint', command: npm('lint') },
       { name: 'build', command: npm('build') },
     ),

@@ -1,4 +1,5 @@
 import react from '@astrojs/react';
+import { FALLBACK_LOCALE, LOCALES } from '@flybook/locales';
 import { defineConfig } from 'astro/config';
 
 // Static pages for every route × locale; islands (React) only where a page needs them.
@@ -8,6 +9,12 @@ export default defineConfig({
   // `/about-us` is served from about-us.html: the spec's routes have no trailing slash.
   trailingSlash: 'never',
   build: { format: 'file', assets: '_site' },
+  // English unprefixed, the other languages under /de, /fr, /sq (the page files' `[...locale]`).
+  i18n: {
+    locales: [...LOCALES],
+    defaultLocale: FALLBACK_LOCALE,
+    routing: { prefixDefaultLocale: false },
+  },
   integrations: [react()],
   devToolbar: { enabled: false },
   telemetry: false,

@@ -1,7 +1,10 @@
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '@flybook/locales';
 import { STEPS, type StepName } from './booking/steps.ts';
 
-/** What a public route shows: the home page, a content page (by its content slug), or a status page. */
+/**
+ * What a public route shows: the home page, a content page (by its content slug), or a status page.
+ * Each kind has its page file in `pages/` (docs/site.md, "Page files"), which takes its routes from here.
+ */
 export type RouteKind =
   | { kind: 'home' }
   | { kind: 'content'; slug: string; extras?: 'team' | 'history' | 'partners' | 'flightsBoard' }
@@ -98,7 +101,11 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: '404', view: { kind: 'notFound' } },
 ];
 
-/** A path in a locale: English unprefixed, the others under /de, /fr, /sq. */
+/**
+ * A path in a locale: English unprefixed, the others under /de, /fr, /sq. The same as astro:i18n's
+ * `getRelativeLocaleUrl`, which the page files use; this one is for code outside Astro (the
+ * sitemap, tests, page weights), and the build test checks the pages' links against it.
+ */
 export function localizedPath(path: string, locale: Locale): string {
   const clean = path.replace(/^\/+|\/+$/g, '');
   if (locale === FALLBACK_LOCALE) return `/${clean}`;

@@ -337,20 +337,23 @@ describe('expiry', () => {
     sim = await startSim({ now: () => clock });
   });
 
-  const after = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  const minutesAfterStart = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
 
   it('fails an initialized payment once the 30 minutes are over', async () => {
     const id = await sim.initPayment();
 
-    clock = new Date(after(30).getTime() - 1);
+    clock = new Date(minutesAfterStart(30).getTime() - 1);
     expect(await sim.status(id)).toMatchObject({ status: 'initialized' });
 
-    clock = after(30);
+    clock = minutesAfterStart(30);
     const status = await sim.status(id);
     expect(status).toMatchObject({
       status: 'failed',
       detail: { fail: { reason: 'EXPIRED', message: expect.any(String) } },
-      history: [{ action: 'init' }, { action: 'fail', success: false, date: after(30).toISOString() }],
+      history: [
+        { action: 'init' },
+        { action: 'fail', success: false, date: minutesAfterStart(30).toISOString() },
+      ],
     });
     expect(status).not.toHaveProperty('detail.init');
 
@@ -362,9 +365,9 @@ describe('expiry', () => {
 
   it('does not expire a payment that was completed in time', async () => {
     const id = await sim.initPayment();
-    clock = after(29);
+    clock = minutesAfterStart(29);
     await payWithTestCard(sim.baseUrl, id, 'success');
-    clock = after(120);
+    clock = minutesAfterStart(120);
     expect(await sim.status(id)).toMatchObject({ status: 'authorized' });
   });
 });

@@ -13,7 +13,7 @@ import { bookingErrorTexts, searchTexts, wizardTexts } from '../lib/island-texts
 import { leave } from '../lib/navigation.ts';
 import BookingWizard from './BookingWizard.tsx';
 
-// The texts as the wizard's page hands them over ([...path].astro), in English.
+// The texts as the wizard's page hands them over (pages/[...locale]/booking/flight/[step].astro), in English.
 const english = siteTexts('en');
 const texts = wizardTexts(english);
 const tripTexts = searchTexts(english);

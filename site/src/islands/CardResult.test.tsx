@@ -8,7 +8,7 @@ import { cardResultTexts, paymentErrorTexts } from '../lib/island-texts.ts';
 import { leave } from '../lib/navigation.ts';
 import CardResult, { type CardOutcome } from './CardResult.tsx';
 
-// The texts as the page hands them over ([...path].astro), in English.
+// The texts as the page hands them over (pages/[...locale]/datatrans/[outcome].astro), in English.
 const texts = cardResultTexts(siteTexts('en'));
 const paymentErrors = paymentErrorTexts(siteTexts('en'));
 

@@ -16,7 +16,7 @@ import type { FieldErrorTexts } from './person-form.ts';
 
 /**
  * The texts each island is given, made with the site's i18next when its page is built
- * ([...path].astro) — and by the islands' tests, which so read what a visitor reads. Finished where
+ * (the page files in pages/) — and by the islands' tests, which so read what a visitor reads. Finished where
  * the page knows every value; a message (lib/message.ts) where only the browser does.
  */
 
