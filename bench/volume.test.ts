@@ -1,5 +1,6 @@
 // The bench's bulk volume holds what the engine would have written: counters equal to the tickets,
 // a ledger that balances, and reservations the API reads back exactly as their snapshot.
+import { officeToday } from '@flybook/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../packages/api/src/test/harness.ts';
@@ -86,7 +87,7 @@ describe('the bench volume', () => {
       `SELECT id, balance::int AS balance FROM accounts WHERE virtual_code = 'CASH_ZRH'`,
     );
     // The summary's dates are the office's (Europe/Zurich): near midnight UTC its today is tomorrow.
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
+    const today = officeToday();
     const summary = await t.api(
       'GET',
       `balance-log/summary-info?selectedAccountId=${desk!.id}&dateFrom=2000-01-01&dateTo=${today}`,

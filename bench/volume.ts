@@ -8,10 +8,10 @@
 // The seat and ledger invariants are checked after seeding (bench/checks.ts) and by the unit test.
 import {
   airportInstant,
-  airportLocalTime,
   balanceAfter,
   defaultPaymentDeadline,
   invoiceStatusOf,
+  officeDayOf,
   RECORD_LOCATOR_ALPHABET,
   RECORD_LOCATOR_LENGTH,
   sequenceSchedule,
@@ -588,9 +588,8 @@ async function loadFlights(db: Db, now: Date): Promise<BenchFlight[]> {
 /** The bench's daily routes over the demo's 60 days, out and back, with seats from the aircraft. */
 async function addBenchFlights(db: Db, now: Date) {
   await db.transaction(async (tx) => {
-    const localDate = (date: Date) => airportLocalTime(date, 'Europe/Zurich').date;
-    const firstDate = localDate(new Date(now.getTime() + 86_400_000));
-    const lastDate = localDate(new Date(now.getTime() + TIMETABLE_DAYS * 86_400_000));
+    const firstDate = officeDayOf(new Date(now.getTime() + 86_400_000));
+    const lastDate = officeDayOf(new Date(now.getTime() + TIMETABLE_DAYS * 86_400_000));
     const companies = new Map((await tx.select().from(flightCompanies)).map((row) => [row.code, row.id]));
     const templates = await tx.select().from(aircraftTemplates);
     const [rate] = await tx.select().from(rates).where(sql`${rates.name} = 'Balkan winter'`);

@@ -1,3 +1,4 @@
+import { officeDayOf } from '@flybook/domain';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { API, apiToken, expect, expectAccessible, expectLedgerBalanced, logIn, test } from './support.ts';
 
@@ -33,8 +34,7 @@ async function returnTrip(
       ).json()
     ).items as DemoFlight[];
   const [outbound, back] = await Promise.all([flights('ZRH', 'PRN'), flights('PRN', 'ZRH')]);
-  const zurichDay = (flight: DemoFlight) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date(flight.departure));
+  const zurichDay = (flight: DemoFlight) => officeDayOf(flight.departure);
   for (const there of outbound) {
     const home = back.find(
       (flight) => zurichDay(flight) === zurichDay(there) && flight.departure > there.departure,
@@ -306,9 +306,7 @@ test('a manager books by bill with a deadline, finds it in the invoice overview 
   await deadline.getByLabel('Deadline').fill('2020-01-01');
   await deadline.getByRole('button', { name: 'Set deadline' }).click();
   await expect(deadline.getByText('The deadline cannot be in a past year.')).toBeVisible();
-  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(
-    new Date(Date.now() + 86_400_000),
-  );
+  const tomorrow = officeDayOf(new Date(Date.now() + 86_400_000));
   await deadline.getByLabel('Deadline').fill(tomorrow);
   await deadline.getByRole('button', { name: 'Set deadline' }).click();
   await expect(page.getByText(/^Payment deadline: /)).toBeVisible();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { readPdf } from '@flybook/api/modules/reservations/documents/document-fixtures';
+import { officeDayOf } from '@flybook/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -249,9 +250,7 @@ async function bookOnBill(page: Page, flight: { number: string; departure: strin
   const continueButton = page.getByRole('button', { name: 'Continue' });
   await page.goto('/admin/reservation/new');
   await page.getByRole('radio', { name: 'One way' }).check({ force: true });
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(
-    new Date(flight.departure),
-  );
+  const day = officeDayOf(flight.departure);
   await page.getByLabel('Departure date').fill(day);
   await continueButton.click();
   await page
@@ -299,9 +298,7 @@ test('a staff booking on bill terms: the "booking received" e-mail, then one pay
 }) => {
   const flight = await firstFlight(request, 10);
   // Tomorrow in Zürich: within PAYMENT_REMINDER_DAYS (3), so the job reminds at its next run.
-  const deadline = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(
-    new Date(Date.now() + 86_400_000),
-  );
+  const deadline = officeDayOf(new Date(Date.now() + 86_400_000));
   await page.setViewportSize({ width: 1280, height: 900 });
   await logIn(page, 'manager@flybook.test');
   const reservationId = await bookOnBill(page, flight, deadline);

@@ -1,3 +1,4 @@
+import { OFFICE_TIME_ZONE } from '@flybook/domain/office-day';
 import type { Locale } from './index.ts';
 
 /**
@@ -10,9 +11,6 @@ import type { Locale } from './index.ts';
  * and browsers without Albanian data) can do. An Albanian page therefore reads "pre, 4 dhj 2026,
  * 06:30" everywhere, never "M12 4, Fri" or "06:30 AM".
  */
-
-/** The office's time zone: back-office moments (bookings, payments, logs) are read in Swiss time. */
-export const OFFICE_TIME_ZONE = 'Europe/Zurich';
 
 /** A calendar date (yyyy-MM-dd, no time zone), an instant as an ISO string, a Date or epoch ms. */
 export type DateValue = string | Date | number;

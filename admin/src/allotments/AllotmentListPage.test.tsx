@@ -254,9 +254,9 @@ describe('allotment list rules', () => {
   });
 
   it('start the week on Monday and end it on Sunday', () => {
-    expect(currentWeek(new Date(2031, 5, 2))).toEqual({ from: '2031-06-02', to: '2031-06-08' });
-    expect(currentWeek(new Date(2031, 5, 8, 23, 59))).toEqual({ from: '2031-06-02', to: '2031-06-08' });
-    expect(currentWeek(new Date(2031, 11, 31))).toEqual({ from: '2031-12-29', to: '2032-01-04' });
+    expect(currentWeek('2031-06-02')).toEqual({ from: '2031-06-02', to: '2031-06-08' });
+    expect(currentWeek('2031-06-08')).toEqual({ from: '2031-06-02', to: '2031-06-08' });
+    expect(currentWeek('2031-12-31')).toEqual({ from: '2031-12-29', to: '2032-01-04' });
   });
 
   it('invoice only open allotments of one agent', () => {

@@ -1,6 +1,6 @@
 import { formatMoney } from '@flybook/locales/format';
 import './allotments.css';
-import { adminPath } from '@flybook/domain';
+import { adminPath, officeToday } from '@flybook/domain';
 import type { AllotmentInvoice, AllotmentListItem } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import { useEffect, useMemo, useState } from 'react';
@@ -21,7 +21,6 @@ import {
   currentWeek,
   initialAllotmentFilters,
   invoiceCandidate,
-  isoDay,
 } from './allotment-filters.ts';
 import { AGENT_ALLOTMENTS, ALLOTMENTS } from './allotment-resources.ts';
 import { InvoiceDialog } from './InvoiceDialog.tsx';
@@ -45,7 +44,7 @@ export function AllotmentListPage() {
   const locale = useLocale();
   const { user, canOpen } = useRouteAccess();
   const access = useMemo(() => allotmentAccess(user), [user]);
-  const [initialFilters] = useState(() => initialAllotmentFilters(new Date()));
+  const [initialFilters] = useState(() => initialAllotmentFilters(officeToday()));
   const toFilters = useMemo(() => allotmentCrudFilters(access.fullList), [access.fullList]);
   const list = useServerList<AllotmentListItem, AllotmentFilterValues>({
     ...ALLOTMENT_LIST,
@@ -118,7 +117,7 @@ export function AllotmentListPage() {
 
   const rows = [...chosen.values()];
   const candidate = invoiceCandidate(rows);
-  const week = currentWeek(new Date());
+  const week = currentWeek(officeToday());
   const title = t('allotments.list.title');
 
   return (
@@ -187,7 +186,7 @@ export function AllotmentListPage() {
       ) : null}
       {creating && candidate.kind === 'ready' ? (
         <InvoiceDialog
-          mode={{ kind: 'create', candidate, today: isoDay(new Date()) }}
+          mode={{ kind: 'create', candidate, today: officeToday() }}
           onClose={() => setCreating(false)}
           onSaved={(invoice: AllotmentInvoice) => {
             setCreating(false);

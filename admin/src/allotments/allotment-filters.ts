@@ -3,8 +3,10 @@ import {
   isInvoiceSettled,
   isMoneyAmount,
   type Rappen,
+  shiftDay,
   sumMoney,
   toRappen,
+  weekdayOfDay,
 } from '@flybook/domain';
 import type { AllotmentInvoice, AllotmentListItem, AllotmentPaymentFilter } from '@flybook/schemas';
 import type { CrudFilter } from '@refinedev/core';
@@ -12,25 +14,10 @@ import type { CrudFilter } from '@refinedev/core';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ID = /^[1-9]\d{0,9}$/;
 
-/** A local calendar day as yyyy-MM-dd. */
-export const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** Monday and Sunday of the week `today` is in (local calendar days): the allotment list's default (spec 03 §2). */
-export function currentWeek(today: Date): { from: string; to: string } {
-  const monday = new Date(
-    today.getFullYear(),
-    today.getMonth(),
-    today.getDate() - ((today.getDay() + 6) % 7),
-  );
-  const sunday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 6);
-  return { from: isoDay(monday), to: isoDay(sunday) };
-}
-
-/** The day `days` after a calendar day (yyyy-MM-dd). */
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return isoDay(new Date(year!, month! - 1, date! + days));
+/** Monday and Sunday of the week an office day (yyyy-MM-dd) is in: the allotment list's default (spec 03 §2). */
+export function currentWeek(today: string): { from: string; to: string } {
+  const monday = shiftDay(today, 1 - weekdayOfDay(today));
+  return { from: monday, to: shiftDay(monday, 6) };
 }
 
 // ---------- the allotment list ----------
@@ -45,7 +32,7 @@ export type AllotmentFilterValues = {
 };
 
 /** Spec 03 §2: departures Monday to Sunday of this week, open allotments. */
-export const initialAllotmentFilters = (today: Date): AllotmentFilterValues => {
+export const initialAllotmentFilters = (today: string): AllotmentFilterValues => {
   const week = currentWeek(today);
   return { agentId: '', departureFrom: week.from, departureTo: week.to, invoicedStatus: 'open' };
 };

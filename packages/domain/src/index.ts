@@ -6,6 +6,7 @@ export * from './flights.ts';
 export * from './inventory.ts';
 export * from './ledger.ts';
 export * from './money.ts';
+export * from './office-day.ts';
 export * from './passengers.ts';
 export * from './passwords.ts';
 export * from './payments.ts';

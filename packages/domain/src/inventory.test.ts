@@ -6,6 +6,8 @@ import {
   inventoryConflict,
   inventoryForSeatMap,
   mapHoldsSoldSeats,
+  seatsTakenBy,
+  takesSeat,
   visibleFreeSeats,
 } from './inventory.ts';
 
@@ -132,5 +134,19 @@ describe('inventoryForSeatMap', () => {
       expect(inventoryConflict({ totalSeats: total, seatsForSale: sale }, { ...next, ...sold })).toBeNull();
     }
     expect(mapHoldsSoldSeats(25, sold)).toBe(false);
+  });
+});
+
+describe('who takes a seat', () => {
+  it('is every adult and child; an infant flies on a lap', () => {
+    expect(takesSeat('adult')).toBe(true);
+    expect(takesSeat('child')).toBe(true);
+    expect(takesSeat('infant')).toBe(false);
+  });
+
+  it('counts the seats a party takes on each flight', () => {
+    expect(seatsTakenBy(['adult', 'adult', 'child', 'infant', 'infant'])).toBe(3);
+    expect(seatsTakenBy(['infant'])).toBe(0);
+    expect(seatsTakenBy([])).toBe(0);
   });
 });

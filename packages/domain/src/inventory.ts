@@ -1,3 +1,17 @@
+import type { AgeType } from './pricing.ts';
+
+/**
+ * Where the seat rule lives (docs/booking.md): who takes a seat, and how many seats of a tariff
+ * group a booking may take through each channel. The API's guarded UPDATE and the public search
+ * state the same rule in SQL (packages/api/src/db/seat-rule.ts), property-tested against this file.
+ */
+
+/** Infants fly on an adult's lap: everyone else takes a seat of their own (spec 02 §5). */
+export const takesSeat = (ageType: AgeType): boolean => ageType !== 'infant';
+
+/** The seats a party takes on each of its flights: everyone but infants. */
+export const seatsTakenBy = (party: readonly AgeType[]): number => party.filter(takesSeat).length;
+
 /**
  * Seat inventory of one tariff group on a flight (DESIGN §4). `booked` counts seats of
  * reservations outside allotments; `allotted` the seats blocked by agents' allotments.

@@ -1,11 +1,9 @@
+import { takesSeat } from './inventory.ts';
 import { addMoney, percentOfMoney, type Rappen, sumMoney, toRappen } from './money.ts';
 
 /** Passenger age types (spec 02 §3); infants fly on an adult's lap. */
 export const AGE_TYPES = ['adult', 'child', 'infant'] as const;
 export type AgeType = (typeof AGE_TYPES)[number];
-
-/** Only infants fly without a seat of their own. */
-export const takesSeat = (ageType: AgeType): boolean => ageType !== 'infant';
 
 /** The prices of one tariff in a flight's rate; money in Rappen, percentages of the adult fare. */
 export interface TariffPrice {

@@ -1,6 +1,7 @@
-import { addDays, differenceInMinutes } from 'date-fns';
+import { differenceInMinutes } from 'date-fns';
 import type { FlightStatus } from './flights.ts';
 import type { Rappen } from './money.ts';
+import { shiftDay } from './office-day.ts';
 import { type RoleSet, satisfies } from './permissions.ts';
 
 /** Days from today to the default payment deadline (spec 02 §9). */
@@ -8,19 +9,17 @@ export const PAYMENT_DEADLINE_DAYS = 14;
 /** A reservation departing within this many hours departs soon (spec 02 §9). */
 export const DEPARTING_SOON_HOURS = 48;
 
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
 /**
  * The default payment deadline (spec 02 §5): 14 days from today, but not after the day before the
  * first departure, and never before tomorrow. Dates are calendar days (YYYY-MM-DD).
  */
 export function defaultPaymentDeadline(today: string, firstDepartureDay: string): string {
-  const tomorrow = addDays(dayOf(today), 1);
-  const inTwoWeeks = addDays(dayOf(today), PAYMENT_DEADLINE_DAYS);
-  const dayBeforeDeparture = addDays(dayOf(firstDepartureDay), -1);
+  // yyyy-MM-dd days compare as strings.
+  const tomorrow = shiftDay(today, 1);
+  const inTwoWeeks = shiftDay(today, PAYMENT_DEADLINE_DAYS);
+  const dayBeforeDeparture = shiftDay(firstDepartureDay, -1);
   const deadline = inTwoWeeks < dayBeforeDeparture ? inTwoWeeks : dayBeforeDeparture;
-  return isoDate(deadline < tomorrow ? tomorrow : deadline);
+  return deadline < tomorrow ? tomorrow : deadline;
 }
 
 /** Whether a flight departs within 48 hours from now (later payment needs a special role then). */

@@ -1,3 +1,4 @@
+import { officeToday } from '@flybook/domain/office-day';
 import type { Locale } from '@flybook/locales';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { loadAirportNames, loadRouteMap } from '../lib/public-lookups.ts';
@@ -35,8 +36,6 @@ export const TRIP_FORM_TEXT_KEYS = [
   'loadError',
 ] as const;
 export type TripFormTexts = Record<(typeof TRIP_FORM_TEXT_KEYS)[number], string>;
-
-const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** Field errors of the search in words (spec 02 §5 Travel dates), keyed by field. */
 export function searchErrors(
@@ -142,7 +141,7 @@ export function TripForm({
       <span>{label}</span>
       <input
         type="date"
-        min={field === 'returnDate' && values.departureDate ? values.departureDate : todayIso()}
+        min={field === 'returnDate' && values.departureDate ? values.departureDate : officeToday()}
         value={values[field]}
         onChange={(event) => set(field, event.target.value)}
         aria-invalid={errors[field] ? true : undefined}

@@ -52,12 +52,5 @@ export function useWizard(): WizardContextValue {
   return value;
 }
 
-/** A date `days` after an ISO date, as an ISO date (calendar days, no time zone involved). */
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** The local calendar day of an instant at an airport. */
 export const localDay = (instant: string, timeZone: string) => calendarDate(instant, timeZone);

@@ -1,3 +1,4 @@
+import { officeToday, shiftDay } from '@flybook/domain/office-day';
 import type { Locale } from '@flybook/locales';
 import { formatDateTime } from '@flybook/locales/format';
 import { useEffect, useState } from 'react';
@@ -72,9 +73,8 @@ export default function FlightOverview({ locale, texts }: { locale: Locale; text
   const [expanded, setExpanded] = useState(false);
 
   useEffect(() => {
-    const today = new Date();
-    const inAWeek = new Date(today.getTime() + 6 * 86_400_000);
-    loadUpcoming(today.toISOString().slice(0, 10), inAWeek.toISOString().slice(0, 10))
+    const today = officeToday();
+    loadUpcoming(today, shiftDay(today, 6))
       .then(setFlights)
       .catch(() => setFailed(true));
   }, []);

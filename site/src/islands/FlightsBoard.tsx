@@ -1,5 +1,6 @@
+import { officeToday, shiftDay } from '@flybook/domain/office-day';
 import type { Locale } from '@flybook/locales';
-import { calendarDate, formatChf, formatDate, formatTime, OFFICE_TIME_ZONE } from '@flybook/locales/format';
+import { calendarDate, formatChf, formatDate, formatTime } from '@flybook/locales/format';
 import { type BookableFlight, bookingCalls } from '@flybook/schemas/booking';
 import { useEffect, useState } from 'react';
 import { callFailureOf, failureText } from '../lib/failures.ts';
@@ -27,14 +28,8 @@ const ECONOMY_GROUP_ID = 1;
 
 /** The next days from today in Zurich (the office's days), as YYYY-MM-DD. */
 function nextDays(now: Date): string[] {
-  const [year, month, day] = calendarDate(now, OFFICE_TIME_ZONE).split('-').map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  return Array.from({ length: DAYS }, (_, offset) =>
-    new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10),
-  );
+  const today = officeToday(now);
+  return Array.from({ length: DAYS }, (_, offset) => shiftDay(today, offset));
 }
 
 /** The lowest economy fare with fees of a flight (CHF), or null when economy is not on sale. */

@@ -1,7 +1,7 @@
 import '../../app/page.css';
 import '../../app/list/list.css';
 import { idempotencyHeaders } from '@flybook/client';
-import { isMoneyAmount, satisfies, toChf, toRappen } from '@flybook/domain';
+import { isMoneyAmount, officeToday, satisfies, toChf, toRappen } from '@flybook/domain';
 import { formatChf, formatDate } from '@flybook/locales/format';
 import {
   type FlightListItem,
@@ -21,7 +21,6 @@ import { useIntent } from '../../app/idempotency.ts';
 import { useLocale } from '../../app/layout-parts.tsx';
 import { actionFailureMessage } from '../../app/notices.ts';
 import { useRouteAccess } from '../../app/route-access.ts';
-import { swissToday } from '../../reservations/wizard/wizard-rules.ts';
 import { flightLocalTimes, flightRoute } from '../flight-format.ts';
 import { WORKLIST_KEY } from './worklist.ts';
 
@@ -116,7 +115,7 @@ export function RebookDialog({
             destination: flight.destination.code,
             status: ['created'],
             isActive: true,
-            departureFrom: swissToday(),
+            departureFrom: officeToday(),
             pageSize: 100,
             sortBy: 'departure',
             sortOrder: 'ASC',

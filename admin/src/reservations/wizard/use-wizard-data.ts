@@ -1,6 +1,6 @@
+import { shiftDay } from '@flybook/domain';
 import { bookingCalls, type CalculateBody, flightCalls, lookupCalls, optionCalls } from '@flybook/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { addDays, format, parseISO } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useServices } from '../../app/context.tsx';
 import type { AgeType, WizardFlight } from './wizard-model.ts';
@@ -12,8 +12,6 @@ export const CALCULATE_DEBOUNCE_MS = 1000;
 export const TAB_DAYS = 3;
 /** Spec 02 §9: flight searches ask for up to 100 flights. */
 const FLIGHT_SEARCH_PAGE_SIZE = 100;
-
-export const shiftDay = (day: string, days: number) => format(addDays(parseISO(day), days), 'yyyy-MM-dd');
 
 export interface FlightSearch {
   origin: string;

@@ -8,7 +8,6 @@ import {
   toChf,
   toRappen,
 } from '@flybook/domain';
-import { calendarDate, OFFICE_TIME_ZONE } from '@flybook/locales/format';
 import type { PriceListEntry, Reservation } from '@flybook/schemas';
 import type { OwnerChoice, PassengerDraft, PaymentDraft, Terms, WizardFlight } from './wizard-model.ts';
 
@@ -118,9 +117,6 @@ export function termsChoices(
   if (access.termsBill) choices.push({ terms: 'bill', disabled: false });
   return choices;
 }
-
-/** Today as a Swiss calendar day: deadlines are the airline's office days. */
-export const swissToday = (now: Date = new Date()) => calendarDate(now, OFFICE_TIME_ZONE);
 
 /**
  * The deadline the popup starts with (spec 02 §5): 14 days from today, not after the day before the

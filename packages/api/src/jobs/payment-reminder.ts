@@ -1,4 +1,4 @@
-import { calendarDate, OFFICE_TIME_ZONE } from '@flybook/locales/format';
+import { officeToday } from '@flybook/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type MessageSettings, notifyPaymentReminder } from '../modules/messages/notify.ts';
@@ -6,9 +6,6 @@ import { runPeriodically, type StopJob } from './periodic.ts';
 
 /** At most this many reminders per run and transaction; the next run takes the rest. */
 const BATCH = 50;
-
-/** The day in Zürich, where the airline's books and deadlines are kept (yyyy-mm-dd). */
-const officeDay = (now: Date) => calendarDate(now, OFFICE_TIME_ZONE);
 
 /**
  * Queues the payment reminder of every open invoice whose deadline is at most `daysBefore` days
@@ -23,7 +20,7 @@ export async function sendPaymentReminders(
   daysBefore: number,
   now = new Date(),
 ): Promise<number[]> {
-  const today = officeDay(now);
+  const today = officeToday(now);
   return db.transaction(async (tx) => {
     const claimed = await tx.execute(sql`
       UPDATE reservation_invoices AS invoice

@@ -15,9 +15,6 @@ const fontDir = join(dirname(createRequire(import.meta.url).resolve('dejavu-font
 /** Names of the registered fonts, for `doc.font(…)`. */
 export const FONT = { regular: 'DejaVuSans', bold: 'DejaVuSans-Bold' } as const;
 
-/** Where the back office works; "generated at" lines are printed in this zone. */
-export const OFFICE_TIMEZONE = 'Europe/Zurich';
-
 const MARGIN = 40;
 const TEXT_COLOR = '#000000';
 const MUTED_COLOR = '#555555';

@@ -1,3 +1,4 @@
+import { OFFICE_TIME_ZONE } from '@flybook/domain';
 import { asc, type Column, desc, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 
@@ -102,3 +103,11 @@ export function localDaysWithin(
   }
   return conditions;
 }
+
+/** The instant an office day (yyyy-MM-dd in Zurich, see `officeDayOf`) begins. */
+export const officeDayStart = (day: string): SQL =>
+  sql`(${day}::date::timestamp at time zone ${OFFICE_TIME_ZONE})`;
+
+/** The instant the office day after `day` begins: the end, excluded, of `day`. */
+export const officeDayEnd = (day: string): SQL =>
+  sql`((${day}::date + 1)::timestamp at time zone ${OFFICE_TIME_ZONE})`;

@@ -1,16 +1,15 @@
 import {
-  airportLocalTime,
   allotmentPaymentState,
   allotmentsTotal,
   defaultPaymentDeadline,
+  officeDayOf,
+  officeToday,
 } from '@flybook/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { allotments, flights, users } from '../db/schema/index.ts';
 import { assignInvoice, insertInvoice } from '../modules/allotments/allotments.repository.ts';
-import { officeToday } from '../modules/allotments/allotments.service.ts';
 import { logEntityChange } from '../platform/entity-log.ts';
-import { OFFICE_TIMEZONE } from '../platform/pdf.ts';
 
 /**
  * The demo agent's first two ZRH–PRN allotments, invoiced today (the rest stay open to invoice in
@@ -33,7 +32,7 @@ export async function seedDemoAllotmentInvoice(tx: Tx, today = new Date()) {
     .limit(2);
   if (first.length === 0) return;
   const invoiceDate = officeToday(today);
-  const firstDeparture = airportLocalTime(first[0]!.departure, OFFICE_TIMEZONE).date;
+  const firstDeparture = officeDayOf(first[0]!.departure);
   const total = allotmentsTotal(first);
   const invoice = await insertInvoice(tx, {
     agentId: agent.id,

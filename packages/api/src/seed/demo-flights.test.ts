@@ -1,4 +1,4 @@
-import { airportLocalTime } from '@flybook/domain';
+import { airportLocalTime, officeDayOf } from '@flybook/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
@@ -21,8 +21,8 @@ describe('the demo timetable', () => {
     expect(Math.max(...days)).toBeLessThan(Date.now() + 61 * 86_400_000);
     expect(all.total).toBeGreaterThanOrEqual(100);
 
-    const from = airportLocalTime(new Date(Date.now() + 8 * 86_400_000), 'Europe/Zurich').date;
-    const to = airportLocalTime(new Date(Date.now() + 14 * 86_400_000), 'Europe/Zurich').date;
+    const from = officeDayOf(new Date(Date.now() + 8 * 86_400_000));
+    const to = officeDayOf(new Date(Date.now() + 14 * 86_400_000));
     const week = await list(`departureFrom=${from}&departureTo=${to}`);
     expect(week.total).toBe(12);
     const routes = new Set(

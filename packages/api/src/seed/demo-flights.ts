@@ -1,4 +1,4 @@
-import { airportInstant, airportLocalTime, sequenceSchedule } from '@flybook/domain';
+import { airportInstant, officeDayOf, sequenceSchedule } from '@flybook/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { aircraftTemplates, airports, flightCompanies, rates, users } from '../db/schema/index.ts';
@@ -98,16 +98,14 @@ export const timetableSeats = (sections: Parameters<typeof seatsByTariffGroup>[0
     allotted: 0,
   }));
 
-const localDate = (date: Date) => airportLocalTime(date, 'Europe/Zurich').date;
-
 /**
  * The demo timetable as flight sequences from tomorrow for 60 days, each with its return
  * sequence, seats from the aircraft's seat map, and an allotment for the demo agent on the
  * Zurich–Pristina flights.
  */
 export async function seedDemoFlights(tx: Tx, today = new Date()) {
-  const firstDate = localDate(new Date(today.getTime() + 86_400_000));
-  const lastDate = localDate(new Date(today.getTime() + 60 * 86_400_000));
+  const firstDate = officeDayOf(new Date(today.getTime() + 86_400_000));
+  const lastDate = officeDayOf(new Date(today.getTime() + 60 * 86_400_000));
   const companies = new Map((await tx.select().from(flightCompanies)).map((row) => [row.code, row.id]));
   const templates = await tx.select().from(aircraftTemplates);
   const rateIds = new Map((await tx.select().from(rates)).map((row) => [row.name, row.id]));

@@ -1,3 +1,4 @@
+import { officeToday } from '@flybook/domain';
 import { sql } from 'drizzle-orm';
 import { allotments } from '../db/schema/index.ts';
 import { agentBody } from './agents.ts';
@@ -208,7 +209,8 @@ export async function createAuthzFixture(t: TestApp): Promise<AuthzFixture> {
     .insert(allotments)
     .values({ flightId, agentId: agent2.id, tariffGroupId: 1, seatsNumber: 2, costPerSeat: 10_000 })
     .returning({ id: allotments.id });
-  const today = new Date().toISOString().slice(0, 10);
+  // Invoice dates and deadlines are the office's days.
+  const today = officeToday();
   const agent2Invoice = ok(
     'allotment invoice of agent 2',
     await t.api('POST', 'allotment/invoice', admin.token, {

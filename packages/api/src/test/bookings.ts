@@ -1,3 +1,4 @@
+import { seatsTakenBy } from '@flybook/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -63,7 +64,7 @@ export async function placeReservation(
         },
       })
       .returning();
-    const seated = options.passengers.filter((passenger) => passenger.ageType !== 'infant').length;
+    const seated = seatsTakenBy(options.passengers.map((passenger) => passenger.ageType ?? 'adult'));
     for (const passenger of options.passengers) {
       const [row] = await tx
         .insert(reservationPassengers)

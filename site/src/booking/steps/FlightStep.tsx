@@ -1,4 +1,5 @@
 import { toChf } from '@flybook/domain/money';
+import { shiftDay } from '@flybook/domain/office-day';
 import { adultPriceWithFees } from '@flybook/domain/pricing';
 import { formatDate, formatTime } from '@flybook/locales/format';
 import { type BookableFlight, bookingCalls } from '@flybook/schemas/booking';
@@ -10,7 +11,7 @@ import { client } from '../../lib/session.ts';
 import { type Direction, withFlight, withoutVanishedFlight } from '../draft.ts';
 import { updateDraft } from '../state.ts';
 import type { ChosenByAddress } from '../trip-search.ts';
-import { ADDRESS_CHOICE_KEY, addDays, localDay, useWizard } from '../wizard-context.ts';
+import { ADDRESS_CHOICE_KEY, localDay, useWizard } from '../wizard-context.ts';
 
 /** Spec 02 §2: tabs for 3 days before and after the chosen date, the chosen date active (index 3). */
 const TAB_OFFSETS = [-3, -2, -1, 0, 1, 2, 3];
@@ -39,7 +40,7 @@ export default function FlightStep() {
   const destination =
     direction === 'outbound' ? trip.airportTo : otherReturn ? trip.otherAirportTo : trip.airportFrom;
   const date = direction === 'outbound' ? trip.departureDate : trip.returnDate;
-  const days = TAB_OFFSETS.map((offset) => addDays(date, offset));
+  const days = TAB_OFFSETS.map((offset) => shiftDay(date, offset));
   const chosen = draft[direction];
   const [tab, setTab] = useState(() => {
     const chosenDay = chosen && localDay(chosen.flight.departure, chosen.flight.origin.timezone);

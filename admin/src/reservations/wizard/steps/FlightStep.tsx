@@ -1,4 +1,4 @@
-import { adultPriceWithFees, airportLocalTime } from '@flybook/domain';
+import { adultPriceWithFees, airportLocalTime, shiftDay } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { formatDate, formatMoney } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
@@ -7,7 +7,7 @@ import { Label, Radio, RadioGroup, Tab, TabList, TabPanel, Tabs } from 'react-ar
 import { useTranslation } from 'react-i18next';
 import { FormLoading } from '../../../app/form/FormLayout.tsx';
 import { LoadFailure } from '../../../app/LoadFailure.tsx';
-import { shiftDay, TAB_DAYS, useFlightSearch } from '../use-wizard-data.ts';
+import { TAB_DAYS, useFlightSearch } from '../use-wizard-data.ts';
 import { useWizard } from '../wizard-context.ts';
 import {
   type ChosenFlight,

@@ -1,4 +1,4 @@
-import { airportLocalTime } from '@flybook/domain';
+import { airportLocalTime, officeToday } from '@flybook/domain';
 import { formatChf, formatDate } from '@flybook/locales/format';
 import { Button, TextField } from '@flybook/ui';
 import type { TFunction } from 'i18next';
@@ -11,7 +11,7 @@ import { DeadlineDialog } from '../DeadlineDialog.tsx';
 import type { SaveProblem } from '../use-wizard-save.ts';
 import { useWizard } from '../wizard-context.ts';
 import { chosenFlights, type StepId, type Terms } from '../wizard-model.ts';
-import { defaultDeadline, readChf, swissToday, termsChoices } from '../wizard-rules.ts';
+import { defaultDeadline, readChf, termsChoices } from '../wizard-rules.ts';
 import { StepActions } from './StepActions.tsx';
 
 function termsHint(t: TFunction, terms: Terms): string {
@@ -51,7 +51,8 @@ export function PaymentStep({
   const choices = termsChoices(access, mode, first?.departure ?? null);
   const [deadlineOpen, setDeadlineOpen] = useState(false);
   const [priceProblem, setPriceProblem] = useState<string | null>(null);
-  const today = swissToday();
+  // Deadlines are the airline's office days.
+  const today = officeToday();
   const setPayment = (patch: Partial<typeof payment>) =>
     update((current) => ({ ...current, payment: { ...current.payment, ...patch } }));
 

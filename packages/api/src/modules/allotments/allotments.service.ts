@@ -1,10 +1,10 @@
 import {
   type AllotmentPaymentState,
-  airportLocalTime,
   allotmentPaymentState,
   allotmentsTotal,
   invoiceBalanceOf,
   multiplyMoney,
+  officeToday,
   satisfies,
   toChf,
   toRappen,
@@ -32,7 +32,7 @@ import { allotmentInvoices, allotments, countries } from '../../db/schema/index.
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser, FileAnswer } from '../../http/routes.ts';
 import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
-import { OFFICE_TIMEZONE, pdfAnswer } from '../../platform/pdf.ts';
+import { pdfAnswer } from '../../platform/pdf.ts';
 import { renderAllotmentInvoice } from './allotment-invoice-pdf.ts';
 import * as repo from './allotments.repository.ts';
 
@@ -42,9 +42,6 @@ type InvoiceListQuery = z.output<typeof AllotmentInvoiceListQuery>;
 type AgentInvoiceListQuery = z.output<typeof AgentAllotmentInvoiceListQuery>;
 type CreateBody = z.output<typeof CreateAllotmentInvoiceBody>;
 type UpdateBody = z.output<typeof UpdateAllotmentInvoiceBody>;
-
-/** The office's calendar day: invoice dates and deadlines are days in Zurich. */
-export const officeToday = (now: Date = new Date()) => airportLocalTime(now, OFFICE_TIMEZONE).date;
 
 /** Staff who see every agent's allotments and invoices; anyone else sees only their own. */
 const seesAll = (user: AuthUser) => satisfies(user.roles, ALLOTMENT_ROLE.list);

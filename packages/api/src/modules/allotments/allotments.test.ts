@@ -7,7 +7,6 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { withSpecialRoles } from '../../test/special-roles.ts';
 import { ledgerCheck } from '../ledger/ledger.ts';
 import { chf, line, readPdf } from '../reservations/documents/document-fixtures.ts';
-import { officeToday } from './allotments.service.ts';
 
 let t: TestApp;
 let admin: string;
@@ -898,13 +897,6 @@ describe('the allotment invoice PDF', () => {
     expect(de).toMatch(line('Total (24 Sitze)', chf(359_960, 'de')));
     expect(de).toMatch(line('Rabatt: Frühbucher', `− ${chf(9_960, 'de')}`));
     expect(de).toMatch(line('Noch zu bezahlen', chf(350_000, 'de')));
-  });
-});
-
-describe('officeToday', () => {
-  it('is the calendar day in Zurich', () => {
-    expect(officeToday(new Date('2032-03-31T22:30:00Z'))).toBe('2032-04-01');
-    expect(officeToday(new Date('2032-03-31T21:30:00Z'))).toBe('2032-03-31');
   });
 });
 

@@ -1,10 +1,11 @@
+import { seatsTakenBy } from '@flybook/domain';
 import { type BookableFlight, type BookingSearchQuery, partyOf } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { ShortCache } from '../../platform/short-cache.ts';
 import * as flightsRepo from '../flights/flights.repository.ts';
 import { priceListsOf } from './booking.repository.ts';
-import { bookingSeatsOf, isOpenFor, priceListOf, seatsNeeded } from './price-list.ts';
+import { bookingSeatsOf, isOpenFor, priceListOf } from './price-list.ts';
 
 type SearchQuery = z.output<typeof BookingSearchQuery>;
 
@@ -38,7 +39,7 @@ export function createBookingSearchService(db: Db, cache: ShortCache<PublicSearc
       db,
       { ...searchFilters(query), isActive: true },
       { page: query.page, pageSize: query.pageSize, sortOrder: query.sortOrder },
-      { onlyActive: true, publicSeats: Math.max(1, seatsNeeded(party)) },
+      { onlyActive: true, publicSeats: Math.max(1, seatsTakenBy(party)) },
     );
     const ids = items.map((head) => head.flight.id);
     const [seats, prices] = await Promise.all([

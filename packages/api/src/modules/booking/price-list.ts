@@ -2,16 +2,13 @@ import {
   type BookingChannel,
   bookableSeats,
   freeSeats,
-  takesSeat,
+  seatsTakenBy,
   toChf,
   visibleFreeSeats,
 } from '@flybook/domain';
 import type { AgeType, PriceListEntry } from '@flybook/schemas';
 import type { FlightSeatsRow } from '../flights/flights.repository.ts';
 import type { RatePriceRow } from './booking.repository.ts';
-
-/** Seats the party takes on each flight: everyone but infants. */
-export const seatsNeeded = (party: readonly AgeType[]) => party.filter(takesSeat).length;
 
 /**
  * Whether a flight can be booked at all through a channel: staff book any flight that has not
@@ -37,7 +34,7 @@ export function priceListOf(options: {
   isOpen: boolean;
   allotmentsLeft?: ReadonlyMap<number, number>;
 }): PriceListEntry[] {
-  const need = Math.max(1, seatsNeeded(options.party));
+  const need = Math.max(1, seatsTakenBy(options.party));
   return options.prices.map((price) => {
     const group = options.seats.find((row) => row.tariffGroupId === price.tariff.groupId);
     const isActive = price.rateIsActive && group !== undefined && group.seatsForSale > 0;

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { entityLog, users } from '../../db/schema/index.ts';
-import { OFFICE_TIMEZONE } from '../../platform/pdf.ts';
-import { containsPattern } from '../../platform/sql.ts';
+import { containsPattern, officeDayEnd, officeDayStart } from '../../platform/sql.ts';
 
 export interface EntityLogFilter {
   query?: string | undefined;
@@ -21,8 +20,6 @@ export interface EntityLogPaging {
 }
 
 /* The office's days: date filters are local days in Zurich, as in the balance log. */
-const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${OFFICE_TIMEZONE})`;
-const dayAfter = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${OFFICE_TIMEZONE})`;
 
 function conditions(filter: EntityLogFilter): { where: SQL | undefined; needsUser: boolean } {
   const where: SQL[] = [];
@@ -47,8 +44,8 @@ function conditions(filter: EntityLogFilter): { where: SQL | undefined; needsUse
       );
     }
   }
-  if (filter.from) where.push(sql`${entityLog.createdAt} >= ${dayStart(filter.from)}`);
-  if (filter.to) where.push(sql`${entityLog.createdAt} < ${dayAfter(filter.to)}`);
+  if (filter.from) where.push(sql`${entityLog.createdAt} >= ${officeDayStart(filter.from)}`);
+  if (filter.to) where.push(sql`${entityLog.createdAt} < ${officeDayEnd(filter.to)}`);
   if (filter.entityType) where.push(eq(entityLog.entityType, filter.entityType));
   if (filter.operationType) where.push(eq(entityLog.operation, filter.operationType));
   return { where: where.length > 0 ? and(...where) : undefined, needsUser };

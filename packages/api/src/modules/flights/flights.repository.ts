@@ -31,6 +31,7 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.ts';
+import { holdsSaleSeats, takesSeatSql } from '../../db/seat-rule.ts';
 import { containsPattern, listOrder } from '../../platform/sql.ts';
 
 export type FlightRow = typeof flights.$inferSelect;
@@ -104,14 +105,14 @@ function filterConditions(filters: FlightFilters, scope: FlightScope): SQL[] {
   const conditions: SQL[] = [];
   if (scope.publicSeats !== undefined) {
     // What the public may book: open, in the future, not booked out, and one tariff group whose
-    // free seats within the online limit hold the party (domain bookableSeats, 'public').
+    // free seats within the online limit hold the party (the seat rule, 'public').
     conditions.push(
       eq(flights.status, 'created'),
       eq(flights.isBookedOut, false),
       sql`${flights.departure} > now()`,
     );
     conditions.push(
-      sql`exists (select 1 from ${flightSeats} where ${flightSeats.flightId} = ${flights.id} and least(${flightSeats.seatsForSale} - ${flightSeats.booked} - ${flightSeats.allotted}, ${flightSeats.onlineSeatsLimit}) >= ${scope.publicSeats})`,
+      sql`exists (select 1 from ${flightSeats} where ${flightSeats.flightId} = ${flights.id} and ${holdsSaleSeats('public', scope.publicSeats)})`,
     );
   }
   if (filters.query) {
@@ -529,7 +530,7 @@ export async function ticketSales(db: Db, flightIds: number[]) {
       flightId: tickets.flightId,
       tariffGroupId: tickets.tariffGroupId,
       inAllotment: sql<boolean>`${tickets.allotmentId} is not null`,
-      seatsSold: sql<number>`count(*) filter (where ${reservationPassengers.ageType} <> 'infant')::int`,
+      seatsSold: sql<number>`count(*) filter (where ${takesSeatSql(reservationPassengers.ageType)})::int`,
       revenue: sql<string>`coalesce(sum(${tickets.basePrice} + ${tickets.airportFee} + ${tickets.fuelFee} + ${tickets.seatPrice} + ${tickets.optionsPrice}), 0)`,
     })
     .from(tickets)

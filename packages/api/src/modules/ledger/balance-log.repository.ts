@@ -4,8 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { accounts, balanceLogRecords, balanceLogTypes, users } from '../../db/schema/index.ts';
-import { OFFICE_TIMEZONE } from '../../platform/pdf.ts';
-import { containsPattern } from '../../platform/sql.ts';
+import { containsPattern, officeDayEnd, officeDayStart } from '../../platform/sql.ts';
 import { methodNamed, renderedTitles, virtualAccountNamed } from './ledger-texts.ts';
 
 type Filters = z.output<typeof BalanceLogFilters>;
@@ -16,9 +15,7 @@ const debitUser = alias(users, 'debit_user');
 const creditUser = alias(users, 'credit_user');
 const creator = alias(users, 'creator');
 
-/* The office's days: date filters are local days in Zurich. */
-const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone ${OFFICE_TIMEZONE})`;
-const dayAfter = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${OFFICE_TIMEZONE})`;
+/* The office's days: date filters are local days in Zurich (officeDayStart, officeDayEnd). */
 
 function conditions(filters: Filters): SQL[] {
   const where: SQL[] = [];
@@ -50,8 +47,9 @@ function conditions(filters: Filters): SQL[] {
   }
   if (filters.typeId && filters.typeId.length > 0)
     where.push(inArray(balanceLogRecords.typeId, filters.typeId));
-  if (filters.dateFrom) where.push(sql`${balanceLogRecords.createdAt} >= ${dayStart(filters.dateFrom)}`);
-  if (filters.dateTo) where.push(sql`${balanceLogRecords.createdAt} < ${dayAfter(filters.dateTo)}`);
+  if (filters.dateFrom)
+    where.push(sql`${balanceLogRecords.createdAt} >= ${officeDayStart(filters.dateFrom)}`);
+  if (filters.dateTo) where.push(sql`${balanceLogRecords.createdAt} < ${officeDayEnd(filters.dateTo)}`);
   if (filters.query?.trim()) {
     const text = filters.query;
     const pattern = containsPattern(text);
@@ -177,8 +175,10 @@ async function balanceBefore(db: Db | Tx, accountId: number, before: SQL | null)
 
 /** Balances of an account before the first and after the last day of a range (Rappen). */
 export async function summaryOf(db: Db, accountId: number, range: { dateFrom?: string; dateTo?: string }) {
-  const initialBalance = range.dateFrom ? await balanceBefore(db, accountId, dayStart(range.dateFrom)) : 0;
-  const finalBalance = await balanceBefore(db, accountId, range.dateTo ? dayAfter(range.dateTo) : null);
+  const initialBalance = range.dateFrom
+    ? await balanceBefore(db, accountId, officeDayStart(range.dateFrom))
+    : 0;
+  const finalBalance = await balanceBefore(db, accountId, range.dateTo ? officeDayEnd(range.dateTo) : null);
   return { initialBalance, finalBalance };
 }
 

@@ -1,7 +1,7 @@
 import {
-  airportLocalTime,
   creditNoteVerdict,
   invoicePdfVerdict,
+  officeDayOf,
   ticketPdfVerdict,
   toRappen,
 } from '@flybook/domain';
@@ -23,7 +23,7 @@ import {
 import type { LocalizedText } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser, FileAnswer } from '../../http/routes.ts';
-import { OFFICE_TIMEZONE, pdfAnswer } from '../../platform/pdf.ts';
+import { pdfAnswer } from '../../platform/pdf.ts';
 import { renderCreditNote } from '../ledger/documents/credit-note-pdf.ts';
 import { balanceLogTypeId } from '../ledger/ledger.ts';
 import { countryNameOf } from '../lookups/lookups.repository.ts';
@@ -178,7 +178,7 @@ function toDocument(
       total: invoice.total,
       totalPaid: invoice.totalPaid,
       // A card booking ("now") has no deadline: it is due on the day it is booked.
-      paymentDeadline: invoice.paymentDeadline ?? airportLocalTime(invoice.createdAt, OFFICE_TIMEZONE).date,
+      paymentDeadline: invoice.paymentDeadline ?? officeDayOf(invoice.createdAt),
       paymentTerms: invoice.paymentTerms,
       isSpecificPrice: invoice.isSpecificPrice,
       updateFee: invoice.updateFee,

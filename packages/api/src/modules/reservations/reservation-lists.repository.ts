@@ -11,7 +11,7 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.ts';
-import { containsPattern } from '../../platform/sql.ts';
+import { containsPattern, officeDayEnd, officeDayStart } from '../../platform/sql.ts';
 
 type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 type PaymentTerms = (typeof PAYMENT_TERMS)[number];
@@ -52,17 +52,11 @@ export interface ReservationPaging {
   hiddenPricesFrom?: number | undefined;
 }
 
-/** The airline keeps its books in Swiss time: a created or payment day is a day in Zurich. */
-const BOOKS_TIME_ZONE = 'Europe/Zurich';
-
-const dayStarts = (day: string) => sql`(${day}::date::timestamp at time zone ${BOOKS_TIME_ZONE})`;
-const dayEnds = (day: string) => sql`((${day}::date + 1)::timestamp at time zone ${BOOKS_TIME_ZONE})`;
-
-/** An instant inside Swiss calendar days; written as a range on the column so an index can serve it. */
+/** An instant inside Swiss (office) calendar days; written as a range on the column so an index can serve it. */
 function instantWithin(column: SQL | typeof reservations.createdAt, interval: DateInterval): SQL[] {
   const conditions: SQL[] = [];
-  if (interval.from) conditions.push(sql`${column} >= ${dayStarts(interval.from)}`);
-  if (interval.to) conditions.push(sql`${column} < ${dayEnds(interval.to)}`);
+  if (interval.from) conditions.push(sql`${column} >= ${officeDayStart(interval.from)}`);
+  if (interval.to) conditions.push(sql`${column} < ${officeDayEnd(interval.to)}`);
   return conditions;
 }
 

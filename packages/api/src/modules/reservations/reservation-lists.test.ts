@@ -1,3 +1,4 @@
+import { officeToday, shiftDay } from '@flybook/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservationInvoices } from '../../db/schema/index.ts';
@@ -76,11 +77,6 @@ async function book(
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body as { id: number; owner: { id: number } | null; invoice: { total: number } };
 }
-
-/** Today in Switzerland (the calendar of the created-at filter). */
-const swissToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(new Date());
-const dayBefore = (day: string) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 // The bookings every test reads, by what makes each one interesting.
 const r = {} as Record<
@@ -372,9 +368,12 @@ describe('the reservation list', () => {
       sorted(await idsOf('reservation/list?flightDateInterval[from]=2031-07-01&isActive=false', manager)),
     ).toEqual(sorted([r.departed, r.cancelledFlight]));
 
-    const today = swissToday();
+    // Today in Switzerland: the calendar of the created-at filter.
+    const today = officeToday();
     expect((await list(`reservation/list?createdAtInterval[from]=${today}`, manager)).total).toBe(8);
-    expect((await list(`reservation/list?createdAtInterval[to]=${dayBefore(today)}`, manager)).total).toBe(0);
+    expect((await list(`reservation/list?createdAtInterval[to]=${shiftDay(today, -1)}`, manager)).total).toBe(
+      0,
+    );
 
     const paid = (from: string, to = from) =>
       `reservation/list?paymentDateInterval[from]=${from}&paymentDateInterval[to]=${to}`;

@@ -2,10 +2,11 @@ import {
   checkPhone,
   defaultPaymentDeadline,
   isDepartingSoon,
+  officeDayOf,
+  officeToday,
   type PermissionRule,
   satisfies,
 } from '@flybook/domain';
-import { calendarDate, OFFICE_TIME_ZONE } from '@flybook/locales/format';
 import type { ReservationBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
@@ -102,9 +103,6 @@ export function checkBillingPhones(billing: Body['billingInformation']) {
   if (problems.length > 0) throw new ValidationError(problems);
 }
 
-/** Today in Switzerland, where the airline keeps its books. */
-const today = (now: Date) => calendarDate(now, OFFICE_TIME_ZONE);
-
 /** The deadline and terms rules at the moment of booking (spec 02 §5). */
 export function paymentDeadlineOf(
   user: AuthUser | null,
@@ -121,12 +119,13 @@ export function paymentDeadlineOf(
   ) {
     throw new ApiError('ERROR_PAYMENT_TERMS_LATER_IS_NOT_ALLOWED', 422, { field: 'paymentTerms' });
   }
-  const day = today(now);
+  const day = officeToday(now);
   if (body.paymentDeadline !== undefined) {
     if (body.paymentDeadline < day) {
       throw new ApiError('ERROR_PAYMENT_DEADLINE_DATE_IN_THE_PAST', 422, { field: 'paymentDeadline' });
     }
     return body.paymentDeadline;
   }
-  return defaultPaymentDeadline(day, today(first.departure));
+  // The departure's day at the office, not at the airport (as it always was).
+  return defaultPaymentDeadline(day, officeDayOf(first.departure));
 }

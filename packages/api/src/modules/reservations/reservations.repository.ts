@@ -1,3 +1,4 @@
+import { takesSeat } from '@flybook/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -18,6 +19,7 @@ import {
   tickets,
   users,
 } from '../../db/schema/index.ts';
+import { holdsSaleSeats } from '../../db/seat-rule.ts';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
@@ -26,8 +28,9 @@ export type TicketRow = typeof tickets.$inferSelect;
 
 /**
  * Takes `seats` seats of a tariff group from a flight's sale inventory in one guarded update: it
- * only happens when the channel's rule still holds at that instant (DESIGN §4), so concurrent
- * bookings can never oversell. Returns false when the seats are not there.
+ * only happens when the channel's rule (`holdsSaleSeats`) still holds at that instant (DESIGN §4),
+ * so concurrent bookings can never oversell. Returns false when the seats are not there.
+ * `seats` is at least 1: the caller skips a flight that takes nothing from sale.
  */
 export async function takeSaleSeats(
   tx: Tx,
@@ -36,17 +39,16 @@ export async function takeSaleSeats(
   seats: number,
   channel: 'public' | 'agent' | 'staff',
 ): Promise<boolean> {
-  const free = sql`${flightSeats.seatsForSale} - ${flightSeats.booked} - ${flightSeats.allotted}`;
-  const rule =
-    channel === 'staff'
-      ? sql`${flightSeats.booked} + ${flightSeats.allotted} + ${seats} <= ${flightSeats.totalSeats}`
-      : channel === 'agent'
-        ? sql`least(${free}, ${flightSeats.agentSeatsLimit}) >= ${seats}`
-        : sql`least(${free}, ${flightSeats.onlineSeatsLimit}) >= ${seats}`;
   const rows = await tx
     .update(flightSeats)
     .set({ booked: sql`${flightSeats.booked} + ${seats}` })
-    .where(and(eq(flightSeats.flightId, flightId), eq(flightSeats.tariffGroupId, tariffGroupId), rule))
+    .where(
+      and(
+        eq(flightSeats.flightId, flightId),
+        eq(flightSeats.tariffGroupId, tariffGroupId),
+        holdsSaleSeats(channel, seats),
+      ),
+    )
     .returning({ flightId: flightSeats.flightId });
   return rows.length === 1;
 }
@@ -240,7 +242,7 @@ export async function releaseSeats(tx: Tx, reservationId: number, reason: 'chang
   const fromSale = new Map<string, { flightId: number; tariffGroupId: number; seats: number }>();
   const fromAllotments = new Map<number, number>();
   for (const ticket of held) {
-    if (ticket.ageType === 'infant') continue;
+    if (!takesSeat(ticket.ageType)) continue;
     if (ticket.allotmentId !== null) {
       fromAllotments.set(ticket.allotmentId, (fromAllotments.get(ticket.allotmentId) ?? 0) + 1);
     } else {

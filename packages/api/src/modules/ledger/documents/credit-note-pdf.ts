@@ -1,15 +1,8 @@
-import type { Rappen } from '@flybook/domain';
+import { OFFICE_TIME_ZONE, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { SALUTATIONS } from '@flybook/schemas';
 import { translator } from '../../../platform/i18n.ts';
-import {
-  createPdf,
-  drawTable,
-  FONT,
-  OFFICE_TIMEZONE,
-  pdfBuffer,
-  type TableRow,
-} from '../../../platform/pdf.ts';
+import { createPdf, drawTable, FONT, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
 import {
   airportDateTime,
   billingAddressLines,
@@ -148,7 +141,11 @@ export function renderCreditNote(input: CreditNoteInput): Promise<Buffer> {
           cells: [
             flight.number,
             `${flight.origin}–${flight.destination}`,
-            airportDateTime(flight.departure.toISOString(), flight.originTimezone ?? OFFICE_TIMEZONE, locale),
+            airportDateTime(
+              flight.departure.toISOString(),
+              flight.originTimezone ?? OFFICE_TIME_ZONE,
+              locale,
+            ),
           ],
           ...(index > 0 ? { rule: 'thin' as const } : {}),
         }),

@@ -1,7 +1,8 @@
+import { OFFICE_TIME_ZONE } from '@flybook/domain';
 import { COMPANY } from '@flybook/locales';
 import { formatTime, numericDate } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
-import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
+import { drawPageFooters, FONT, type PdfDocument } from '../../../platform/pdf.ts';
 import {
   drawPairs,
   MUTED_COLOR,
@@ -14,7 +15,7 @@ import {
 
 /** Date and time of an instant in the office's time zone, e.g. "13.07.2026 07:05". */
 export function officeDateTime(instant: Date): string {
-  return `${numericDate(instant, OFFICE_TIMEZONE)} ${formatTime(instant, OFFICE_TIMEZONE)}`;
+  return `${numericDate(instant, OFFICE_TIME_ZONE)} ${formatTime(instant, OFFICE_TIME_ZONE)}`;
 }
 
 /**

@@ -1,9 +1,9 @@
-import { isInvoiceSettled, type Rappen } from '@flybook/domain';
+import { isInvoiceSettled, OFFICE_TIME_ZONE, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { COMPANY } from '@flybook/locales';
 import { formatDateTime, formatMoney, numericDate } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
-import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
+import { drawPageFooters, FONT, type PdfDocument } from '../../../platform/pdf.ts';
 import type {
   AgeType,
   DocumentBilling,
@@ -79,7 +79,7 @@ export function formatDate(isoDate: string): string {
 
 /** The calendar date of an instant in the office's time zone (issue and booking dates). */
 export function officeDate(instant: string | Date): string {
-  return numericDate(instant, OFFICE_TIMEZONE);
+  return numericDate(instant, OFFICE_TIME_ZONE);
 }
 
 /** The local calendar date of an instant at an airport, e.g. "13.07.2026". */
