@@ -26,16 +26,16 @@ import {
 } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
+import { reservationIdOfAccessKey } from '../../platform/access-keys.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { recordMoneyOut } from '../ledger/invoice-transfers.ts';
 import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
-import { reservationIdOfAccessKey } from '../reservations/access-keys.ts';
 import { guestKeyMatches } from '../reservations/guest-key.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
 import { type CardProvider, ProviderError } from './card-provider.ts';
 import { bookInvoicePayment, checkPayable, type LockedInvoice, lockInvoice } from './invoice-payments.ts';
-import { recordMoneyOut } from './invoice-transfers.ts';
 
 type CardRow = typeof cardTransactions.$inferSelect;
 

@@ -1,19 +1,9 @@
-import type { Rappen } from '@flybook/domain';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import { cardTransactions, creditNotes, reservationInvoices, reservations } from '../../db/schema/index.ts';
+import { paymentsLeft, recordMoneyOut } from '../ledger/invoice-transfers.ts';
 import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
+import type { RefundOnCancel } from '../reservations/reservations.service.ts';
 import type { CardProvider } from './card-provider.ts';
-import { paymentsLeft, recordMoneyOut } from './invoice-transfers.ts';
-
-/**
- * Gives back what a cancelled reservation's invoice received beyond the fee, lowering the invoice's
- * paid total by it; answers the amount given back.
- */
-export type RefundOnCancel = (
-  tx: Tx,
-  input: { reservationId: number; fee: Rappen; userId: number },
-) => Promise<Rappen>;
 
 /**
  * Refunds on cancellation (docs/payments.md): what was paid minus the fee goes back the way it

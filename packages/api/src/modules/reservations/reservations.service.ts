@@ -5,6 +5,7 @@ import {
   invoiceStatusOf,
   isInvoiceSettled,
   outstandingOf,
+  type Rappen,
   satisfies,
   splitPaidShare,
   takesSeat,
@@ -32,28 +33,24 @@ import { translator } from '../../platform/i18n.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { retryOnDeadlock } from '../../platform/sql.ts';
-import { flightForSeats, heldSeats } from '../booking/booking.repository.ts';
-import { channelOf } from '../booking/booking.service.ts';
+import { newPasswordErrors } from '../auth/password-rule.ts';
+import { channelOf, flightForSeats, heldSeats } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
 import { checkAges, planBooking } from '../booking/booking-plan.ts';
-import { isOpenFor } from '../booking/price-list.ts';
+import { isOpenFor } from '../flights/price-list.ts';
+import { bookFeeReceivable, transferPaid } from '../ledger/invoice-transfers.ts';
+import { defaultMessageSettings, type MessageSettings, notifyAccountCreated } from '../messages/notify.ts';
+import { createUserWithAccount } from '../users/users.service.ts';
+import { guestKeyMatches, newGuestKey } from './guest-key.ts';
+import { rebookedBody } from './rebook.ts';
+import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
 import {
-  defaultMessageSettings,
-  type MessageSettings,
-  notifyAccountCreated,
   notifyBookingReceived,
   notifyPaymentBooked,
   notifyReservationCancelled,
   notifyReservationChanged,
   notifyReservationExpired,
-} from '../messages/notify.ts';
-import { bookFeeReceivable, transferPaid } from '../payments/invoice-transfers.ts';
-import type { RefundOnCancel } from '../payments/refunds.ts';
-import { newPasswordErrors } from '../users/user-profile.ts';
-import { createUserWithAccount } from '../users/users.repository.ts';
-import { guestKeyMatches, newGuestKey } from './guest-key.ts';
-import { rebookedBody } from './rebook.ts';
-import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
+} from './reservation-notices.ts';
 import { checkBillingPhones, checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
 import { toReservation } from './reservation-view.ts';
 import {
@@ -110,6 +107,15 @@ function changedParts(before: Reservation, after: Reservation): string[] {
     .map(([name]) => name);
 }
 type UpdateBody = z.output<typeof UpdateReservationBody>;
+
+/**
+ * Gives back what a cancelled reservation's invoice received beyond the fee, lowering the invoice's
+ * paid total by it; answers the amount given back. The payments module gives one (payments/refunds.ts).
+ */
+export type RefundOnCancel = (
+  tx: Tx,
+  input: { reservationId: number; fee: Rappen; userId: number },
+) => Promise<Rappen>;
 
 export function createReservationsService(
   db: Db,
@@ -862,3 +868,11 @@ export function createReservationsService(
 }
 
 export type ReservationsService = ReturnType<typeof createReservationsService>;
+
+// What other modules may use of this module's queries (docs/architecture.md): its repository is its own.
+export {
+  findReservation,
+  lockReservation,
+  type ReservationRecord,
+  shareLockFlights,
+} from './reservations.repository.ts';

@@ -1,14 +1,14 @@
 import { COMPANY } from '@flybook/locales';
 import { formatTime, numericDate } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
-import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
 import {
   drawPairs,
   MUTED_COLOR,
   resetText,
   TEXT_COLOR,
   textWidth,
-} from '../../reservations/documents/document-layout.ts';
+} from '../../../platform/documents/document-layout.ts';
+import { drawPageFooters, FONT, OFFICE_TIMEZONE, type PdfDocument } from '../../../platform/pdf.ts';
 
 /** What the ledger documents add to the reservation documents' layout: an address block and footers. */
 
