@@ -1,12 +1,19 @@
 // The bench's data: the demo data, the volume (bench/volume.ts), the hot flight, and what the load
 // runs ask for (a staff token, a search day, filters that find rows).
+
+import {
+  type AuthUser,
+  type Config,
+  createAuthService,
+  createFlightsService,
+  type Database,
+  type Db,
+  DEMO_PASSWORD,
+  loadConfig,
+  openDatabase,
+  seedIfEmpty,
+} from '@flybook/api';
 import { FlightBody } from '@flybook/schemas';
-import { type Config, loadConfig } from '../packages/api/src/config.ts';
-import { type Database, type Db, openDatabase } from '../packages/api/src/db/client.ts';
-import type { AuthUser } from '../packages/api/src/http/routes.ts';
-import { createAuthService } from '../packages/api/src/modules/auth/auth.service.ts';
-import { createFlightsService } from '../packages/api/src/modules/flights/flights.service.ts';
-import { DEMO_PASSWORD, seedIfEmpty } from '../packages/api/src/seed/seed.ts';
 import type { BenchDatabase } from './database.ts';
 import { seedVolume, type VolumeOptions, type VolumeResult } from './volume.ts';
 

@@ -1,10 +1,7 @@
 // The bench's own PostgreSQL database: created fresh for one run, dropped after it.
+
+import { createScratchDatabase, maintenanceQuery, type ScratchDatabase } from '@flybook/api/testing';
 import pg from 'pg';
-import {
-  createScratchDatabase,
-  maintenanceQuery,
-  type ScratchDatabase,
-} from '../packages/api/src/test/scratch-database.ts';
 
 export const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

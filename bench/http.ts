@@ -1,8 +1,8 @@
 // The load runs: the API in a child process, autocannon against it from this one.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { HotFlightCheck } from '@flybook/api';
 import autocannon from 'autocannon';
-import type { HotFlightCheck } from './checks.ts';
 
 export interface RunningApi {
   url: string;

@@ -1,7 +1,8 @@
 // The bench's results: the JSON written to bench/results/latest.json, the targets of issue 13 judged
 // on it, and the readable summary (markdown) printed and written beside it as latest.md.
+
+import type { DatabaseCheck, HotFlightCheck, LedgerCheck } from '@flybook/api';
 import type { AdminWeights } from './admin-weight.ts';
-import type { DatabaseCheck, HotFlightCheck, LedgerCheck } from './checks.ts';
 import type { LoadResult } from './http.ts';
 import type { LighthouseOutcome } from './lighthouse.ts';
 import type { PgbenchOutcome } from './pgbench.ts';

@@ -4,10 +4,7 @@
 // BENCH_SITE_DIST serves the built public site too (Lighthouse). Answers { port, … } over IPC once
 // it listens and stops on "stop" (or when the parent goes away).
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../packages/api/src/app.ts';
-import { loadConfig } from '../packages/api/src/config.ts';
-import { openDatabase } from '../packages/api/src/db/client.ts';
-import { checkHotFlight } from './checks.ts';
+import { buildApp, checkHotFlight, loadConfig, openDatabase } from '@flybook/api';
 import { createHotFlight, prepareDemo } from './data.ts';
 
 const benchCards = {

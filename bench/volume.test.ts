@@ -1,10 +1,10 @@
 // The bench's bulk volume holds what the engine would have written: counters equal to the tickets,
 // a ledger that balances, and reservations the API reads back exactly as their snapshot.
+import { checkDatabase, checkLedger } from '@flybook/api';
+import { createTestApp, type TestApp } from '@flybook/api/testing';
 import { officeToday } from '@flybook/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../packages/api/src/test/harness.ts';
-import { checkDatabase, checkLedger } from './checks.ts';
 import { seedVolume, type VolumeResult } from './volume.ts';
 
 let t: TestApp;

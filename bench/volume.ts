@@ -5,7 +5,37 @@
 // written: prices from the same pricing (planBooking), seat counters equal to the tickets, a
 // version-1 snapshot from the reservation read model (toReservation), event-log entries, and
 // ledger records whose balances-after follow from the accounts' balances (domain balanceAfter).
-// The seat and ledger invariants are checked after seeding (bench/checks.ts) and by the unit test.
+// The seat and ledger invariants are checked after seeding (`checkDatabase`, `checkLedger` of `@flybook/api`) and by the unit test.
+
+import type { Db } from '@flybook/api';
+import {
+  accounts,
+  aircraftTemplates,
+  airports,
+  balanceLogRecords,
+  balanceLogTypeId,
+  entityLog,
+  flightCompanies,
+  flightSeats,
+  flights as flightsTable,
+  groups,
+  hashPassword,
+  insertFlightSeats,
+  insertFlights,
+  insertSequence,
+  planBooking,
+  type ReservationRecord,
+  rates,
+  reservationInvoices,
+  reservationPassengers,
+  reservationPayments,
+  reservationSnapshots,
+  reservations,
+  tickets,
+  timetableSeats,
+  toReservation,
+  users,
+} from '@flybook/api/testing';
 import {
   airportInstant,
   balanceAfter,
@@ -20,33 +50,6 @@ import type { AgeType, BalanceLogTypeCode } from '@flybook/schemas';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../packages/api/src/db/client.ts';
-import {
-  accounts,
-  aircraftTemplates,
-  airports,
-  balanceLogRecords,
-  entityLog,
-  flightCompanies,
-  flightSeats,
-  flights as flightsTable,
-  groups,
-  rates,
-  reservationInvoices,
-  reservationPassengers,
-  reservationPayments,
-  reservationSnapshots,
-  reservations,
-  tickets,
-  users,
-} from '../packages/api/src/db/schema/index.ts';
-import { planBooking } from '../packages/api/src/modules/booking/booking-plan.ts';
-import * as flightsRepo from '../packages/api/src/modules/flights/flights.repository.ts';
-import { balanceLogTypeId } from '../packages/api/src/modules/ledger/ledger.ts';
-import { toReservation } from '../packages/api/src/modules/reservations/reservation-view.ts';
-import type { ReservationRecord } from '../packages/api/src/modules/reservations/reservations.repository.ts';
-import { hashPassword } from '../packages/api/src/platform/secrets.ts';
-import { timetableSeats } from '../packages/api/src/seed/demo-flights.ts';
 
 export interface VolumeOptions {
   reservations: number;
@@ -618,13 +621,13 @@ async function addBenchFlights(db: Db, now: Date) {
             originTimezone: places.get(from)!.timezone,
           },
         );
-        const sequence = await flightsRepo.insertSequence(tx, {
+        const sequence = await insertSequence(tx, {
           firstDate,
           lastDate,
           period: 1,
           weekdays: everyDay,
         });
-        const rows = await flightsRepo.insertFlights(
+        const rows = await insertFlights(
           tx,
           schedule.map(({ departure, arrival }) => ({
             number: `${route.company}${route.number + leg}`,
@@ -639,7 +642,7 @@ async function addBenchFlights(db: Db, now: Date) {
             sequenceId: sequence!.id,
           })),
         );
-        await flightsRepo.insertFlightSeats(
+        await insertFlightSeats(
           tx,
           rows.map((row) => row.id),
           seats,

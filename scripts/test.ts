@@ -1,6 +1,7 @@
 // `npm test`: every check of the project, each phase timed. Phases that barely share a core run
-// side by side: the typecheck and the lint (one core each, mostly) beside the builds. The unit and
-// API tests then use both cores, and the journeys serve the builds made here (no second build).
+// side by side: the typecheck, the lint and the dependency rules (one core each, mostly) beside the
+// builds. The unit and API tests then use both cores, and the journeys serve the builds made here
+// (no second build).
 // A failed phase stops the run after the phases beside it have ended; the table of durations is
 // printed either way, so every CI log shows where the time went.
 import { spawn } from 'node:child_process';
@@ -81,6 +82,7 @@ const steps: (() => Promise<boolean>)[] = [
       // The site's `.astro` files, which tsc does not read (astro check).
       { name: 'check: astro', command: npm('typecheck:site') },
       { name: 'check: lint', command: npm('lint') },
+      { name: 'check: dependencies', command: npm('check:dependencies') },
       { name: 'build', command: npm('build') },
     ),
   () =>

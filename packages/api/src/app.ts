@@ -51,6 +51,7 @@ import { createRefunds } from './modules/payments/refunds.ts';
 import { createOptionsService } from './modules/rates/options.service.ts';
 import { rateRoutes } from './modules/rates/rates.routes.ts';
 import { createRatesService } from './modules/rates/rates.service.ts';
+import { actsForReservation } from './modules/reservations/reservation-access.ts';
 import { reservationDocumentRoutes } from './modules/reservations/reservation-documents.routes.ts';
 import { reservationListRoutes } from './modules/reservations/reservation-lists.routes.ts';
 import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
@@ -199,7 +200,8 @@ export async function buildApp({
       ...rateRoutes(createRatesService(db), createOptionsService(db)),
       ...bookingRoutes({
         search: createBookingSearchService(db, searchCache),
-        booking: createBookingService(db),
+        // Whose seats are whose is the reservations module's to say; booking asks it.
+        booking: createBookingService(db, (id, caller) => actsForReservation(db, id, caller)),
       }),
       ...reservationRoutes(reservations),
       ...reservationDocumentRoutes(db),

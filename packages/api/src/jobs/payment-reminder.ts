@@ -1,7 +1,8 @@
 import { officeToday } from '@flybook/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { type MessageSettings, notifyPaymentReminder } from '../modules/messages/notify.ts';
+import type { MessageSettings } from '../modules/messages/notify.ts';
+import { notifyPaymentReminder } from '../modules/reservations/reservation-notices.ts';
 import { runPeriodically, type StopJob } from './periodic.ts';
 
 /** At most this many reminders per run and transaction; the next run takes the rest. */

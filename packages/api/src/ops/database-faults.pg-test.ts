@@ -6,7 +6,6 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkDatabase, checkHotFlight, checkLedger } from '../../../../bench/checks.ts';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../seed/seed.ts';
 import { booking } from '../test/bookings.ts';
@@ -17,6 +16,7 @@ import {
   type ScratchDatabase,
   testServerUrl,
 } from '../test/scratch-database.ts';
+import { checkDatabase, checkHotFlight, checkLedger } from './consistency-checks.ts';
 import { logEntries, type ServerProcess, startServerProcess } from './server-process.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,12 +1,12 @@
 // Two API processes on one PostgreSQL database, as behind a load balancer. PostgreSQL only: the
 // vitest config includes this file when FLYBOOK_TEST_DB=postgres (PGlite serves one process).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkDatabase, checkHotFlight } from '../../../../bench/checks.ts';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../seed/seed.ts';
 import { billing } from '../test/bookings.ts';
 import { flightBody } from '../test/flights.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
+import { checkDatabase, checkHotFlight } from './consistency-checks.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 const SEATS = 40;

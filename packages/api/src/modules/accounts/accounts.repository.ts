@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { accounts, groupVirtualAccounts, users, userVirtualAccounts } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
 import { virtualAccountNamed } from '../ledger/ledger-texts.ts';
 
@@ -105,17 +105,3 @@ export async function listAccounts(
 
 export const findAccountOfUser = async (db: Db, userId: number) =>
   (await selectAccounts(db, eq(accounts.ownerUserId, userId), [asc(accounts.id)], 1))[0];
-
-/** Ids of the virtual accounts a user may operate: their own list plus their group's. */
-export async function operableVirtualAccountIds(db: Db | Tx, userId: number): Promise<number[]> {
-  const own = await db
-    .select({ id: userVirtualAccounts.accountId })
-    .from(userVirtualAccounts)
-    .where(eq(userVirtualAccounts.userId, userId));
-  const viaGroup = await db
-    .select({ id: groupVirtualAccounts.accountId })
-    .from(groupVirtualAccounts)
-    .innerJoin(users, eq(users.groupId, groupVirtualAccounts.groupId))
-    .where(eq(users.id, userId));
-  return [...new Set([...own, ...viaGroup].map((row) => row.id))];
-}

@@ -33,7 +33,7 @@ import {
   requiredItem,
   usageOfUser,
 } from '../users/user-profile.ts';
-import { createUserWithAccount } from '../users/users.repository.ts';
+import { createUserWithAccount } from '../users/users.service.ts';
 import * as repo from './agents.repository.ts';
 
 type CreateBody = z.output<typeof CreateAgentBody>;

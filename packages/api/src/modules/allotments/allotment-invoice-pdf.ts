@@ -6,8 +6,6 @@ import {
 } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { COMPANY } from '@flybook/locales';
-import { translator } from '../../platform/i18n.ts';
-import { createPdf, drawPageFooters, drawTable, FONT, pdfBuffer, type TableRow } from '../../platform/pdf.ts';
 import {
   ALERT_COLOR,
   airportDateTime,
@@ -22,7 +20,9 @@ import {
   TEXT_COLOR,
   textWidth,
   WARNING_COLOR,
-} from '../reservations/documents/document-layout.ts';
+} from '../../platform/documents/document-layout.ts';
+import { translator } from '../../platform/i18n.ts';
+import { createPdf, drawPageFooters, drawTable, FONT, pdfBuffer, type TableRow } from '../../platform/pdf.ts';
 
 /** An allotment invoice as its document prints it (amounts in Rappen). */
 export interface AllotmentInvoiceDocument {

@@ -14,9 +14,9 @@ import {
   verifyPassword,
 } from '../../platform/secrets.ts';
 import { renderEmail } from '../messages/catalogue/index.ts';
-import { newPasswordErrors } from '../users/user-profile.ts';
 import * as repo from './auth.repository.ts';
 import { createPasswordAttempts } from './password-attempts.ts';
+import { newPasswordErrors } from './password-rule.ts';
 
 // Sessions are extended on use, but written at most this often.
 const EXTEND_AFTER_MS = 5 * 60 * 1000;

@@ -16,7 +16,8 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { flights, type StoredAircraftSection } from '../../db/schema/index.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
-import { activeOptionsById, heldSeats, priceListsOf } from './booking.repository.ts';
+import { priceListsOf } from '../rates/rates.service.ts';
+import { activeOptionsById, heldSeats } from './booking.repository.ts';
 import { bookingError, directionOf } from './booking-errors.ts';
 import { isAbsent, seatSpots } from './seat-view.ts';
 

@@ -3,9 +3,9 @@ import { type BookableFlight, type BookingSearchQuery, partyOf } from '@flybook/
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { ShortCache } from '../../platform/short-cache.ts';
-import * as flightsRepo from '../flights/flights.repository.ts';
-import { priceListsOf } from './booking.repository.ts';
-import { bookingSeatsOf, isOpenFor, priceListOf } from './price-list.ts';
+import { listBookableFlights, seatsOf } from '../flights/flights.service.ts';
+import { bookingSeatsOf, isOpenFor, priceListOf } from '../flights/price-list.ts';
+import { priceListsOf } from '../rates/rates.service.ts';
 
 type SearchQuery = z.output<typeof BookingSearchQuery>;
 
@@ -35,7 +35,7 @@ export function createBookingSearchService(db: Db, cache: ShortCache<PublicSearc
 
   async function searchPublic(query: SearchQuery): Promise<PublicSearchAnswer> {
     const party = partyOf(query);
-    const { items, total } = await flightsRepo.listBookableFlights(
+    const { items, total } = await listBookableFlights(
       db,
       { ...searchFilters(query), isActive: true },
       { page: query.page, pageSize: query.pageSize, sortOrder: query.sortOrder },
@@ -43,7 +43,7 @@ export function createBookingSearchService(db: Db, cache: ShortCache<PublicSearc
     );
     const ids = items.map((head) => head.flight.id);
     const [seats, prices] = await Promise.all([
-      flightsRepo.seatsOf(db, ids),
+      seatsOf(db, ids),
       priceListsOf(
         db,
         items.map((head) => head.flight.rateId),

@@ -3,14 +3,15 @@ import type { CalculateBody, Cost, PassengerSeats, PassengerSeatsQuery } from '@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { reservations, tariffs } from '../../db/schema/index.ts';
+import { tariffs } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
-import { guestKeyMatches } from '../reservations/guest-key.ts';
-import { reservationAccess } from '../reservations/reservation-access.ts';
 import { flightForSeats, heldSeats } from './booking.repository.ts';
 import { planBooking } from './booking-plan.ts';
 import { passengerSeatSections, type SeatHolder } from './seat-view.ts';
+
+// What other modules may use of this module's queries (docs/architecture.md): its repository is its own.
+export { flightForSeats, heldSeats } from './booking.repository.ts';
 
 /** Which channel a caller books through: staff with the full flight list, agents, else the public. */
 export function channelOf(user: AuthUser | null) {
@@ -43,43 +44,17 @@ export function costToWire(cost: ReservationCost): Cost {
   };
 }
 
-/** The read side of booking: the seat map with seat states, and pricing. */
-export function createBookingService(db: Db) {
-  /**
-   * Whether a caller may count a reservation's seats as their own (docs/security.md, "Public calls
-   * keyed by ids or secrets"): the holder of its guest key, or a session that may read it, as
-   * GET reservation/{id} decides. Anyone else passing its id is treated as if they had passed none,
-   * so the answer tells a stranger nothing about whose seats are whose.
-   */
-  async function actsFor(
-    reservationId: number | undefined,
-    caller: { user: AuthUser | null; guestKey?: string | undefined; seatsRole?: boolean },
-  ): Promise<number | undefined> {
-    if (reservationId === undefined) return undefined;
-    const [row] = await db
-      .select({
-        id: reservations.id,
-        ownerId: reservations.ownerId,
-        reservatorId: reservations.reservatorId,
-        priceNeedsToBeHidden: reservations.priceNeedsToBeHidden,
-        guestKeyHash: reservations.guestKeyHash,
-      })
-      .from(reservations)
-      .where(eq(reservations.id, reservationId))
-      .limit(1);
-    if (!row) return undefined;
-    if (guestKeyMatches(caller.guestKey, row.guestKeyHash)) return row.id;
-    if (!caller.user) return undefined;
-    // Departure control seats any passenger of any flight: the seat map may show whose seat it moves.
-    if (caller.seatsRole && satisfies(caller.user.roles, 'ROLE_FLIGHT_PASSENGER_SEAT')) return row.id;
-    try {
-      reservationAccess(caller.user, row);
-      return row.id;
-    } catch {
-      return undefined;
-    }
-  }
+/**
+ * Whether a caller may count a reservation's seats as their own, answering its id or undefined: the
+ * reservations module decides (reservations/reservation-access.ts `actsForReservation`).
+ */
+export type ActsFor = (
+  reservationId: number | undefined,
+  caller: { user: AuthUser | null; guestKey?: string | undefined; seatsRole?: boolean },
+) => Promise<number | undefined>;
 
+/** The read side of booking: the seat map with seat states, and pricing. */
+export function createBookingService(db: Db, actsFor: ActsFor) {
   return {
     async passengerSeats(
       flightId: number,

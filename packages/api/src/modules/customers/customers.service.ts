@@ -16,9 +16,10 @@ import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
 import { hashPassword } from '../../platform/secrets.ts';
 import { isForeignKeyViolation, transactionUnique } from '../../platform/sql.ts';
 import type { PasswordAttempts } from '../auth/password-attempts.ts';
+import { newPasswordErrors } from '../auth/password-rule.ts';
 import { defaultMessageSettings, notifyAccountCreated } from '../messages/notify.ts';
-import { checkCurrentPassword, newPasswordErrors } from '../users/user-profile.ts';
-import { createUserWithAccount } from '../users/users.repository.ts';
+import { checkCurrentPassword } from '../users/user-profile.ts';
+import { createUserWithAccount } from '../users/users.service.ts';
 import * as repo from './customers.repository.ts';
 
 type CreateBody = z.output<typeof CreateCustomerBody>;

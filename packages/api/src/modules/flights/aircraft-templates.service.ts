@@ -7,7 +7,7 @@ import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange, removeUnlessInUse } from '../../platform/entity-log.ts';
 import { transactionUnique } from '../../platform/sql.ts';
-import { listTariffGroups } from '../lookups/lookups.repository.ts';
+import { listTariffGroups } from '../lookups/lookups.service.ts';
 import * as repo from './aircraft-templates.repository.ts';
 
 type TemplateRow = NonNullable<Awaited<ReturnType<typeof repo.findTemplate>>>;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser, FileAnswer } from '../../http/routes.ts';
 import { pdfAnswer } from '../../platform/pdf.ts';
-import { findUser } from '../users/users.repository.ts';
+import { findUser } from '../users/users.service.ts';
 import * as repo from './flights.repository.ts';
 import { renderPassengerReport } from './passenger-report.ts';
 import { renderTurnoverList, type TurnoverFlight } from './turnover-pdf.ts';

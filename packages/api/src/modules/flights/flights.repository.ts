@@ -602,3 +602,28 @@ export const closeFlightsDepartingBefore = (db: Db | Tx, before: Date) =>
     .set({ status: 'closed', updatedAt: new Date() })
     .where(and(eq(flights.status, 'created'), sql`${flights.departure} <= ${before}`))
     .returning({ id: flights.id });
+
+/** Seats left in an agent's own allotments, by flight id and tariff group id. */
+export async function ownAllotmentsLeft(
+  db: Db | Tx,
+  flightIds: number[],
+  agentId: number,
+): Promise<Map<number, Map<number, number>>> {
+  const left = new Map<number, Map<number, number>>();
+  if (flightIds.length === 0) return left;
+  const rows = await db
+    .select({
+      flightId: allotments.flightId,
+      tariffGroupId: allotments.tariffGroupId,
+      left: sql<number>`sum(${allotments.seatsNumber} - ${allotments.booked})::int`,
+    })
+    .from(allotments)
+    .where(and(inArray(allotments.flightId, flightIds), eq(allotments.agentId, agentId)))
+    .groupBy(allotments.flightId, allotments.tariffGroupId);
+  for (const row of rows) {
+    const byGroup = left.get(row.flightId) ?? new Map<number, number>();
+    byGroup.set(row.tariffGroupId, row.left);
+    left.set(row.flightId, byGroup);
+  }
+  return left;
+}

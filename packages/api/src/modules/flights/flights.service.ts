@@ -14,10 +14,8 @@ import { airports, type StoredAircraftSection, users } from '../../db/schema/ind
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
-import { ownAllotmentsLeft, priceListsOf } from '../booking/booking.repository.ts';
-import { isOpenFor, priceListOf } from '../booking/price-list.ts';
-import { listTariffGroups } from '../lookups/lookups.repository.ts';
-import { findRate } from '../rates/rates.repository.ts';
+import { listTariffGroups } from '../lookups/lookups.service.ts';
+import { findRate, priceListsOf } from '../rates/rates.service.ts';
 import { findTemplate } from './aircraft-templates.repository.ts';
 import { storeSections } from './aircraft-templates.service.ts';
 import { findCompany } from './flight-companies.repository.ts';
@@ -25,6 +23,11 @@ import { type AllotmentPlan, planAllotments, planFlightSeats, type WriteMode } f
 import { notifyPassengers } from './flight-notices.ts';
 import { type FlightReader, readerOf, toFlight, toFlightListItem } from './flight-view.ts';
 import * as repo from './flights.repository.ts';
+import { ownAllotmentsLeft } from './flights.repository.ts';
+import { isOpenFor, priceListOf } from './price-list.ts';
+
+// What other modules may use of this module's queries (docs/architecture.md): its repository is its own.
+export { type FlightHead, findFlightHead, listBookableFlights, seatsOf } from './flights.repository.ts';
 
 type Body = z.output<typeof FlightBody>;
 

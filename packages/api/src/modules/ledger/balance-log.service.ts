@@ -13,7 +13,6 @@ import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
-import { operableVirtualAccountIds } from '../accounts/accounts.repository.ts';
 import {
   accountFacts,
   type BalanceLogRow,
@@ -23,7 +22,7 @@ import {
   recordTypes,
   summaryOf,
 } from './balance-log.repository.ts';
-import { post, userAccountId } from './ledger.ts';
+import { operableVirtualAccountIds, post, userAccountId } from './ledger.ts';
 
 type Filters = z.output<typeof BalanceLogFilters>;
 type ListQuery = z.output<typeof BalanceLogListQuery>;

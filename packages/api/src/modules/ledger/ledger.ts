@@ -3,7 +3,13 @@ import { type LedgerAccountRef, recordTitle } from '@flybook/locales/ledger';
 import { BALANCE_LOG_TYPE_CODES, type BalanceLogTitle, type BalanceLogTypeCode } from '@flybook/schemas';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { accounts, balanceLogRecords } from '../../db/schema/index.ts';
+import {
+  accounts,
+  balanceLogRecords,
+  groupVirtualAccounts,
+  users,
+  userVirtualAccounts,
+} from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import { translator } from '../../platform/i18n.ts';
 import { accountFacts } from './balance-log.repository.ts';
@@ -127,6 +133,20 @@ export async function userAccountId(tx: Db | Tx, userId: number): Promise<number
     .where(eq(accounts.ownerUserId, userId))
     .limit(1);
   return row?.id ?? null;
+}
+
+/** Ids of the virtual accounts a user may operate: their own list plus their group's. */
+export async function operableVirtualAccountIds(db: Db | Tx, userId: number): Promise<number[]> {
+  const own = await db
+    .select({ id: userVirtualAccounts.accountId })
+    .from(userVirtualAccounts)
+    .where(eq(userVirtualAccounts.userId, userId));
+  const viaGroup = await db
+    .select({ id: groupVirtualAccounts.accountId })
+    .from(groupVirtualAccounts)
+    .innerJoin(users, eq(users.groupId, groupVirtualAccounts.groupId))
+    .where(eq(users.id, userId));
+  return [...new Set([...own, ...viaGroup].map((row) => row.id))];
 }
 
 /** Signed balances of all accounts, summed (0 when the books balance), and accounts whose balance differs from their records. */

@@ -14,10 +14,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reservationPassengers, reservations } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { issueAccessKey, reservationIdOfAccessKey } from '../../platform/access-keys.ts';
 import { hitRateLimit } from '../../platform/rate-limiter.ts';
-import { issueAccessKey, reservationIdOfAccessKey } from '../reservations/access-keys.ts';
 import { documentReservationOf } from '../reservations/reservation-documents.service.ts';
-import { findReservation } from '../reservations/reservations.repository.ts';
+import { findReservation } from '../reservations/reservations.service.ts';
 
 /** Look-ups per client IP when the configuration names no limit: 10 per 15 minutes. */
 export const MANAGE_FIND_DEFAULT_LIMIT = { max: 10, windowSeconds: 900 };

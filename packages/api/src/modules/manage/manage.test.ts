@@ -4,10 +4,10 @@ import { payWithTestCard } from '@flybook/payments-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { issueAccessKey } from '../../platform/access-keys.ts';
 import { billing, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { issueAccessKey } from '../reservations/access-keys.ts';
 import { readPdf } from '../reservations/documents/document-fixtures.ts';
 
 let t: TestApp;

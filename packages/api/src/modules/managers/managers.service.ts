@@ -27,7 +27,7 @@ import {
   profileProblems,
   usageOfUser,
 } from '../users/user-profile.ts';
-import { createUserWithAccount } from '../users/users.repository.ts';
+import { createUserWithAccount } from '../users/users.service.ts';
 import * as repo from './managers.repository.ts';
 
 type CreateBody = z.output<typeof CreateManagerBody>;

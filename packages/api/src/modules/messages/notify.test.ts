@@ -1,10 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema/index.ts';
+import { reservationIdOfAccessKey } from '../../platform/access-keys.ts';
 import { adult, billing, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { reservationIdOfAccessKey } from '../reservations/access-keys.ts';
 import { readPdf } from '../reservations/documents/document-fixtures.ts';
 import { createReservationsService } from '../reservations/reservations.service.ts';
 

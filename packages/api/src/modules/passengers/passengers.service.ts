@@ -18,9 +18,12 @@ import { retryOnDeadlock, uniqueViolationOf } from '../../platform/sql.ts';
 import { bookingError } from '../booking/booking-errors.ts';
 import { isAbsent, seatSpots } from '../booking/seat-view.ts';
 import { notifyPassengers } from '../flights/flight-notices.ts';
-import { type FlightHead, findFlightHead } from '../flights/flights.repository.ts';
-import { lockReservation, shareLockFlights } from '../reservations/reservations.repository.ts';
-import type { ReservationsService } from '../reservations/reservations.service.ts';
+import { type FlightHead, findFlightHead } from '../flights/flights.service.ts';
+import {
+  lockReservation,
+  type ReservationsService,
+  shareLockFlights,
+} from '../reservations/reservations.service.ts';
 import { toFlightPassenger } from './passenger-view.ts';
 import * as repo from './passengers.repository.ts';
 import { renderPaxList } from './pax-list-pdf.ts';

@@ -1,8 +1,6 @@
 import type { FlightStatus } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { COMPANY } from '@flybook/locales';
-import { translator } from '../../platform/i18n.ts';
-import { createPdf, drawPageFooters, drawTable, pdfBuffer, type TableRow } from '../../platform/pdf.ts';
 import {
   ALERT_COLOR,
   airportDateTime,
@@ -13,7 +11,9 @@ import {
   OK_COLOR,
   officeDate,
   textWidth,
-} from '../reservations/documents/document-layout.ts';
+} from '../../platform/documents/document-layout.ts';
+import { translator } from '../../platform/i18n.ts';
+import { createPdf, drawPageFooters, drawTable, pdfBuffer, type TableRow } from '../../platform/pdf.ts';
 
 /** The flight a PAX list is for; instants as ISO strings, printed in each airport's local time. */
 export interface PaxListFlight {

@@ -13,29 +13,23 @@ import {
   toRappen,
 } from '@flybook/domain';
 import type { CardAgentInitBody, CardReservationInitBody, CardTransaction } from '@flybook/schemas';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  cardTransactions,
-  creditNotes,
-  reservationInvoices,
-  reservations,
-  users,
-} from '../../db/schema/index.ts';
+import type { cardTransactions } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
+import { reservationIdOfAccessKey } from '../../platform/access-keys.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
 import { idempotent } from '../../platform/idempotency.ts';
+import { recordMoneyOut } from '../ledger/invoice-transfers.ts';
 import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
-import { reservationIdOfAccessKey } from '../reservations/access-keys.ts';
 import { guestKeyMatches } from '../reservations/guest-key.ts';
 import { reservationAccess } from '../reservations/reservation-access.ts';
 import type { ReservationsService } from '../reservations/reservations.service.ts';
 import { type CardProvider, ProviderError } from './card-provider.ts';
 import { bookInvoicePayment, checkPayable, type LockedInvoice, lockInvoice } from './invoice-payments.ts';
-import { recordMoneyOut } from './invoice-transfers.ts';
+import * as repo from './payments.repository.ts';
 
 type CardRow = typeof cardTransactions.$inferSelect;
 
@@ -103,34 +97,23 @@ export function createCardPaymentsService(
    */
   async function start(tx: Tx, values: Omit<typeof cardTransactions.$inferInsert, 'refno'>) {
     const refno = `${values.reservationId ? `R${values.reservationId}` : `A${values.agentId}`}-${randomBytes(4).toString('hex')}`;
-    const [row] = await tx
-      .insert(cardTransactions)
-      .values({ ...values, refno })
-      .returning();
+    const row = await repo.insertCardTransaction(tx, { ...values, refno });
     const started = await provider.init({
       refno,
-      amount: row!.amount,
-      language: row!.locale,
-      ...returnUrls(row!),
+      amount: row.amount,
+      language: row.locale,
+      ...returnUrls(row),
       webhookUrl: `${config.publicUrl}/api/v1/public/payment/datatrans/webhook`,
     });
-    await tx
-      .update(cardTransactions)
-      .set({
-        transactionId: started.transactionId,
-        paymentPageUrl: started.paymentPageUrl,
-        updatedAt: new Date(),
-      })
-      .where(eq(cardTransactions.id, row!.id));
+    await repo.updateCardTransaction(tx, row.id, {
+      transactionId: started.transactionId,
+      paymentPageUrl: started.paymentPageUrl,
+    });
     return { transactionId: started.transactionId };
   }
 
   async function findRow(transactionId: string): Promise<CardRow> {
-    const [row] = await db
-      .select()
-      .from(cardTransactions)
-      .where(eq(cardTransactions.transactionId, transactionId))
-      .limit(1);
+    const row = await repo.findCardTransaction(db, transactionId);
     if (!row) throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
     return row;
   }
@@ -142,7 +125,7 @@ export function createCardPaymentsService(
       if (row.agentId !== user.id) throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
       return;
     }
-    const [reservation] = await db.select().from(reservations).where(eq(reservations.id, row.reservationId!));
+    const reservation = await repo.findReservationRow(db, row.reservationId!);
     try {
       reservationAccess(user, reservation!);
     } catch {
@@ -150,31 +133,18 @@ export function createCardPaymentsService(
     }
   }
 
-  async function setState(id: number, values: Partial<typeof cardTransactions.$inferInsert>) {
-    const [row] = await db
-      .update(cardTransactions)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(cardTransactions.id, id))
-      .returning();
-    return row!;
-  }
+  const setState = (id: number, values: Partial<typeof cardTransactions.$inferInsert>) =>
+    repo.updateCardTransaction(db, id, values);
 
   /** Books a settled transaction's money, once: the row lock and `bookedAt` make repeats do nothing. */
   async function book(row: CardRow, actor: AuthUser | null): Promise<CardRow> {
     return db.transaction(async (tx: Tx) => {
-      const [locked] = await tx
-        .select()
-        .from(cardTransactions)
-        .where(eq(cardTransactions.id, row.id))
-        .for('update');
+      const locked = await repo.lockCardTransaction(tx, row.id);
       if (!locked || locked.bookedAt) return locked!;
       const cardAccount = await virtualAccountId(tx, 'CARD_PROVIDER');
       if (locked.reservationId !== null) {
-        const [invoice] = await tx
-          .select({ id: reservationInvoices.id })
-          .from(reservationInvoices)
-          .where(eq(reservationInvoices.reservationId, locked.reservationId));
-        const lockedInvoice = (await lockInvoice(tx, invoice!.id))!;
+        const invoiceId = await repo.invoiceIdOf(tx, locked.reservationId);
+        const lockedInvoice = (await lockInvoice(tx, invoiceId!))!;
         // Two card payments of one booking can both be paid (two tabs, a race at the provider):
         // the money is booked as it came, and what the invoice did not need goes back to the card.
         const { kept, excess } = cardPaymentSplit(lockedInvoice.invoice, locked.amount);
@@ -213,12 +183,11 @@ export function createCardPaymentsService(
           changedFields: ['debitAccountId', 'creditAccountId', 'amount', 'typeId'],
         });
       }
-      const [booked] = await tx
-        .update(cardTransactions)
-        .set({ status: 'settled', bookedAt: new Date(), failMessage: null, updatedAt: new Date() })
-        .where(eq(cardTransactions.id, locked.id))
-        .returning();
-      return booked!;
+      return repo.updateCardTransaction(tx, locked.id, {
+        status: 'settled',
+        bookedAt: new Date(),
+        failMessage: null,
+      });
     });
   }
 
@@ -238,10 +207,7 @@ export function createCardPaymentsService(
     const { invoice, reservation } = lockedInvoice;
     const { excess, cardAccount, createdById } = payment;
     await provider.credit(card.transactionId!, excess, card.refno);
-    await tx
-      .update(cardTransactions)
-      .set({ refunded: card.refunded + excess, updatedAt: new Date() })
-      .where(eq(cardTransactions.id, card.id));
+    await repo.updateCardTransaction(tx, card.id, { refunded: card.refunded + excess });
     const record = await post(tx, {
       // Back from where the payment went: a cancelled reservation's payments settle its receivable.
       debitAccountId: await virtualAccountId(
@@ -271,11 +237,8 @@ export function createCardPaymentsService(
     );
     const paid = invoice.totalPaid + card.amount;
     const totalPaid = paid - excess;
-    await tx
-      .update(reservationInvoices)
-      .set({ status: invoiceStatusOf(invoice.total, totalPaid), updatedAt: new Date() })
-      .where(eq(reservationInvoices.id, invoice.id));
-    await tx.insert(creditNotes).values({
+    await repo.setInvoiceStatus(tx, invoice.id, invoiceStatusOf(invoice.total, totalPaid));
+    await repo.insertCreditNote(tx, {
       reservationId: reservation.id,
       reason: 'overpayment',
       paid,
@@ -295,17 +258,7 @@ export function createCardPaymentsService(
    */
   async function endOpenPayments(tx: Tx, reservationId: number) {
     // Card rows before the invoice, as `book` locks them: no deadlock between the two.
-    const open = await tx
-      .select()
-      .from(cardTransactions)
-      .where(
-        and(
-          eq(cardTransactions.reservationId, reservationId),
-          eq(cardTransactions.status, 'initialized'),
-          isNull(cardTransactions.bookedAt),
-        ),
-      )
-      .for('update', { skipLocked: true });
+    const open = await repo.lockOpenCardTransactions(tx, reservationId);
     for (const row of open) {
       if (row.transactionId === null) continue;
       const remote = await provider.status(row.transactionId);
@@ -320,10 +273,7 @@ export function createCardPaymentsService(
         // Paid on the provider's page in this very instant: book it before anything new starts.
         throw new PaidMeanwhile(row);
       }
-      await tx
-        .update(cardTransactions)
-        .set({ status: 'canceled', failMessage: REPLACED_MESSAGE, updatedAt: new Date() })
-        .where(eq(cardTransactions.id, row.id));
+      await repo.updateCardTransaction(tx, row.id, { status: 'canceled', failMessage: REPLACED_MESSAGE });
     }
   }
 
@@ -333,11 +283,7 @@ export function createCardPaymentsService(
    */
   async function reservationStillPayable(row: CardRow) {
     if (row.reservationId === null) return true;
-    const [found] = await db
-      .select({ reservation: reservations, invoice: reservationInvoices })
-      .from(reservations)
-      .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
-      .where(eq(reservations.id, row.reservationId));
+    const found = await repo.findReservationWithInvoice(db, row.reservationId);
     if (!found) return false;
     if (found.reservation.status === 'cancelled') return row.amount <= outstandingOf(found.invoice);
     return !isPastPaymentWindow(found.reservation, new Date());
@@ -386,11 +332,7 @@ export function createCardPaymentsService(
       idempotencyKey?: string,
     ) {
       const amount = toRappen(body.amount);
-      const [found] = await db
-        .select({ reservation: reservations, invoice: reservationInvoices })
-        .from(reservations)
-        .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
-        .where(eq(reservations.id, body.reservationId));
+      const found = await repo.findReservationWithInvoice(db, body.reservationId);
       // Guests pay the bookings they made without a session (also those that opened a customer
       // account), known by the key the booking answered them with (ids count up: without it anyone
       // could pay-start, and so read, any guest booking). Anyone else pays only what they may read.
@@ -440,8 +382,8 @@ export function createCardPaymentsService(
     async initAgent(user: AuthUser, body: z.output<typeof CardAgentInitBody>, idempotencyKey?: string) {
       if (body.agentId !== user.id && !satisfies(user.roles, { anyOf: [ROLE_ADMIN, ROLE_ACCOUNTING] }))
         throw ApiError.forbidden();
-      const [agent] = await db.select({ type: users.type }).from(users).where(eq(users.id, body.agentId));
-      if (agent?.type !== 'agent') throw ApiError.notFound('agent', body.agentId);
+      if ((await repo.userTypeOf(db, body.agentId)) !== 'agent')
+        throw ApiError.notFound('agent', body.agentId);
       return idempotent(db, { scope: `payment:card:${user.id}`, key: idempotencyKey, body }, (tx) =>
         start(tx, {
           source: 'agentAccount',
@@ -500,11 +442,7 @@ export function createCardPaymentsService(
       const row = await findRow(transactionId);
       if (row.reservationId !== reservationId) throw new ApiError('ERROR_TRANSACTION_NOT_FOUND', 404);
       const synced = await sync(row, null);
-      const [state] = await db
-        .select({ reservation: reservations, invoice: reservationInvoices })
-        .from(reservations)
-        .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
-        .where(eq(reservations.id, reservationId));
+      const state = await repo.findReservationWithInvoice(db, reservationId);
       const expiresAt = state!.reservation.expiresAt;
       return {
         transactionId,
@@ -528,11 +466,7 @@ export function createCardPaymentsService(
         throw new ApiError('ERROR_MALFORMED_REQUEST', 400);
       }
       if (typeof transactionId !== 'string') throw new ApiError('ERROR_MALFORMED_REQUEST', 400);
-      const [row] = await db
-        .select()
-        .from(cardTransactions)
-        .where(eq(cardTransactions.transactionId, transactionId))
-        .limit(1);
+      const row = await repo.findCardTransaction(db, transactionId);
       // Not ours (another shop on the same merchant account): acknowledged, nothing to do.
       if (row) await sync(row, null);
     },

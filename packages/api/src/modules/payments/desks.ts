@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
-import { operableVirtualAccountIds } from '../accounts/accounts.repository.ts';
+import { operableVirtualAccountIds } from '../ledger/ledger.ts';
 
 /** The kinds of virtual account a payment is taken into at the office. */
 export type DeskMethod = 'cash' | 'bank' | 'transfer';

@@ -1,19 +1,8 @@
-import type { Rappen } from '@flybook/domain';
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { cardTransactions, creditNotes, reservationInvoices, reservations } from '../../db/schema/index.ts';
+import { paymentsLeft, recordMoneyOut } from '../ledger/invoice-transfers.ts';
 import { post, userAccountId, virtualAccountId } from '../ledger/ledger.ts';
+import type { RefundOnCancel } from '../reservations/reservations.service.ts';
 import type { CardProvider } from './card-provider.ts';
-import { paymentsLeft, recordMoneyOut } from './invoice-transfers.ts';
-
-/**
- * Gives back what a cancelled reservation's invoice received beyond the fee, lowering the invoice's
- * paid total by it; answers the amount given back.
- */
-export type RefundOnCancel = (
-  tx: Tx,
-  input: { reservationId: number; fee: Rappen; userId: number },
-) => Promise<Rappen>;
+import * as repo from './payments.repository.ts';
 
 /**
  * Refunds on cancellation (docs/payments.md): what was paid minus the fee goes back the way it
@@ -24,11 +13,8 @@ export type RefundOnCancel = (
  */
 export function createRefunds(provider: CardProvider): RefundOnCancel {
   return async (tx, { reservationId, fee, userId }) => {
-    const [invoice] = await tx
-      .select()
-      .from(reservationInvoices)
-      .where(eq(reservationInvoices.reservationId, reservationId));
-    const [reservation] = await tx.select().from(reservations).where(eq(reservations.id, reservationId));
+    const invoice = await repo.findInvoiceOfReservation(tx, reservationId);
+    const reservation = await repo.findReservationRow(tx, reservationId);
     const paid = invoice!.totalPaid;
     if (paid <= 0) return 0;
     const refund = Math.max(0, paid - fee);
@@ -38,18 +24,15 @@ export function createRefunds(provider: CardProvider): RefundOnCancel {
     let left = refund;
     for (const payment of await paymentsLeft(tx, invoice!.id)) {
       if (left <= 0) break;
-      const [card] = payment.cardTransactionId
-        ? await tx.select().from(cardTransactions).where(eq(cardTransactions.id, payment.cardTransactionId))
-        : [];
+      const card = payment.cardTransactionId
+        ? await repo.findCardTransactionById(tx, payment.cardTransactionId)
+        : undefined;
       const amount = Math.min(left, payment.left, card ? card.amount - card.refunded : payment.left);
       if (amount <= 0) continue;
       let toAccount: number;
       if (payment.method === 'datatrans' && card?.transactionId) {
         await provider.credit(card.transactionId, amount, card.refno);
-        await tx
-          .update(cardTransactions)
-          .set({ refunded: card.refunded + amount, updatedAt: new Date() })
-          .where(eq(cardTransactions.id, card.id));
+        await repo.updateCardTransaction(tx, card.id, { refunded: card.refunded + amount });
         toAccount = payment.accountId;
       } else {
         toAccount = ownerAccount ?? payment.accountId;
@@ -82,9 +65,14 @@ export function createRefunds(provider: CardProvider): RefundOnCancel {
       });
       left -= amount;
     }
-    await tx
-      .insert(creditNotes)
-      .values({ reservationId, paid, fee, refund: refund - left, parts, createdById: userId });
+    await repo.insertCreditNote(tx, {
+      reservationId,
+      paid,
+      fee,
+      refund: refund - left,
+      parts,
+      createdById: userId,
+    });
     return refund - left;
   };
 }

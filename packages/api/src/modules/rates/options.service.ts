@@ -6,7 +6,7 @@ import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange, removeUnlessInUse } from '../../platform/entity-log.ts';
 import { transactionUnique } from '../../platform/sql.ts';
-import { listTariffs } from '../lookups/lookups.repository.ts';
+import { listTariffs } from '../lookups/lookups.service.ts';
 import * as repo from './options.repository.ts';
 import { findRate } from './rates.repository.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { ratePrices, rates } from '../../db/schema/index.ts';
+import { ratePrices, rates, tariffs } from '../../db/schema/index.ts';
 import { containsPattern, listOrder } from '../../platform/sql.ts';
 
 export type RateRow = typeof rates.$inferSelect;
@@ -76,4 +76,29 @@ export async function updateRate(
 
 export async function deleteRate(tx: Tx, id: number) {
   await tx.delete(rates).where(eq(rates.id, id));
+}
+
+export type PriceListRow = typeof ratePrices.$inferSelect & {
+  tariff: { id: number; code: string; name: (typeof tariffs.$inferSelect)['name']; groupId: number };
+  rateIsActive: boolean;
+};
+
+/** The price lists of several rates with their tariffs, by rate id, in tariff order. */
+export async function priceListsOf(db: Db | Tx, rateIds: number[]): Promise<Map<number, PriceListRow[]>> {
+  const byRate = new Map<number, PriceListRow[]>(rateIds.map((id) => [id, []]));
+  if (rateIds.length === 0) return byRate;
+  const rows = await db
+    .select({
+      price: ratePrices,
+      tariff: { id: tariffs.id, code: tariffs.code, name: tariffs.name, groupId: tariffs.tariffGroupId },
+      rateIsActive: rates.isActive,
+    })
+    .from(ratePrices)
+    .innerJoin(tariffs, eq(tariffs.id, ratePrices.tariffId))
+    .innerJoin(rates, eq(rates.id, ratePrices.rateId))
+    .where(inArray(ratePrices.rateId, [...new Set(rateIds)]))
+    .orderBy(ratePrices.rateId, tariffs.id);
+  for (const row of rows)
+    byRate.get(row.price.rateId)?.push({ ...row.price, tariff: row.tariff, rateIsActive: row.rateIsActive });
+  return byRate;
 }

@@ -5,8 +5,11 @@ import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange, removeUnlessInUse } from '../../platform/entity-log.ts';
-import { listTariffs } from '../lookups/lookups.repository.ts';
+import { listTariffs } from '../lookups/lookups.service.ts';
 import * as repo from './rates.repository.ts';
+
+// What other modules may use of this module's queries (docs/architecture.md): its repository is its own.
+export { findRate, type PriceListRow, priceListsOf } from './rates.repository.ts';
 
 const toPrice = (row: repo.RatePriceRow): RatePrice => ({
   tariff: { id: row.tariffId },

@@ -23,20 +23,20 @@ import {
 import type { LocalizedText } from '../../db/schema/users.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser, FileAnswer } from '../../http/routes.ts';
-import { pdfAnswer } from '../../platform/pdf.ts';
-import { renderCreditNote } from '../ledger/documents/credit-note-pdf.ts';
-import { balanceLogTypeId } from '../ledger/ledger.ts';
-import { countryNameOf } from '../lookups/lookups.repository.ts';
-import { reservationIdOfAccessKey } from './access-keys.ts';
-import { pricesHidden, refuseUnless } from './action-refusals.ts';
-import { paidStateOf } from './documents/document-layout.ts';
-import { renderInvoice } from './documents/invoice-pdf.ts';
-import { renderReservationOverview } from './documents/overview-pdf.ts';
+import { reservationIdOfAccessKey } from '../../platform/access-keys.ts';
+import { paidStateOf } from '../../platform/documents/document-layout.ts';
 import type {
   DocumentAirport,
   DocumentFlight,
   DocumentReservation,
-} from './documents/reservation-document.ts';
+} from '../../platform/documents/reservation-document.ts';
+import { pdfAnswer } from '../../platform/pdf.ts';
+import { renderCreditNote } from '../ledger/documents/credit-note-pdf.ts';
+import { balanceLogTypeId } from '../ledger/ledger.ts';
+import { countryNameOf } from '../lookups/lookups.service.ts';
+import { pricesHidden, refuseUnless } from './action-refusals.ts';
+import { renderInvoice } from './documents/invoice-pdf.ts';
+import { renderReservationOverview } from './documents/overview-pdf.ts';
 import { renderTicket } from './documents/ticket-pdf.ts';
 import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
 import { findReservation, type ReservationRecord } from './reservations.repository.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reservationInvoices } from '../../db/schema/index.ts';
 import { catalogueIds, flightBody } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { createUserWithAccount } from '../users/users.repository.ts';
+import { createUserWithAccount } from '../users/users.service.ts';
 import { createReservationsService } from './reservations.service.ts';
 
 let t: TestApp;

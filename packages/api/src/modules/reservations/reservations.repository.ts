@@ -482,3 +482,15 @@ export async function contactsOf(db: Db | Tx, ids: number[]) {
     .from(reservations)
     .where(inArray(reservations.id, ids));
 }
+
+/** The id of a user, if there is one (a booking's owner named by staff). */
+export async function findUserId(tx: Tx, id: number): Promise<number | undefined> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row?.id;
+}
+
+/** The id of the user with an e-mail (lower-cased by the caller), if any. */
+export async function findUserIdByEmail(tx: Tx, email: string): Promise<number | undefined> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id;
+}

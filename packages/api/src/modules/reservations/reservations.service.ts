@@ -1,4 +1,5 @@
 import {
+  type BookingChannel,
   cancellationFeeProblem,
   cancelVerdict,
   canSplitParty,
@@ -7,6 +8,7 @@ import {
   invoiceStatusOf,
   isInvoiceSettled,
   outstandingOf,
+  type Rappen,
   satisfies,
   splitPaidShare,
   splitVerdict,
@@ -24,10 +26,8 @@ import {
   type ReservationNotificationBody,
   type UpdateReservationBody,
 } from '@flybook/schemas';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
@@ -35,29 +35,25 @@ import { translator } from '../../platform/i18n.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
 import { retryOnDeadlock } from '../../platform/sql.ts';
-import { flightForSeats, heldSeats } from '../booking/booking.repository.ts';
-import { channelOf } from '../booking/booking.service.ts';
+import { newPasswordErrors } from '../auth/password-rule.ts';
+import { channelOf, flightForSeats, heldSeats } from '../booking/booking.service.ts';
 import { bookingError } from '../booking/booking-errors.ts';
-import { checkAges, planBooking } from '../booking/booking-plan.ts';
-import { isOpenFor } from '../booking/price-list.ts';
+import { type BookingPlan, checkAges, planBooking } from '../booking/booking-plan.ts';
+import { isOpenFor } from '../flights/price-list.ts';
+import { bookFeeReceivable, transferPaid } from '../ledger/invoice-transfers.ts';
+import { defaultMessageSettings, type MessageSettings, notifyAccountCreated } from '../messages/notify.ts';
+import { createUserWithAccount } from '../users/users.service.ts';
+import { refuseUnless, reservationCancelled } from './action-refusals.ts';
+import { guestKeyMatches, newGuestKey } from './guest-key.ts';
+import { rebookedBody } from './rebook.ts';
+import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
 import {
-  defaultMessageSettings,
-  type MessageSettings,
-  notifyAccountCreated,
   notifyBookingReceived,
   notifyPaymentBooked,
   notifyReservationCancelled,
   notifyReservationChanged,
   notifyReservationExpired,
-} from '../messages/notify.ts';
-import { bookFeeReceivable, transferPaid } from '../payments/invoice-transfers.ts';
-import type { RefundOnCancel } from '../payments/refunds.ts';
-import { newPasswordErrors } from '../users/user-profile.ts';
-import { createUserWithAccount } from '../users/users.repository.ts';
-import { refuseUnless, reservationCancelled } from './action-refusals.ts';
-import { guestKeyMatches, newGuestKey } from './guest-key.ts';
-import { rebookedBody } from './rebook.ts';
-import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
+} from './reservation-notices.ts';
 import { checkBillingPhones, checkRights, forbidden, paymentDeadlineOf } from './reservation-rules.ts';
 import { toReservation } from './reservation-view.ts';
 import {
@@ -113,7 +109,90 @@ function changedParts(before: Reservation, after: Reservation): string[] {
     .filter(([, part]) => JSON.stringify(part(before)) !== JSON.stringify(part(after)))
     .map(([name]) => name);
 }
+
+/** The password of the account a booking opens: typed twice alike, and under the password rule. */
+function checkNewAccountPassword(billing: Body['billingInformation']) {
+  if (billing.isCreateAccount && billing.password !== billing.passwordConfirm) {
+    throw new ValidationError([
+      {
+        code: 'ERROR_NOT_EQUAL_PASSWORD',
+        message: 'Should be equal to password',
+        field: 'billingInformation.passwordConfirm',
+      },
+    ]);
+  }
+  if (billing.isCreateAccount && !billing.password) {
+    throw new ValidationError([
+      { code: 'ERROR_REQUIRED', message: 'This value is required.', field: 'billingInformation.password' },
+    ]);
+  }
+  if (billing.isCreateAccount) {
+    // The account this booking opens gets a password like any other (docs/security.md).
+    const refused = newPasswordErrors(billing.password, billing.email, 'billingInformation.password');
+    if (refused.length > 0) throw new ValidationError(refused);
+  }
+}
+
+/**
+ * Every flight of the plan can be booked through the channel: staff book a closed flight only with
+ * ROLE_RESERVATION_CREATE_CLOSED_FLIGHT; the public and agents only open flights not yet departed.
+ */
+function checkFlightsBookable(plan: BookingPlan, user: AuthUser | null, channel: BookingChannel, now: Date) {
+  for (const flight of plan.flights) {
+    if (channel === 'staff') {
+      if (flight.status === 'closed' && !satisfies(user!.roles, 'ROLE_RESERVATION_CREATE_CLOSED_FLIGHT')) {
+        throw bookingError(
+          'ERROR_AVAILABLE_SEATS_NOT_ENOUGH',
+          { direction: flight.direction, flightId: flight.flightId },
+          403,
+        );
+      }
+    } else if (!isOpenFor(flight, channel) || flight.departure <= now) {
+      throw bookingError('ERROR_AVAILABLE_SEATS_NOT_ENOUGH', {
+        direction: flight.direction,
+        flightId: flight.flightId,
+      });
+    }
+  }
+}
+
+/** Who owns a new booking: the booker (staff own none), or the owner staff named, which must exist. */
+async function ownerIdOf(tx: Tx, user: AuthUser | null, body: Body): Promise<number | null> {
+  if (body.owner) {
+    const ownerId = await repo.findUserId(tx, body.owner.id);
+    if (ownerId === undefined)
+      throw new ApiError('ERROR_NOT_FOUND', 404, { message: 'Not found owner', field: 'owner.id' });
+    return ownerId;
+  }
+  return user && user.type !== 'manager' && user.type !== 'admin' ? user.id : null;
+}
+
+/** Opens the customer account a booking asked for, under an e-mail no one has; answers its user id. */
+async function openCustomerAccount(tx: Tx, billing: Body['billingInformation']): Promise<number> {
+  if ((await repo.findUserIdByEmail(tx, billing.email.toLowerCase())) !== undefined)
+    throw new ApiError('ERROR_EMAIL_TAKEN', 422, { field: 'billingInformation.email' });
+  return createUserWithAccount(tx, {
+    email: billing.email.toLowerCase(),
+    type: 'customer',
+    group: 'customer',
+    displayName: `${billing.firstName} ${billing.lastName}`,
+    firstName: billing.firstName,
+    lastName: billing.lastName,
+    countryCode: billing.country,
+    password: billing.password!,
+  });
+}
+
 type UpdateBody = z.output<typeof UpdateReservationBody>;
+
+/**
+ * Gives back what a cancelled reservation's invoice received beyond the fee, lowering the invoice's
+ * paid total by it; answers the amount given back. The payments module gives one (payments/refunds.ts).
+ */
+export type RefundOnCancel = (
+  tx: Tx,
+  input: { reservationId: number; fee: Rappen; userId: number },
+) => Promise<Rappen>;
 
 export function createReservationsService(
   db: Db,
@@ -179,30 +258,72 @@ export function createReservationsService(
     };
   }
 
+  /**
+   * Writes a new booking: the reservation, its passengers, invoice and tickets, with the seats it
+   * takes from allotments (the sale seats are taken last, by the caller: their lock lasts to commit).
+   */
+  async function writeReservation(
+    tx: Tx,
+    user: AuthUser | null,
+    body: Body,
+    plan: BookingPlan,
+    channel: BookingChannel,
+    facts: { ownerId: number | null; guestKeyHash: string | null; now: Date; paymentDeadline: string | null },
+  ) {
+    const { ownerId, now, paymentDeadline } = facts;
+    const billing = body.billingInformation;
+    const reservation = await repo.insertReservation(tx, {
+      status: body.paymentTerms === 'now' ? 'created' : 'reserved',
+      guestKeyHash: facts.guestKeyHash,
+      ownerId,
+      reservatorId: user?.id ?? null,
+      billing: storedBillingOf(billing),
+      language: billing.language,
+      comment: body.comment ?? '',
+      priceNeedsToBeHidden: body.priceNeedsToBeHidden,
+      expiresAt: body.paymentTerms === 'now' ? new Date(now.getTime() + paymentWindow * 60_000) : null,
+    });
+    const passengerIds = await repo.insertPassengers(
+      tx,
+      body.passengers.map((passenger) => ({
+        reservationId: reservation.id,
+        salutation: passenger.salutation,
+        firstName: passenger.firstName,
+        lastName: passenger.lastName,
+        gender: passenger.gender,
+        ageType: passenger.ageType,
+        birthday: passenger.birthday,
+      })),
+    );
+
+    await repo.insertInvoice(tx, {
+      reservationId: reservation.id,
+      ...invoiceAmounts(body, plan),
+      isSpecificPrice: body.isSpecificPrice,
+      paymentTerms: body.paymentTerms,
+      paymentDeadline,
+    });
+    const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
+    const sources = await takeFromAllotments(tx, user, plan, seatTakers, channel);
+    await writeTickets(
+      tx,
+      reservation.id,
+      body.passengers.map((passenger, index) => ({
+        id: passengerIds[index]!.id,
+        ageType: passenger.ageType,
+      })),
+      plan,
+      sources,
+    );
+    return { reservation, sources };
+  }
+
   async function create(user: AuthUser | null, body: Body, idempotencyKey?: string): Promise<Reservation> {
     checkRights(user, body);
     checkBillingPhones(body.billingInformation);
     const channel = channelOf(user);
     const billing = body.billingInformation;
-    if (billing.isCreateAccount && billing.password !== billing.passwordConfirm) {
-      throw new ValidationError([
-        {
-          code: 'ERROR_NOT_EQUAL_PASSWORD',
-          message: 'Should be equal to password',
-          field: 'billingInformation.passwordConfirm',
-        },
-      ]);
-    }
-    if (billing.isCreateAccount && !billing.password) {
-      throw new ValidationError([
-        { code: 'ERROR_REQUIRED', message: 'This value is required.', field: 'billingInformation.password' },
-      ]);
-    }
-    if (billing.isCreateAccount) {
-      // The account this booking opens gets a password like any other (docs/security.md).
-      const refused = newPasswordErrors(billing.password, billing.email, 'billingInformation.password');
-      if (refused.length > 0) throw new ValidationError(refused);
-    }
+    checkNewAccountPassword(billing);
     const now = new Date();
     try {
       // A booking meets another only at seat labels and the inventory row; should two lock them
@@ -218,105 +339,25 @@ export function createReservationsService(
             );
             const plan = await planBooking(tx, body, { channel });
             checkAges(body.passengers, plan.flights[0]!.departure.toISOString().slice(0, 10));
-            for (const flight of plan.flights) {
-              if (channel === 'staff') {
-                if (
-                  flight.status === 'closed' &&
-                  !satisfies(user!.roles, 'ROLE_RESERVATION_CREATE_CLOSED_FLIGHT')
-                ) {
-                  throw bookingError(
-                    'ERROR_AVAILABLE_SEATS_NOT_ENOUGH',
-                    { direction: flight.direction, flightId: flight.flightId },
-                    403,
-                  );
-                }
-              } else if (!isOpenFor(flight, channel) || flight.departure <= now) {
-                throw bookingError('ERROR_AVAILABLE_SEATS_NOT_ENOUGH', {
-                  direction: flight.direction,
-                  flightId: flight.flightId,
-                });
-              }
-            }
+            checkFlightsBookable(plan, user, channel, now);
             const paymentDeadline = paymentDeadlineOf(user, body, plan, now);
 
-            let ownerId: number | null =
-              user && user.type !== 'manager' && user.type !== 'admin' ? user.id : null;
-            if (body.owner) {
-              const [owner] = await tx
-                .select({ id: users.id })
-                .from(users)
-                .where(eq(users.id, body.owner.id));
-              if (!owner)
-                throw new ApiError('ERROR_NOT_FOUND', 404, { message: 'Not found owner', field: 'owner.id' });
-              ownerId = owner.id;
-            }
+            let ownerId = await ownerIdOf(tx, user, body);
             let openedAccount = false;
             if (billing.isCreateAccount && ownerId === null) {
-              const [taken] = await tx
-                .select({ id: users.id })
-                .from(users)
-                .where(eq(users.email, billing.email.toLowerCase()));
-              if (taken) throw new ApiError('ERROR_EMAIL_TAKEN', 422, { field: 'billingInformation.email' });
-              ownerId = await createUserWithAccount(tx, {
-                email: billing.email.toLowerCase(),
-                type: 'customer',
-                group: 'customer',
-                displayName: `${billing.firstName} ${billing.lastName}`,
-                firstName: billing.firstName,
-                lastName: billing.lastName,
-                countryCode: billing.country,
-                password: billing.password!,
-              });
+              ownerId = await openCustomerAccount(tx, billing);
               openedAccount = true;
             }
 
             // A guest has no session: the key in the answer is what lets them pay this booking, also
             // when the booking opened a customer account (they are not signed in to it yet).
             const guest = user === null ? newGuestKey() : null;
-            const reservation = await repo.insertReservation(tx, {
-              status: body.paymentTerms === 'now' ? 'created' : 'reserved',
-              guestKeyHash: guest?.hash ?? null,
+            const { reservation, sources } = await writeReservation(tx, user, body, plan, channel, {
               ownerId,
-              reservatorId: user?.id ?? null,
-              billing: storedBillingOf(billing),
-              language: billing.language,
-              comment: body.comment ?? '',
-              priceNeedsToBeHidden: body.priceNeedsToBeHidden,
-              expiresAt:
-                body.paymentTerms === 'now' ? new Date(now.getTime() + paymentWindow * 60_000) : null,
-            });
-            const passengerIds = await repo.insertPassengers(
-              tx,
-              body.passengers.map((passenger) => ({
-                reservationId: reservation.id,
-                salutation: passenger.salutation,
-                firstName: passenger.firstName,
-                lastName: passenger.lastName,
-                gender: passenger.gender,
-                ageType: passenger.ageType,
-                birthday: passenger.birthday,
-              })),
-            );
-
-            await repo.insertInvoice(tx, {
-              reservationId: reservation.id,
-              ...invoiceAmounts(body, plan),
-              isSpecificPrice: body.isSpecificPrice,
-              paymentTerms: body.paymentTerms,
+              guestKeyHash: guest?.hash ?? null,
+              now,
               paymentDeadline,
             });
-            const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
-            const sources = await takeFromAllotments(tx, user, plan, seatTakers, channel);
-            await writeTickets(
-              tx,
-              reservation.id,
-              body.passengers.map((passenger, index) => ({
-                id: passengerIds[index]!.id,
-                ageType: passenger.ageType,
-              })),
-              plan,
-              sources,
-            );
             const created = await recordVersion(tx, user, reservation.id, 1, [
               'status',
               'passengers',
@@ -878,3 +919,11 @@ export function createReservationsService(
 }
 
 export type ReservationsService = ReturnType<typeof createReservationsService>;
+
+// What other modules may use of this module's queries (docs/architecture.md): its repository is its own.
+export {
+  findReservation,
+  lockReservation,
+  type ReservationRecord,
+  shareLockFlights,
+} from './reservations.repository.ts';

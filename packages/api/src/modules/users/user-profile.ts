@@ -1,5 +1,4 @@
-import { checkPhone, passwordProblem } from '@flybook/domain';
-import { isCommonPassword } from '@flybook/domain/common-passwords';
+import { checkPhone } from '@flybook/domain';
 import { type ApiErrorItem, ERROR_MESSAGES } from '@flybook/schemas';
 import { and, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -16,6 +15,7 @@ import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { verifyPassword } from '../../platform/secrets.ts';
 import type { PasswordAttempts } from '../auth/password-attempts.ts';
+import { newPasswordErrors } from '../auth/password-rule.ts';
 
 /**
  * What the profiles of agents and managers share: the row they are read from, the checks of
@@ -149,29 +149,6 @@ export function assertBodyId(bodyId: number, pathId: number) {
       { code: 'ERROR_VALIDATION', message: 'Body id differs from the path id', field: 'id' },
     ]);
   }
-}
-
-/**
- * The password rule of @flybook/domain (blank, length, the account's own e-mail, the list of common
- * passwords) for a new password of the account with `email`: its problem as a field error on
- * `field`, none when the password may be set or none is being set.
- */
-export function newPasswordErrors(
-  password: string | undefined,
-  email: string,
-  field = 'password',
-): ApiErrorItem[] {
-  if (password === undefined) return [];
-  const problem = passwordProblem(password, { email, isCommon: isCommonPassword });
-  if (!problem) return [];
-  return [
-    {
-      code: problem.code,
-      message: ERROR_MESSAGES[problem.code] ?? problem.message,
-      field,
-      ...(problem.params ? { params: problem.params } : {}),
-    },
-  ];
 }
 
 /**

@@ -22,6 +22,9 @@ import type { AuthUser } from '../../http/routes.ts';
 import { changedFields, logEntityChange } from '../../platform/entity-log.ts';
 import * as repo from './users.repository.ts';
 
+// What other modules may use of this module's queries (docs/architecture.md): its repository is its own.
+export { createUserWithAccount, findUser } from './users.repository.ts';
+
 type GroupRow = NonNullable<Awaited<ReturnType<typeof repo.findGroup>>>;
 
 /** Role names outside the catalogue, as 422 items on their place in the list. */

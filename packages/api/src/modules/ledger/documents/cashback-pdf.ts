@@ -1,8 +1,6 @@
 import type { Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { COMPANY } from '@flybook/locales';
-import { translator } from '../../../platform/i18n.ts';
-import { createPdf, FONT, pdfBuffer } from '../../../platform/pdf.ts';
 import {
   drawLetterhead,
   drawPairs,
@@ -11,7 +9,9 @@ import {
   resetText,
   TEXT_COLOR,
   textWidth,
-} from '../../reservations/documents/document-layout.ts';
+} from '../../../platform/documents/document-layout.ts';
+import { translator } from '../../../platform/i18n.ts';
+import { createPdf, FONT, pdfBuffer } from '../../../platform/pdf.ts';
 import { drawAddressAndFacts, drawLedgerFooters, officeDateTime } from './ledger-document-layout.ts';
 
 export interface CashbackConfirmationInput {

@@ -1,8 +1,6 @@
 import { OFFICE_TIME_ZONE, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { SALUTATIONS } from '@flybook/schemas';
-import { translator } from '../../../platform/i18n.ts';
-import { createPdf, drawTable, FONT, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
 import {
   airportDateTime,
   billingAddressLines,
@@ -17,8 +15,10 @@ import {
   resetText,
   TEXT_COLOR,
   textWidth,
-} from '../../reservations/documents/document-layout.ts';
-import type { Salutation } from '../../reservations/documents/reservation-document.ts';
+} from '../../../platform/documents/document-layout.ts';
+import type { Salutation } from '../../../platform/documents/reservation-document.ts';
+import { translator } from '../../../platform/i18n.ts';
+import { createPdf, drawTable, FONT, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
 import { drawAddressAndFacts } from './ledger-document-layout.ts';
 
 /** Where a part of a refund was paid to: the card it was paid with, the customer account, cash desk, bank or transfer. */

@@ -2,14 +2,14 @@ import { OFFICE_TIME_ZONE } from '@flybook/domain';
 import { COMPANY } from '@flybook/locales';
 import { formatTime, numericDate } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
-import { drawPageFooters, FONT, type PdfDocument } from '../../../platform/pdf.ts';
 import {
   drawPairs,
   MUTED_COLOR,
   resetText,
   TEXT_COLOR,
   textWidth,
-} from '../../reservations/documents/document-layout.ts';
+} from '../../../platform/documents/document-layout.ts';
+import { drawPageFooters, FONT, type PdfDocument } from '../../../platform/pdf.ts';
 
 /** What the ledger documents add to the reservation documents' layout: an address block and footers. */
 

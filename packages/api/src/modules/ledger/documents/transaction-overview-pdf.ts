@@ -1,8 +1,6 @@
 import { type AccountType, growsOnDebit, type Rappen, subtractMoney, sumMoney } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import type { TFunction } from 'i18next';
-import { translator } from '../../../platform/i18n.ts';
-import { createPdf, drawTable, FONT, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
 import {
   drawLetterhead,
   drawPairs,
@@ -13,7 +11,9 @@ import {
   money,
   resetText,
   textWidth,
-} from '../../reservations/documents/document-layout.ts';
+} from '../../../platform/documents/document-layout.ts';
+import { translator } from '../../../platform/i18n.ts';
+import { createPdf, drawTable, FONT, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
 import { drawLedgerFooters, officeDateTime } from './ledger-document-layout.ts';
 
 /** One balance-log record as seen from the selected account; money in Rappen. */

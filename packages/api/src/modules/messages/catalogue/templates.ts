@@ -4,7 +4,7 @@ import { COMPANY } from '@flybook/locales';
 import { formatMoney } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../reservations/documents/document-layout.ts';
+import { formatDate } from '../../../platform/documents/document-layout.ts';
 import { button, fact, link, locatorFact, paragraph, subheading } from './email-layout.ts';
 
 /** What a message about a booking tells: the booking as the customer knows it. */

@@ -7,7 +7,7 @@ import type {
   DocumentPassenger,
   DocumentPassengerFlight,
   DocumentReservation,
-} from './reservation-document.ts';
+} from '../../../platform/documents/reservation-document.ts';
 
 /** Test data and helpers shared by the reservation document tests (not used by the renderers). */
 

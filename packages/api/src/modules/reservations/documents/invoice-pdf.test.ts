@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { DocumentReservation } from '../../../platform/documents/reservation-document.ts';
 import { amountsIn, chf, line, readPdf, returnTripReservation, sum } from './document-fixtures.ts';
 import { renderInvoice } from './invoice-pdf.ts';
-import type { DocumentReservation } from './reservation-document.ts';
 
 /** The printed lines from the one starting with `from` to the one starting with `to`, both included. */
 function section(text: string, from: string, to: string): string {

@@ -1,7 +1,5 @@
 import { invoiceBalanceOf, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
-import { translator } from '../../../platform/i18n.ts';
-import { createPdf, drawTable, FONT, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
 import {
   ALERT_COLOR,
   airportDate,
@@ -22,8 +20,10 @@ import {
   TEXT_COLOR,
   textWidth,
   WARNING_COLOR,
-} from './document-layout.ts';
-import type { DocumentReservation, PaidState } from './reservation-document.ts';
+} from '../../../platform/documents/document-layout.ts';
+import type { DocumentReservation, PaidState } from '../../../platform/documents/reservation-document.ts';
+import { translator } from '../../../platform/i18n.ts';
+import { createPdf, drawTable, FONT, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
 
 export interface InvoiceInput {
   reservation: DocumentReservation;

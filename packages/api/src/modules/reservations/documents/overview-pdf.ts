@@ -1,7 +1,5 @@
 import { invoiceBalanceOf, type Rappen } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
-import { translator } from '../../../platform/i18n.ts';
-import { createPdf, drawTable, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
 import {
   airportDateTime,
   billingAddressLines,
@@ -17,8 +15,10 @@ import {
   paidStateOf,
   passengerName,
   textWidth,
-} from './document-layout.ts';
-import type { DocumentReservation } from './reservation-document.ts';
+} from '../../../platform/documents/document-layout.ts';
+import type { DocumentReservation } from '../../../platform/documents/reservation-document.ts';
+import { translator } from '../../../platform/i18n.ts';
+import { createPdf, drawTable, pdfBuffer, type TableRow } from '../../../platform/pdf.ts';
 
 export interface ReservationOverviewInput {
   reservation: DocumentReservation;

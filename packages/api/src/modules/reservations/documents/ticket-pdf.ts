@@ -1,6 +1,4 @@
 import type { Locale } from '@flybook/locales';
-import { translator } from '../../../platform/i18n.ts';
-import { createPdf, FONT, type PdfDocument, pdfBuffer } from '../../../platform/pdf.ts';
 import {
   ALERT_COLOR,
   airportDateTime,
@@ -20,13 +18,15 @@ import {
   TEXT_COLOR,
   textWidth,
   WARNING_COLOR,
-} from './document-layout.ts';
+} from '../../../platform/documents/document-layout.ts';
 import type {
   DocumentFlight,
   DocumentPassengerFlight,
   DocumentReservation,
   PaidState,
-} from './reservation-document.ts';
+} from '../../../platform/documents/reservation-document.ts';
+import { translator } from '../../../platform/i18n.ts';
+import { createPdf, FONT, type PdfDocument, pdfBuffer } from '../../../platform/pdf.ts';
 
 export interface TicketInput {
   reservation: DocumentReservation;

@@ -1,8 +1,9 @@
-// SQL checks after the load: the seat counters agree with the tickets, nothing is oversold, and
-// the books balance. They run on PostgreSQL and on PGlite alike (a Drizzle database).
+// SQL checks of the stored state: the seat counters agree with the tickets, nothing is oversold, and
+// the books balance. They run on PostgreSQL and on PGlite alike (a Drizzle database): after the
+// bench's load (bench/, through `@flybook/api`) and after the fault and two-instance tests here.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../packages/api/src/db/client.ts';
-import { ledgerCheck } from '../packages/api/src/modules/ledger/ledger.ts';
+import type { Db } from '../db/client.ts';
+import { ledgerCheck } from '../modules/ledger/ledger.ts';
 
 /** The rows of a statement; Drizzle answers `{ rows }` on node-postgres and PGlite alike. */
 async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {

@@ -1,8 +1,8 @@
 import type { Locale } from '@flybook/locales';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { reservationAccessKeys } from '../../db/schema/index.ts';
-import { hashToken, newToken } from '../../platform/secrets.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { reservationAccessKeys } from '../db/schema/index.ts';
+import { hashToken, newToken } from './secrets.ts';
 
 /** How long a key from an e-mail's link works: long enough to reach the journey and back. */
 export const EMAIL_KEY_DAYS = 400;

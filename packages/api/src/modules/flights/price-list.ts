@@ -7,8 +7,8 @@ import {
   visibleFreeSeats,
 } from '@flybook/domain';
 import type { AgeType, PriceListEntry } from '@flybook/schemas';
-import type { FlightSeatsRow } from '../flights/flights.repository.ts';
-import type { RatePriceRow } from './booking.repository.ts';
+import type { PriceListRow } from '../rates/rates.service.ts';
+import type { FlightSeatsRow } from './flights.repository.ts';
 
 /**
  * Whether a flight can be booked at all through a channel: staff book any flight that has not
@@ -27,7 +27,7 @@ export function isOpenFor(
  * this channel. A tariff is inactive when its rate is or the aircraft has no seats for sale in it.
  */
 export function priceListOf(options: {
-  prices: readonly RatePriceRow[];
+  prices: readonly PriceListRow[];
   seats: readonly FlightSeatsRow[];
   party: readonly AgeType[];
   channel: BookingChannel;

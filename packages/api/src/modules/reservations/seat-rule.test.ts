@@ -8,12 +8,12 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBookableFlights } from '../modules/flights/flights.repository.ts';
-import { takeSaleSeats } from '../modules/reservations/reservations.repository.ts';
-import { catalogueIds, flightMaker } from '../test/flights.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
-import { flightSeats } from './schema/index.ts';
-import { takesSeatSql } from './seat-rule.ts';
+import { flightSeats } from '../../db/schema/index.ts';
+import { takesSeatSql } from '../../db/seat-rule.ts';
+import { catalogueIds, flightMaker } from '../../test/flights.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { listBookableFlights } from '../flights/flights.service.ts';
+import { takeSaleSeats } from './reservations.repository.ts';
 
 // The SQL statements of the seat rule (the guarded UPDATE that takes seats, the public search's
 // filter) must answer what the domain's bookableSeats answers, on any inventory the checks allow.

@@ -2,7 +2,7 @@ import type { Rappen } from '@flybook/domain';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { reservationInvoices, reservationPayments } from '../../db/schema/index.ts';
-import { post, virtualAccountId } from '../ledger/ledger.ts';
+import { post, virtualAccountId } from './ledger.ts';
 
 /**
  * A reservation's payments with what is left of each after the money that already went back out

@@ -3,7 +3,7 @@ import type { Locale } from '@flybook/locales';
 import { COMPANY } from '@flybook/locales';
 import { formatDateTime, formatMoney, numericDate } from '@flybook/locales/format';
 import type { TFunction } from 'i18next';
-import { drawPageFooters, FONT, type PdfDocument } from '../../../platform/pdf.ts';
+import { drawPageFooters, FONT, type PdfDocument } from '../pdf.ts';
 import type {
   AgeType,
   DocumentBilling,

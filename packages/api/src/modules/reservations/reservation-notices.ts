@@ -1,0 +1,215 @@
+import { airportLocalTime, isInvoiceSettled, outstandingOf, type Rappen } from '@flybook/domain';
+import type { Tx } from '../../db/client.ts';
+import { issueAccessKey, manageBookingUrl } from '../../platform/access-keys.ts';
+import { paidStateOf } from '../../platform/documents/document-layout.ts';
+import { enqueueMessage, type OutgoingAttachment } from '../../platform/outbox.ts';
+import type { BookingFacts, MessageData } from '../messages/catalogue/index.ts';
+import { renderEmail } from '../messages/catalogue/index.ts';
+import { fullName, languageOf, type MessageSettings, sendSms } from '../messages/notify.ts';
+import { renderInvoice } from './documents/invoice-pdf.ts';
+import { renderReservationOverview } from './documents/overview-pdf.ts';
+import { renderTicket } from './documents/ticket-pdf.ts';
+import { documentReservationOf, renderCreditNoteOf } from './reservation-documents.service.ts';
+import { findReservation, type ReservationRecord } from './reservations.repository.ts';
+
+/**
+ * The messages about a booking (docs/messages.md), with its documents attached: they run in the
+ * transaction of their cause and only queue, as every sender of messages/notify.ts does.
+ */
+
+type BookingTemplate = {
+  [K in keyof MessageData]: MessageData[K] extends { booking: BookingFacts } ? K : never;
+}[keyof MessageData];
+
+const pdf = (filename: string, content: Uint8Array): OutgoingAttachment => ({
+  filename,
+  contentType: 'application/pdf',
+  content,
+});
+
+/** The booking as its messages tell it, with a fresh manage-my-booking link of the e-mail's own. */
+async function bookingFactsOf(
+  tx: Tx,
+  settings: MessageSettings,
+  record: ReservationRecord,
+): Promise<BookingFacts> {
+  const { reservation, invoice } = record;
+  const language = languageOf(reservation.language);
+  const key = await issueAccessKey(tx, reservation.id, 'email');
+  const flights = new Map<number, BookingFacts['flights'][number]>();
+  for (const row of record.tickets) {
+    if (flights.has(row.flight.id)) continue;
+    const local = airportLocalTime(row.flight.departure, row.origin.timezone);
+    flights.set(row.flight.id, {
+      number: row.flight.number,
+      route: `${row.origin.code} – ${row.destination.code}`,
+      date: local.date,
+      time: local.time,
+    });
+  }
+  return {
+    recordLocator: reservation.recordLocator,
+    contactName: fullName(reservation.billing),
+    flights: [...flights.values()].sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`)),
+    passengers: record.passengers.map(fullName),
+    total: invoice.total,
+    paid: invoice.totalPaid,
+    open: outstandingOf(invoice),
+    pricesHidden: reservation.priceNeedsToBeHidden,
+    deadline: invoice.paymentDeadline,
+    manageUrl: manageBookingUrl(settings.publicUrl, language, reservation.recordLocator, key),
+  };
+}
+
+/**
+ * Queues one message of a booking to its contact: the e-mail to the billing address (for a staff
+ * booking for an agent that is the booking's contact too) and, only when the contact agreed to
+ * booking information by SMS (`isBookingInformation`), the SMS form to the billing mobile.
+ */
+async function sendAboutBooking<K extends BookingTemplate>(
+  tx: Tx,
+  record: ReservationRecord,
+  template: K,
+  data: MessageData[K],
+  attachments: OutgoingAttachment[] = [],
+): Promise<void> {
+  const { reservation } = record;
+  const language = languageOf(reservation.language);
+  const billing = reservation.billing;
+  if (billing.email) {
+    const email = await renderEmail(template, language, data);
+    await enqueueMessage(tx, {
+      channel: 'email',
+      recipient: billing.email,
+      subject: email.subject,
+      body: email.text,
+      html: email.html,
+      language,
+      attachments,
+      reservationId: reservation.id,
+      template,
+    });
+  }
+  await sendSms(tx, reservation, template, data);
+}
+
+async function load(tx: Tx, reservationId: number): Promise<ReservationRecord> {
+  const record = await findReservation(tx, reservationId);
+  if (!record) throw new Error(`reservation ${reservationId} not found for its message`);
+  return record;
+}
+
+/** The PDFs as the customer gets them: in the booking's language, with prices unless hidden. */
+async function documentsOf(tx: Tx, record: ReservationRecord, kinds: ('ticket' | 'invoice' | 'overview')[]) {
+  const locale = languageOf(record.reservation.language);
+  const hidePrices = record.reservation.priceNeedsToBeHidden;
+  // A transaction reads like the database: the document queries run in the cause's transaction.
+  const reservation = await documentReservationOf(tx, record, locale, hidePrices);
+  const files: OutgoingAttachment[] = [];
+  for (const kind of kinds) {
+    if (kind === 'ticket') {
+      const paidState = paidStateOf(record.invoice.status);
+      files.push(
+        pdf(
+          `Ticket-${record.reservation.recordLocator}.pdf`,
+          await renderTicket({ reservation, paidState, locale }),
+        ),
+      );
+    } else if (kind === 'invoice') {
+      // The owner of a booking whose price is hidden gets no invoice (as on the document route).
+      if (!hidePrices)
+        files.push(
+          pdf(
+            `Invoice-${record.reservation.recordLocator}.pdf`,
+            await renderInvoice({ reservation, locale }),
+          ),
+        );
+    } else {
+      files.push(
+        pdf(
+          `Booking-${record.reservation.recordLocator}.pdf`,
+          await renderReservationOverview({ reservation, locale }),
+        ),
+      );
+    }
+  }
+  return files;
+}
+
+/** A booking on later or bill terms was made (public or staff): what is booked, the deadline, how to pay. */
+export async function notifyBookingReceived(tx: Tx, settings: MessageSettings, reservationId: number) {
+  const record = await load(tx, reservationId);
+  const booking = await bookingFactsOf(tx, settings, record);
+  await sendAboutBooking(tx, record, 'booking-received', { booking });
+}
+
+/**
+ * Money was booked against a reservation's invoice (card, cash, bank, transfer, account): paid in
+ * full → "confirmed and paid" with ticket and invoice; a part payment → "payment received".
+ */
+export async function notifyPaymentBooked(
+  tx: Tx,
+  settings: MessageSettings,
+  reservationId: number,
+  amount: Rappen,
+) {
+  const record = await load(tx, reservationId);
+  const paid = isInvoiceSettled(record.invoice);
+  // A hidden price is settled between the airline and the agent: its customer hears of no payment.
+  if (record.reservation.priceNeedsToBeHidden && !paid) return;
+  const booking = await bookingFactsOf(tx, settings, record);
+  if (paid) {
+    const files = await documentsOf(tx, record, ['ticket', 'invoice']);
+    await sendAboutBooking(tx, record, 'booking-confirmed', { booking }, files);
+  } else {
+    await sendAboutBooking(tx, record, 'payment-received', { booking, amount });
+  }
+}
+
+/** The payment reminder job: the invoice's deadline is near and money is still open. */
+export async function notifyPaymentReminder(tx: Tx, settings: MessageSettings, reservationId: number) {
+  const record = await load(tx, reservationId);
+  // The agent pays a booking whose price is hidden; its customer is not reminded.
+  if (record.reservation.priceNeedsToBeHidden) return;
+  const booking = await bookingFactsOf(tx, settings, record);
+  await sendAboutBooking(tx, record, 'payment-reminder', { booking });
+}
+
+/** The card window passed unpaid: the booking expired and its seats went back. */
+export async function notifyReservationExpired(tx: Tx, settings: MessageSettings, reservationId: number) {
+  const record = await load(tx, reservationId);
+  const booking = await bookingFactsOf(tx, settings, record);
+  await sendAboutBooking(tx, record, 'reservation-expired', { booking });
+}
+
+/** Staff changed the booking: what is booked now, with the new overview PDF. */
+export async function notifyReservationChanged(tx: Tx, settings: MessageSettings, reservationId: number) {
+  const record = await load(tx, reservationId);
+  const booking = await bookingFactsOf(tx, settings, record);
+  const files = await documentsOf(tx, record, ['overview']);
+  await sendAboutBooking(tx, record, 'reservation-changed', { booking }, files);
+}
+
+/**
+ * The booking was cancelled: the fee charged and the money given back, with the credit note PDF
+ * when there is one (money had been paid: refunded, kept as the fee, or both).
+ */
+export async function notifyReservationCancelled(
+  tx: Tx,
+  settings: MessageSettings,
+  reservationId: number,
+  money: { fee: Rappen; refunded: Rappen },
+) {
+  const record = await load(tx, reservationId);
+  const booking = await bookingFactsOf(tx, settings, record);
+  const locale = languageOf(record.reservation.language);
+  const note = record.reservation.priceNeedsToBeHidden ? null : await renderCreditNoteOf(tx, record, locale);
+  const files = note ? [pdf(`CreditNote-${record.reservation.recordLocator}.pdf`, note)] : [];
+  await sendAboutBooking(
+    tx,
+    record,
+    'reservation-cancelled',
+    { booking, fee: money.fee, refund: money.refunded, creditNote: note !== null },
+    files,
+  );
+}
