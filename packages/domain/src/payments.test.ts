@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { availableOnAccount } from './ledger.ts';
 import {
+  accountPaymentRefusal,
   cardPaymentSplit,
+  fitsOnAccount,
   invoiceBalanceOf,
   invoiceStatusOf,
   isInvoiceSettled,
   isPastPaymentWindow,
+  mayChargeOwnerAccount,
   mayStartCardPayment,
   outstandingOf,
   overpaidOf,
@@ -120,5 +124,29 @@ describe('cardPaymentSplit', () => {
       kept: 47_200,
       excess: 50_000,
     });
+  });
+});
+
+describe('how a reservation is charged to its owner’s account', () => {
+  const owner = { isStaff: false, isOwner: true };
+  it('lets staff or the owner spend it, nobody else', () => {
+    expect(mayChargeOwnerAccount(owner)).toBe(true);
+    expect(mayChargeOwnerAccount({ isStaff: true, isOwner: false })).toBe(true);
+    expect(mayChargeOwnerAccount({ isStaff: false, isOwner: false })).toBe(false);
+    // an agent who reserved for someone else: not theirs, whatever the account holds
+    expect(accountPaymentRefusal({ isStaff: false, isOwner: false }, { available: 100_000 }, 100)).toBe(
+      'notTheirs',
+    );
+  });
+
+  it('needs an owner with an account, and an amount that fits in what it may still pay', () => {
+    expect(accountPaymentRefusal(owner, null, 100)).toBe('noAccount');
+    expect(accountPaymentRefusal(owner, { available: 17_710 }, 17_710)).toBeNull();
+    expect(accountPaymentRefusal(owner, { available: 17_709 }, 17_710)).toBe('notEnoughMoney');
+    // balance 100.00 + credit 500.00 − 250.00 withheld by a card booking waiting for payment
+    const available = availableOnAccount(10_000, 50_000, 25_000);
+    expect(accountPaymentRefusal(owner, { available }, 35_000)).toBeNull();
+    expect(accountPaymentRefusal(owner, { available }, 35_001)).toBe('notEnoughMoney');
+    expect(fitsOnAccount(0, 0)).toBe(true);
   });
 });

@@ -101,6 +101,37 @@ export function withheldOf(
   );
 }
 
+/** Whether an amount fits in what an account may still pay ({@link availableOnAccount}). */
+export const fitsOnAccount = (available: Rappen, amount: Rappen): boolean => amount <= available;
+
+/**
+ * Who may spend a reservation owner's account: staff, or the owner (an agent who reserved for
+ * someone else pays from its own account, never from theirs).
+ */
+export const mayChargeOwnerAccount = (payer: { isStaff: boolean; isOwner: boolean }): boolean =>
+  payer.isStaff || payer.isOwner;
+
+/** Why a payment from the owner's account is refused. */
+export type AccountPaymentRefusal = 'notTheirs' | 'noAccount' | 'notEnoughMoney';
+
+/**
+ * How a reservation is charged to its owner's account (an agent's, usually; spec 02 §4–§6), in
+ * the order the API checks it: only staff or the owner may spend the account (an agent who
+ * reserved for someone else pays from its own account, never theirs); the reservation needs an
+ * owner with an account; and the amount must fit in what the account may still pay, its balance
+ * plus its credit limit less what the owner's card bookings waiting for payment withhold
+ * ({@link availableOnAccount}, {@link withheldOf}). Null when the charge may go.
+ */
+export function accountPaymentRefusal(
+  payer: { isStaff: boolean; isOwner: boolean },
+  account: { available: Rappen } | null,
+  amount: Rappen,
+): AccountPaymentRefusal | null {
+  if (!mayChargeOwnerAccount(payer)) return 'notTheirs';
+  if (!account) return 'noAccount';
+  return fitsOnAccount(account.available, amount) ? null : 'notEnoughMoney';
+}
+
 /** The ways a reservation invoice is paid; `datatrans` is the card. */
 export type InvoicePaymentMethod = 'account' | 'cash' | 'bank' | 'transfer' | 'datatrans';
 

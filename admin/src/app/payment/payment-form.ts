@@ -1,4 +1,4 @@
-import { type Rappen, toRappen } from '@flybook/domain';
+import { fitsOnAccount, type Rappen, toRappen } from '@flybook/domain';
 import type { Account, ErrorCode } from '@flybook/schemas';
 
 /**
@@ -105,7 +105,7 @@ export function checkPayment(choice: PaymentChoice): PaymentProblem | null {
     case 'transfer':
       return choice.account ? null : { code: 'ERROR_PAYMENT_ACCOUNT_REQUIRED', field: 'account' };
     case 'account':
-      return choice.available !== null && choice.available >= choice.amount
+      return choice.available !== null && fitsOnAccount(choice.available, choice.amount)
         ? null
         : { code: 'ERROR_PAYMENT_NOT_ENOUGH_MONEY', field: null };
     case 'datatrans':

@@ -1,4 +1,12 @@
-import { mayPayBy, PARTIAL_PAYMENT_ROLE, satisfies, toRappen } from '@flybook/domain';
+import {
+  accountPaymentRefusal,
+  mayChargeOwnerAccount,
+  mayPayBy,
+  PARTIAL_PAYMENT_ROLE,
+  type Rappen,
+  satisfies,
+  toRappen,
+} from '@flybook/domain';
 import type { PaymentMethod, ReservationPaymentBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -24,22 +32,33 @@ export function createPaymentsService(db: Db, reservations: ReservationsService)
     return bank?.kind === 'bank' ? 'bank' : null;
   }
 
-  /** The account the money comes from: the chosen desk for cash, bank and transfer; the owner's for account. */
+  /**
+   * The account the money comes from: the chosen desk for cash, bank and transfer; for account,
+   * the owner's, charged as @flybook/domain's `accountPaymentRefusal` allows.
+   */
   async function sourceAccount(
     tx: Tx,
     user: AuthUser,
     method: Exclude<PaymentMethod, 'datatrans'>,
     body: Body,
     reservation: { id: number; ownerId: number | null },
-    amount: number,
+    payer: { isStaff: boolean; isOwner: boolean },
+    amount: Rappen,
   ): Promise<number> {
     if (method === 'account') {
+      // Nothing is locked for anyone who may not spend it.
+      if (!mayChargeOwnerAccount(payer)) throw ApiError.forbidden();
       const owner =
         reservation.ownerId === null ? null : await lockOwnerAccount(tx, reservation.ownerId, reservation.id);
-      if (!owner) throw new ApiError('ERROR_ACCOUNT_NOT_ALLOWED', 422, { field: 'paymentTypeCode' });
-      if (owner.available < amount)
-        throw new ApiError('ERROR_PAYMENT_NOT_ENOUGH_MONEY', 422, { field: 'amount' });
-      return owner.id;
+      switch (accountPaymentRefusal(payer, owner, amount)) {
+        case 'notTheirs':
+          throw ApiError.forbidden();
+        case 'noAccount':
+          throw new ApiError('ERROR_ACCOUNT_NOT_ALLOWED', 422, { field: 'paymentTypeCode' });
+        case 'notEnoughMoney':
+          throw new ApiError('ERROR_PAYMENT_NOT_ENOUGH_MONEY', 422, { field: 'amount' });
+      }
+      return owner!.id;
     }
     return deskAccount(tx, user, {
       method,
@@ -59,10 +78,7 @@ export function createPaymentsService(db: Db, reservations: ReservationsService)
       const method = await methodOf(tx, body.paymentTypeCode);
       if (!method) throw new ApiError('ERROR_PAYMENT_UNEXPECTED_METHOD', 422, { field: 'paymentTypeCode' });
       if (!mayPayBy(user.roles, method)) throw ApiError.forbidden();
-      // The account method draws on the owner's account: only staff or the owner may spend it (an
-      // agent who reserved for someone else pays from its own account, never from theirs).
-      if (method === 'account' && !access.isStaff && !access.isOwner) throw ApiError.forbidden();
-      const fromAccountId = await sourceAccount(tx, user, method, body, locked.reservation, amount);
+      const fromAccountId = await sourceAccount(tx, user, method, body, locked.reservation, access, amount);
       const id = await bookInvoicePayment(tx, locked, {
         amount,
         method,
