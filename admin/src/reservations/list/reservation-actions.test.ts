@@ -106,6 +106,20 @@ describe('the reservation list actions (status × role × flight state)', () => 
     expect(rowActionState('creditNote', { ...cancelled, hasCreditNote: true }, permissions)).toBe('enabled');
   });
 
+  it('disables the invoice and credit note for a reader the prices are hidden from, as the API refuses them', () => {
+    const permissions = reservationListPermissions({ type: 'manager', roles: MANAGER.roles });
+    const cancelled = { ...row('cancelled', 'paid'), hasCreditNote: true };
+    // The API leaves the amounts out for a reader who may not see them.
+    const hidden = {
+      ...cancelled,
+      invoice: { ...cancelled.invoice, total: undefined, totalPaid: undefined },
+    };
+    expect(rowActionState('invoice', hidden, permissions)).toBe('disabled');
+    expect(rowActionState('creditNote', hidden, permissions)).toBe('disabled');
+    expect(rowActionState('invoice', cancelled, permissions)).toBe('enabled');
+    expect(rowActionState('creditNote', cancelled, permissions)).toBe('enabled');
+  });
+
   it('takes no payment on a paid invoice', () => {
     expect(states(MANAGER, row('confirmed', 'paid')).pay).toBe('disabled');
     expect(states(MANAGER, row('confirmed', 'partly')).pay).toBe('enabled');

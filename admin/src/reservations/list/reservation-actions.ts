@@ -71,16 +71,6 @@ const DOMAIN_ACTION = {
 /** Reasons that hide an action: not the user's to have on this reservation, rather than not now. */
 const HIDING: readonly ReservationActionReason[] = ['noRole', 'notPaid', 'noCreditNote'];
 
-/**
- * Reasons the list leaves to the server's answer: it offers the invoice and credit note of a
- * booking whose prices the reader may not see (the API then refuses them); the reader's missing
- * amounts still disable Pay.
- */
-const LEFT_TO_SERVER: Partial<Record<ReservationRowAction, readonly ReservationActionReason[]>> = {
-  invoice: ['pricesHidden'],
-  creditNote: ['pricesHidden'],
-};
-
 /** The page an action leads to exists for the user (edit, pay, history); the others have no page. */
 const pageAllows = (action: ReservationRowAction, permissions: ReservationListPermissions) => {
   if (action === 'edit' || action === 'pay' || action === 'history') return permissions[action];
@@ -91,7 +81,7 @@ const pageAllows = (action: ReservationRowAction, permissions: ReservationListPe
  * Whether a row action is offered for a reservation: as `reservationActions` (@flybook/domain)
  * decides it, hidden where the user may not have it on this reservation (no role, a document
  * before payment without its role, no credit note) and disabled where its state forbids it now
- * (cancelled, paid, a closed or departed flight, one passenger). The list is not told when a card
+ * (cancelled, paid, a closed or departed flight, one passenger, prices the reader may not see). The list is not told when a card
  * booking's payment window closes; the payment page and the API are.
  */
 export function rowActionState(
@@ -103,8 +93,6 @@ export function rowActionState(
   const verdict = reservationActions(listedReservationFacts(row), { roles: permissions.roles })[
     DOMAIN_ACTION[action]
   ];
-  const leftToServer = LEFT_TO_SERVER[action] ?? [];
-  const reasons = verdict.reasons.filter((reason) => !leftToServer.includes(reason));
-  if (reasons.some((reason) => HIDING.includes(reason))) return 'hidden';
-  return reasons.length > 0 ? 'disabled' : 'enabled';
+  if (verdict.reasons.some((reason) => HIDING.includes(reason))) return 'hidden';
+  return verdict.reasons.length > 0 ? 'disabled' : 'enabled';
 }
