@@ -27,9 +27,9 @@ const HIGHLIGHT_SETTLE_MS = 3000;
 const HIGHLIGHT_GIVE_UP_MS = 30_000;
 
 /**
- * A column as wide as its widest cell and its header in the language shown, measured
- * each time a page of rows is drawn: short values that must never be cut (ids, dates, amounts,
- * statuses, buttons). The other columns share what is left, and their long free texts (names,
+ * A column as wide as its widest cell in the language shown, and never narrower than its header's
+ * longest word (the header wraps between words), measured each time a page of rows or new columns
+ * are drawn: short values that must never be cut (ids, dates, amounts, statuses, buttons). The other columns share what is left, and their long free texts (names,
  * e-mail addresses) end in an ellipsis with the whole text in a tooltip (docs/i18n.md).
  */
 export const FIT_CONTENT = { flex: 0, context: 'fitContent' } as const satisfies Partial<ColDef>;
