@@ -19,7 +19,7 @@ const DEMO_USERS = [
 ] as const;
 
 const MENU_LABELS: Record<MainMenuEntry['section'], string> = {
-  invoice: 'Invoices',
+  ledger: 'Invoices',
   flight: 'Flights',
   reservation: 'Reservations',
   user: 'Users',

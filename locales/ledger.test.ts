@@ -90,7 +90,7 @@ describe('the ledger in the reader’s language', () => {
   });
 
   it('names each shipped virtual account in every language, others by their stored name, people by theirs', () => {
-    const codes = Object.keys(resources.en.translation.accounting.virtualAccounts);
+    const codes = Object.keys(resources.en.translation.ledger.virtualAccounts);
     expect(codes).toEqual(
       expect.arrayContaining(['CASH_ZRH', 'BANK_EC', 'TRANSFER', 'REVENUE_TICKETS', 'RECEIVABLES']),
     );

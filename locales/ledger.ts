@@ -40,13 +40,13 @@ const isPaymentMethod = (value: unknown): value is PaymentMethod =>
   (PAYMENT_METHODS as readonly unknown[]).includes(value);
 
 /**
- * An account's name: a virtual account's from the catalogue (`accounting.virtualAccounts.<code>`),
+ * An account's name: a virtual account's from the catalogue (`ledger.virtualAccounts.<code>`),
  * its stored name when the catalogue has none (an account added to an installation by hand); a
  * person's account keeps the person's name.
  */
 export function accountName(t: Translate, account: LedgerAccountRef): string {
   if (!account.virtualCode) return account.displayName;
-  return t(`accounting.virtualAccounts.${account.virtualCode}`, { defaultValue: account.displayName });
+  return t(`ledger.virtualAccounts.${account.virtualCode}`, { defaultValue: account.displayName });
 }
 
 /** A payment method by name: Account, Cash, Bank (EC), Transfer, Card. */
@@ -66,7 +66,7 @@ export function recordTitle(t: Translate, record: LedgerRecordRef): string {
     code === 'accountTransfer'
       ? { debit: accountName(t, record.debitAccount), credit: accountName(t, record.creditAccount) }
       : record.titleParams;
-  return t(`accounting.recordTitles.${code}`, { ...params, defaultValue: record.title });
+  return t(`ledger.recordTitles.${code}`, { ...params, defaultValue: record.title });
 }
 
 /**

@@ -55,7 +55,7 @@ const RecordAccountSchema = z.object({
   userId: z.number().int().nullable(),
   /**
    * The virtual account's code (CASH_ZRH, REVENUE_TICKETS, …), null for a user's account: readers
-   * show its name from the catalogue (`accounting.virtualAccounts.<code>`, docs/payments.md).
+   * show its name from the catalogue (`ledger.virtualAccounts.<code>`, docs/payments.md).
    */
   virtualCode: z.string().nullable(),
 });
@@ -63,7 +63,7 @@ const RecordAccountSchema = z.object({
 /**
  * What the title of a record written by Flybook means (docs/payments.md, "Record titles in four
  * languages"): a code and its parameters, rendered in the reader's language from the catalogue
- * (`accounting.recordTitles.<code>`). A record booked by hand with a title of its own has none.
+ * (`ledger.recordTitles.<code>`). A record booked by hand with a title of its own has none.
  */
 export const BalanceLogTitleSchema = z.discriminatedUnion('code', [
   /** A payment on a reservation invoice: "Reservation 12". */

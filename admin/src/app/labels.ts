@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 /** Main-menu labels, with literal keys so the catalogue check sees every one. */
 export function menuLabels(t: TFunction): Record<MainMenuEntry['section'], string> {
   return {
-    invoice: t('menu.invoice'),
+    ledger: t('menu.ledger'),
     flight: t('menu.flight'),
     reservation: t('menu.reservation'),
     user: t('menu.user'),
@@ -17,10 +17,10 @@ export function menuLabels(t: TFunction): Record<MainMenuEntry['section'], strin
 /** The label of a section tab, by the `labelKey` that @flybook/domain's SECTION_TABS gives it. */
 export function tabLabel(t: TFunction, labelKey: string): string {
   switch (labelKey) {
-    case 'accounting.tabs.balanceLog':
-      return t('accounting.tabs.balanceLog');
-    case 'accounting.tabs.newTransaction':
-      return t('accounting.tabs.newTransaction');
+    case 'ledger.tabs.balanceLog':
+      return t('ledger.tabs.balanceLog');
+    case 'ledger.tabs.newTransaction':
+      return t('ledger.tabs.newTransaction');
     case 'flights.tabs.flights':
       return t('flights.tabs.flights');
     case 'flights.tabs.airlineCompanies':
@@ -49,8 +49,8 @@ export function tabLabel(t: TFunction, labelKey: string): string {
       return t('rates.tabs.options');
     case 'settings.tabs.myAccount':
       return t('settings.tabs.myAccount');
-    case 'settings.tabs.eventLog':
-      return t('settings.tabs.eventLog');
+    case 'settings.tabs.entityLog':
+      return t('settings.tabs.entityLog');
     case 'settings.tabs.permissions':
       return t('settings.tabs.permissions');
     case 'settings.tabs.messages':

@@ -99,7 +99,7 @@ export function UserBalance({ user }: { user: Me }) {
 
 // The dialog and its form load when an agent first opens it, not with the shell.
 const ChargeAccountDialog = lazy(() =>
-  import('../accounting/charge/ChargeAccountDialog.tsx').then((m) => ({ default: m.ChargeAccountDialog })),
+  import('../ledger/charge/ChargeAccountDialog.tsx').then((m) => ({ default: m.ChargeAccountDialog })),
 );
 
 /** Agents charge their own account by card from the header (spec 03 §6: "Agents see a charge-account action"). */

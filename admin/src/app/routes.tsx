@@ -1,9 +1,9 @@
 import { type AdminRouteName, adminRouteByName, MAIN_MENU } from '@flybook/domain';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { ACCOUNTING_ROUTES } from '../accounting/routes.ts';
 import { ALLOTMENT_ROUTES } from '../allotments/routes.ts';
 import { FLIGHT_ROUTES } from '../flights/routes.ts';
+import { ACCOUNTING_ROUTES } from '../ledger/routes.ts';
 import { MESSAGE_ROUTES } from '../messages/routes.ts';
 import { PASSENGER_ROUTES } from '../passengers/routes.ts';
 import { RATE_ROUTES } from '../rates/routes.ts';

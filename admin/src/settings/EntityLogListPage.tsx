@@ -36,7 +36,7 @@ export const ENTITY_LOG_LIST = {
 function ChangedFields({ value }: CustomCellRendererProps<EntityLogEntry, string[]>) {
   const { t } = useTranslation();
   if (!value || value.length === 0)
-    return <span className="log-none">{t('settings.eventLog.noFields')}</span>;
+    return <span className="log-none">{t('settings.entityLog.noFields')}</span>;
   return (
     <ul className="log-fields">
       {value.map((field) => (
@@ -80,45 +80,45 @@ export function EntityLogListPage() {
     initialFilters: { query: '', fromDate: '', toDate: '', entityType: '', operationType: '' },
     toFilters: entityLogFilters,
   });
-  const title = t('settings.eventLog.title');
+  const title = t('settings.entityLog.title');
 
   const columns = useMemo<ColDef<EntityLogEntry>[]>(
     () => [
       {
         colId: 'timestamp',
-        headerName: t('settings.eventLog.columns.timestamp'),
+        headerName: t('settings.entityLog.columns.timestamp'),
         valueGetter: ({ data }) => (data ? formatDateTime(data.timestamp, locale) : ''),
         sortable: true,
         minWidth: 170,
       },
       {
         colId: 'user',
-        headerName: t('settings.eventLog.columns.user'),
-        valueGetter: ({ data }) => (data ? (data.user?.displayName ?? t('settings.eventLog.system')) : ''),
+        headerName: t('settings.entityLog.columns.user'),
+        valueGetter: ({ data }) => (data ? (data.user?.displayName ?? t('settings.entityLog.system')) : ''),
         minWidth: 150,
       },
       {
         colId: 'entityType',
-        headerName: t('settings.eventLog.columns.entityType'),
+        headerName: t('settings.entityLog.columns.entityType'),
         valueGetter: ({ data }) => (data ? entityTypeLabel(t, data.entityType) : ''),
         sortable: true,
       },
       {
         colId: 'entityId',
-        headerName: t('settings.eventLog.columns.entityId'),
+        headerName: t('settings.entityLog.columns.entityId'),
         cellRenderer: EntityIdCell,
         maxWidth: 110,
       },
       {
         colId: 'operationType',
-        headerName: t('settings.eventLog.columns.operationType'),
-        valueGetter: ({ data }) => (data ? t(`settings.eventLog.operations.${data.operationType}`) : ''),
+        headerName: t('settings.entityLog.columns.operationType'),
+        valueGetter: ({ data }) => (data ? t(`settings.entityLog.operations.${data.operationType}`) : ''),
         sortable: true,
         maxWidth: 150,
       },
       {
         colId: 'changedFields',
-        headerName: t('settings.eventLog.columns.changedFields'),
+        headerName: t('settings.entityLog.columns.changedFields'),
         valueGetter: ({ data }) => data?.changedFields,
         cellRenderer: ChangedFields,
         flex: 3,
@@ -136,23 +136,23 @@ export function EntityLogListPage() {
       <PageHeader title={title} />
       <ListFilters>
         <SearchFilter list={list} name="query" label={t('list.search')} />
-        <DateFilter list={list} name="fromDate" label={t('settings.eventLog.fromDate')} />
-        <DateFilter list={list} name="toDate" label={t('settings.eventLog.toDate')} />
+        <DateFilter list={list} name="fromDate" label={t('settings.entityLog.fromDate')} />
+        <DateFilter list={list} name="toDate" label={t('settings.entityLog.toDate')} />
         <SelectFilter
           list={list}
           name="entityType"
-          label={t('settings.eventLog.columns.entityType')}
-          anyLabel={t('settings.eventLog.allEntityTypes')}
+          label={t('settings.entityLog.columns.entityType')}
+          anyLabel={t('settings.entityLog.allEntityTypes')}
           options={entityTypes.map((type) => ({ value: type, label: entityTypeLabel(t, type) }))}
         />
         <SelectFilter
           list={list}
           name="operationType"
-          label={t('settings.eventLog.columns.operationType')}
-          anyLabel={t('settings.eventLog.allOperations')}
+          label={t('settings.entityLog.columns.operationType')}
+          anyLabel={t('settings.entityLog.allOperations')}
           options={ENTITY_OPERATIONS.map((operation) => ({
             value: operation,
-            label: t(`settings.eventLog.operations.${operation}`),
+            label: t(`settings.entityLog.operations.${operation}`),
           }))}
         />
       </ListFilters>
@@ -160,7 +160,7 @@ export function EntityLogListPage() {
         list={list}
         columns={columns}
         label={title}
-        emptyTitle={t('settings.eventLog.empty')}
+        emptyTitle={t('settings.entityLog.empty')}
         emptyHint={t('list.emptyHint')}
       />
     </>

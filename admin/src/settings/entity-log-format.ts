@@ -21,11 +21,11 @@ export function spelledOut(name: string): string {
 
 /** An entity type's name ("flightCompany" → "Airline company"). */
 export const entityTypeLabel = (t: TFunction, type: string) =>
-  t(`settings.eventLog.entityTypes.${type}`, { defaultValue: spelledOut(type) });
+  t(`settings.entityLog.entityTypes.${type}`, { defaultValue: spelledOut(type) });
 
 /** A changed field's name ("creditLimitTotalAmount" → "Credit limit"). */
 export const fieldLabel = (t: TFunction, field: string) =>
-  t(`settings.eventLog.fields.${field}`, { defaultValue: spelledOut(field) });
+  t(`settings.entityLog.fields.${field}`, { defaultValue: spelledOut(field) });
 
 /** Where an entity of the log is edited, for the entity id's link; null when there is no page. */
 const EDIT_PAGES: Record<string, { route: AdminRouteName; param: string }> = {

@@ -281,7 +281,7 @@ describe('menu and tabs', () => {
       [
         admin,
         {
-          invoice: '/invoice/balance-log',
+          ledger: '/invoice/balance-log',
           flight: '/flight/list',
           reservation: '/reservation/list',
           user: '/user/manager/list',
@@ -294,7 +294,7 @@ describe('menu and tabs', () => {
       [
         agent,
         {
-          invoice: '/invoice/balance-log',
+          ledger: '/invoice/balance-log',
           flight: '/flight/list',
           reservation: '/reservation/list',
           user: null,
@@ -305,7 +305,7 @@ describe('menu and tabs', () => {
       ],
       [
         bareManager,
-        { invoice: null, flight: null, reservation: '/reservation/list', settings: '/settings/account' },
+        { ledger: null, flight: null, reservation: '/reservation/list', settings: '/settings/account' },
       ],
       [customer, { reservation: null, settings: null }],
       [null, { reservation: null, settings: null }],
@@ -339,6 +339,6 @@ describe('menu and tabs', () => {
         'ROLE_ACCOUNT_LIST_FREE',
       ],
     };
-    expect(firstPermittedTab(newTransaction, 'invoice')).toBe('/invoice/new-transaction');
+    expect(firstPermittedTab(newTransaction, 'ledger')).toBe('/invoice/new-transaction');
   });
 });

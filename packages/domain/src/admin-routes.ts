@@ -18,7 +18,7 @@ import {
 
 /** The guarded route groups of the back office. */
 export type AdminSection =
-  | 'invoice'
+  | 'ledger'
   | 'flight'
   | 'reservation'
   | 'user'
@@ -52,12 +52,12 @@ export const BALANCE_LOG_RULE: PermissionRule = anyOf(
 const FLIGHT_FORM_LOOKUPS = ['ROLE_FLIGHT_COMPANY_LIST', 'ROLE_RATE_LIST', 'ROLE_AIRCRAFT_TEMPLATE_LIST'];
 
 const ROUTES = [
-  // Invoices (accounting)
-  { name: 'balanceLog', path: '/invoice/balance-log', section: 'invoice', rule: BALANCE_LOG_RULE },
+  // The ledger (the menu's 'Invoices', spec 01 §2)
+  { name: 'balanceLog', path: '/invoice/balance-log', section: 'ledger', rule: BALANCE_LOG_RULE },
   {
     name: 'newTransaction',
     path: '/invoice/new-transaction',
-    section: 'invoice',
+    section: 'ledger',
     rule: allOf(
       anyOf(
         'ROLE_BALANCE_LOG_RECORD_BASIC_PAYMENT_CASHBACK',
@@ -280,7 +280,7 @@ export type MainMenuEntry = {
 
 /** The main menu in the spec's order. */
 export const MAIN_MENU: readonly MainMenuEntry[] = [
-  { section: 'invoice', labelKey: 'menu.invoice', path: '/invoice' },
+  { section: 'ledger', labelKey: 'menu.ledger', path: '/invoice' },
   { section: 'flight', labelKey: 'menu.flight', path: '/flight' },
   { section: 'reservation', labelKey: 'menu.reservation', path: '/reservation' },
   { section: 'user', labelKey: 'menu.user', path: '/user' },
@@ -297,9 +297,9 @@ export type AdminTab = { readonly path: string; readonly labelKey: string };
  * open. New reservation is a button on the reservation list, not a tab; /agent/payment has no tabs.
  */
 export const SECTION_TABS: Readonly<Record<AdminSection, readonly AdminTab[]>> = {
-  invoice: [
-    { path: '/invoice/balance-log', labelKey: 'accounting.tabs.balanceLog' },
-    { path: '/invoice/new-transaction', labelKey: 'accounting.tabs.newTransaction' },
+  ledger: [
+    { path: '/invoice/balance-log', labelKey: 'ledger.tabs.balanceLog' },
+    { path: '/invoice/new-transaction', labelKey: 'ledger.tabs.newTransaction' },
   ],
   flight: [
     { path: '/flight/list', labelKey: 'flights.tabs.flights' },
@@ -327,7 +327,7 @@ export const SECTION_TABS: Readonly<Record<AdminSection, readonly AdminTab[]>> =
   ],
   settings: [
     { path: '/settings/account', labelKey: 'settings.tabs.myAccount' },
-    { path: '/settings/entity-log/list', labelKey: 'settings.tabs.eventLog' },
+    { path: '/settings/entity-log/list', labelKey: 'settings.tabs.entityLog' },
     { path: '/settings/permissions', labelKey: 'settings.tabs.permissions' },
     // After the spec's tabs: the admins' page of messages (issue 24).
     { path: '/settings/message/list', labelKey: 'settings.tabs.messages' },

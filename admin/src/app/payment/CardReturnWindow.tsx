@@ -53,7 +53,7 @@ export function CardReturnWindow({ isAgentCharge }: { isAgentCharge: boolean }) 
           await client.call(paymentCalls.cardConfirm, { body });
           return {
             kind: 'paid',
-            message: isAgentCharge ? t('accounting.agentPayment.charged') : t('payments.success'),
+            message: isAgentCharge ? t('ledger.agentPayment.charged') : t('payments.success'),
           };
         } catch (error) {
           return { kind: 'failed', message: toHttpError(error, translateError).message };

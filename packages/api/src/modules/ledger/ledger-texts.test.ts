@@ -200,7 +200,7 @@ describe('record titles in the reader’s language', () => {
     for (const { code } of codes)
       for (const locale of ['en', 'de', 'fr', 'sq'] as const)
         expect(
-          resources[locale].translation.accounting.virtualAccounts,
+          resources[locale].translation.ledger.virtualAccounts,
           `${code} in ${locale}`,
         ).toHaveProperty(code);
   });

@@ -6,11 +6,11 @@ import { keysNamed } from '../../platform/i18n.ts';
 
 /**
  * A record's title in one language, rendered in SQL from its code and parameters with the
- * catalogue's text (`accounting.recordTitles`), null for a title typed by hand. A basic
+ * catalogue's text (`ledger.recordTitles`), null for a title typed by hand. A basic
  * transaction's title ("debit → credit") is left out: the search finds it by its accounts' names.
  */
 function titleIn(locale: Locale): SQL {
-  const texts: Record<string, string> = resources[locale].translation.accounting.recordTitles;
+  const texts: Record<string, string> = resources[locale].translation.ledger.recordTitles;
   const cases = BALANCE_LOG_TITLE_CODES.filter((code) => code !== 'accountTransfer').map((code) => {
     // "Refund reservation {{reservationId}}" → literal, parameter name, literal, …
     const parts = (texts[code] ?? '').split(/\{\{\s*(\w+)\s*\}\}/);
@@ -44,6 +44,6 @@ export function methodNamed(text: string): SQL | null {
  * code column, or null when none does.
  */
 export function virtualAccountNamed(text: string, virtualCode: Column): SQL | null {
-  const codes = keysNamed(text, (catalogue) => catalogue.accounting.virtualAccounts);
+  const codes = keysNamed(text, (catalogue) => catalogue.ledger.virtualAccounts);
   return codes.length === 0 ? null : inArray(virtualCode, codes);
 }

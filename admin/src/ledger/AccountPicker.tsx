@@ -29,28 +29,28 @@ function useAccountKind() {
     if (account.user) {
       switch (account.user.type) {
         case 'agent':
-          return t('accounting.accountKind.agent');
+          return t('ledger.accountKind.agent');
         case 'customer':
-          return t('accounting.accountKind.customer');
+          return t('ledger.accountKind.customer');
         case 'manager':
-          return t('accounting.accountKind.manager');
+          return t('ledger.accountKind.manager');
         default:
-          return t('accounting.accountKind.admin');
+          return t('ledger.accountKind.admin');
       }
     }
     switch (account.virtualAccount?.kind) {
       case 'cash':
-        return t('accounting.accountKind.cash');
+        return t('ledger.accountKind.cash');
       case 'bank':
-        return t('accounting.accountKind.bank');
+        return t('ledger.accountKind.bank');
       case 'transfer':
-        return t('accounting.accountKind.transfer');
+        return t('ledger.accountKind.transfer');
       case 'card':
-        return t('accounting.accountKind.card');
+        return t('ledger.accountKind.card');
       case 'revenue':
-        return t('accounting.accountKind.revenue');
+        return t('ledger.accountKind.revenue');
       case 'expense':
-        return t('accounting.accountKind.expense');
+        return t('ledger.accountKind.expense');
       default:
         return '';
     }
@@ -138,9 +138,9 @@ function AccountSearchBox({
       accept={(account) => !exclude.includes(account.id) && (accept?.(account) ?? true)}
       detailOf={kindOf}
       clearOnPick={clearOnPick}
-      placeholder={t('accounting.picker.placeholder')}
-      showLabel={t('accounting.picker.show')}
-      emptyText={t('accounting.picker.none')}
+      placeholder={t('ledger.picker.placeholder')}
+      showLabel={t('ledger.picker.show')}
+      emptyText={t('ledger.picker.none')}
     />
   );
 }
@@ -196,7 +196,7 @@ export function AccountMultiPicker({
               <KitButton
                 variant="ghost"
                 className="account-multi__remove"
-                aria-label={t('accounting.picker.remove', { name: account.displayName })}
+                aria-label={t('ledger.picker.remove', { name: account.displayName })}
                 onPress={() => onChange(value.filter((chosen) => chosen.id !== account.id))}
               >
                 <span aria-hidden="true">×</span>

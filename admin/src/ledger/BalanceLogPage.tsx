@@ -1,4 +1,4 @@
-import './accounting.css';
+import './ledger.css';
 import { saveFile } from '@flybook/client';
 import { satisfies } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
@@ -27,7 +27,6 @@ import { PageHeader } from '../app/PageHeader.tsx';
 import { SectionTabs } from '../app/SectionTabs.tsx';
 import { useCurrentUser } from '../app/use-current-user.ts';
 import { type AccountChoice, AccountMultiPicker, AccountPicker } from './AccountPicker.tsx';
-import { BALANCE_LOG, OWN_BALANCE_LOG } from './accounting-resources.ts';
 import { BalanceLogSummary, type SummaryState } from './balance-log/BalanceLogSummary.tsx';
 import { balanceLogColumns } from './balance-log/balance-log-columns.tsx';
 import {
@@ -38,6 +37,7 @@ import {
   balanceLogFilters,
   EMPTY_BALANCE_LOG_FILTERS,
 } from './balance-log/balance-log-filters.ts';
+import { BALANCE_LOG, OWN_BALANCE_LOG } from './ledger-resources.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 /** Spec 03 §9: default 10, max 50, newest first. */
@@ -192,8 +192,8 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
         selectedAccountId,
         cashbackPdf: access.cashbackPdf
           ? {
-              text: t('accounting.balanceLog.cashbackPdf'),
-              label: (record) => t('accounting.balanceLog.cashbackPdfOf', { title: recordTitle(t, record) }),
+              text: t('ledger.balanceLog.cashbackPdf'),
+              label: (record) => t('ledger.balanceLog.cashbackPdfOf', { title: recordTitle(t, record) }),
               onPress: (record) => downloadCashback(record),
               busyId: cashbackBusyId,
             }
@@ -202,16 +202,16 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
     [t, locale, selectedAccountId, access.cashbackPdf, cashbackBusyId, downloadCashback],
   );
 
-  const title = t('accounting.balanceLog.title');
+  const title = t('ledger.balanceLog.title');
   const relatedSource = satisfiesAccountList(user) ? 'all' : satisfiesFreeList(user) ? 'free' : null;
 
   return (
     <>
-      <SectionTabs section="invoice" user={user} />
+      <SectionTabs section="ledger" user={user} />
       <PageHeader title={title}>
         {access.overviewPdf ? (
           <Button variant="secondary" isPending={overview.isPending} onPress={onOverview}>
-            {t('accounting.balanceLog.overviewPdf')}
+            {t('ledger.balanceLog.overviewPdf')}
           </Button>
         ) : null}
       </PageHeader>
@@ -223,7 +223,7 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
               {relatedSource ? (
                 <div className="list-filters__account">
                   <AccountMultiPicker
-                    label={t('accounting.balanceLog.filters.relatedAccount')}
+                    label={t('ledger.balanceLog.filters.relatedAccount')}
                     source={relatedSource}
                     value={related}
                     onChange={(chosen) => {
@@ -240,7 +240,7 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
                 <CheckboxGroupFilter
                   list={list}
                   name="typeId"
-                  label={t('accounting.balanceLog.filters.category')}
+                  label={t('ledger.balanceLog.filters.category')}
                   options={typeOptions}
                 />
               ) : null}
@@ -251,7 +251,7 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
         {access.accountFilter ? (
           <div className="list-filters__account">
             <AccountPicker
-              label={t('accounting.balanceLog.filters.account')}
+              label={t('ledger.balanceLog.filters.account')}
               source="all"
               value={account}
               onChange={(choice) => {
@@ -262,16 +262,16 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
           </div>
         ) : null}
         <SearchFilter list={list} name="query" label={t('list.search')} />
-        <DateFilter list={list} name="dateFrom" label={t('accounting.balanceLog.filters.dateFrom')} />
-        <DateFilter list={list} name="dateTo" label={t('accounting.balanceLog.filters.dateTo')} />
+        <DateFilter list={list} name="dateFrom" label={t('ledger.balanceLog.filters.dateFrom')} />
+        <DateFilter list={list} name="dateTo" label={t('ledger.balanceLog.filters.dateTo')} />
       </ListFilters>
       {summary ? <BalanceLogSummary state={summary} locale={locale} /> : null}
       <ServerList
         list={list}
         columns={columns}
         label={title}
-        emptyTitle={t('accounting.balanceLog.empty')}
-        emptyHint={t('accounting.balanceLog.emptyHint')}
+        emptyTitle={t('ledger.balanceLog.empty')}
+        emptyHint={t('ledger.balanceLog.emptyHint')}
       />
     </>
   );

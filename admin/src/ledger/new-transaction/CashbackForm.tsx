@@ -44,7 +44,7 @@ export function CashbackForm({ lookups }: { lookups: TransactionLookups }) {
 
   const onSubmit = form.handleSubmit((values) => {
     if (!type || !expense) {
-      notifications.notify({ kind: 'error', message: t('accounting.newTransaction.noExpenseAccount') });
+      notifications.notify({ kind: 'error', message: t('ledger.newTransaction.noExpenseAccount') });
       return;
     }
     send.mutate({
@@ -64,13 +64,13 @@ export function CashbackForm({ lookups }: { lookups: TransactionLookups }) {
       noValidate
       className="transaction-form"
       onSubmit={onSubmit}
-      aria-label={t('accounting.newTransaction.tabs.cashback')}
+      aria-label={t('ledger.newTransaction.tabs.cashback')}
     >
-      <p className="form-hint">{t('accounting.newTransaction.cashback.hint')}</p>
+      <p className="form-hint">{t('ledger.newTransaction.cashback.hint')}</p>
       <AccountField
         control={form.control}
         name="account"
-        label={t('accounting.newTransaction.fields.customerAccount')}
+        label={t('ledger.newTransaction.fields.customerAccount')}
         accept={isCustomerOrAgentAccount}
       />
       <AmountField control={form.control} name="amount" />

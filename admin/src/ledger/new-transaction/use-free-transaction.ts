@@ -20,7 +20,7 @@ import { toHttpError } from '../../app/errors.ts';
 import { useIntent } from '../../app/idempotency.ts';
 import { failureNotice } from '../../app/notices.ts';
 import { useRouteAccess } from '../../app/route-access.ts';
-import { BALANCE_LOG, OWN_BALANCE_LOG } from '../accounting-resources.ts';
+import { BALANCE_LOG, OWN_BALANCE_LOG } from '../ledger-resources.ts';
 
 /** Virtual accounts money moves through by hand: cash desks, bank (EC) and transfer accounts. */
 const MONEY_ACCOUNT_KINDS = ['cash', 'bank', 'transfer'] as const;
@@ -149,7 +149,7 @@ export function useFreeTransaction<T extends FieldValues>(
         : client.call(balanceLogCalls.advanced, { body }, options);
     },
     onSuccess: async (_answer, { accountId }) => {
-      notifications.notify({ kind: 'success', message: t('accounting.newTransaction.done') });
+      notifications.notify({ kind: 'success', message: t('ledger.newTransaction.done') });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['account'] }),
         queryClient.invalidateQueries({ queryKey: ['balanceLog'] }),

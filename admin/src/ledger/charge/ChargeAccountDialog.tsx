@@ -1,5 +1,5 @@
 import '../../app/form/form.css';
-import '../accounting.css';
+import '../ledger.css';
 import { Dialog } from '@flybook/ui';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -14,7 +14,7 @@ export function ChargeAccountDialog({ onClose }: { onClose: () => void }) {
   const { pathname, search } = useLocation();
   return (
     <Dialog
-      title={t('accounting.charge.title')}
+      title={t('ledger.charge.title')}
       isOpen
       onOpenChange={(open) => {
         if (!open) onClose();
@@ -24,7 +24,7 @@ export function ChargeAccountDialog({ onClose }: { onClose: () => void }) {
       <ChargeAccountForm
         routeName={`${pathname}${search}`.slice(0, 200)}
         onStarted={onClose}
-        label={t('accounting.charge.title')}
+        label={t('ledger.charge.title')}
       />
     </Dialog>
   );

@@ -58,24 +58,24 @@ export function AdvancedForm({ lookups }: { lookups: TransactionLookups }) {
       noValidate
       className="transaction-form"
       onSubmit={onSubmit}
-      aria-label={t('accounting.newTransaction.tabs.advanced')}
+      aria-label={t('ledger.newTransaction.tabs.advanced')}
     >
-      <p className="form-hint">{t('accounting.newTransaction.advanced.hint')}</p>
+      <p className="form-hint">{t('ledger.newTransaction.advanced.hint')}</p>
       <AccountField
         control={form.control}
         name="debitAccount"
-        label={t('accounting.newTransaction.fields.debitAccount')}
+        label={t('ledger.newTransaction.fields.debitAccount')}
       />
       <AccountField
         control={form.control}
         name="creditAccount"
-        label={t('accounting.newTransaction.fields.creditAccount')}
+        label={t('ledger.newTransaction.fields.creditAccount')}
       />
       <AmountField control={form.control} name="amount" />
       <SelectField
         control={form.control}
         name="typeId"
-        label={t('accounting.newTransaction.fields.category')}
+        label={t('ledger.newTransaction.fields.category')}
         placeholder={t('form.choose')}
         options={lookups.types.map((type) => ({
           value: String(type.id),

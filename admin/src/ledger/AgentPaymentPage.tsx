@@ -47,7 +47,7 @@ export function AgentPaymentPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const handled = useRef(false);
-  usePageTitle(t('accounting.agentPayment.title'));
+  usePageTitle(t('ledger.agentPayment.title'));
 
   useEffect(() => {
     if (handled.current) return;
@@ -64,7 +64,7 @@ export function AgentPaymentPage() {
       if (outcome.status === 'success') {
         try {
           await client.call(paymentCalls.cardConfirm, { body });
-          notifications.notify({ kind: 'success', message: t('accounting.agentPayment.charged') });
+          notifications.notify({ kind: 'success', message: t('ledger.agentPayment.charged') });
         } catch (error) {
           notifications.notify({ kind: 'error', message: toHttpError(error, translateError).message });
         }
@@ -91,5 +91,5 @@ export function AgentPaymentPage() {
     void run();
   }, [params, client, notifications, translateError, navigate, queryClient, t]);
 
-  return <LoadingScreen label={t('accounting.agentPayment.checking')} />;
+  return <LoadingScreen label={t('ledger.agentPayment.checking')} />;
 }

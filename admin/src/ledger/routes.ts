@@ -1,6 +1,6 @@
 import type { AreaRoute } from '../app/routes.tsx';
 
-/** The accounting section's pages (balance log, new transaction) and the charge-account return page. */
+/** The ledger section's pages (balance log, new transaction) and the charge-account return page. */
 export const ACCOUNTING_ROUTES: readonly AreaRoute[] = [
   {
     name: 'balanceLog',

@@ -34,9 +34,9 @@ export function ChargeAccountForm({
   const onSubmit = form.handleSubmit(({ amount }) => charge.charge({ amount, routeName }));
   return (
     <form noValidate className="transaction-form" onSubmit={onSubmit} aria-label={label}>
-      <p className="form-hint">{t('accounting.charge.hint')}</p>
+      <p className="form-hint">{t('ledger.charge.hint')}</p>
       <AmountField control={form.control} name="amount" />
-      <TransactionSubmit isPending={charge.isPending} label={t('accounting.charge.payByCard')} />
+      <TransactionSubmit isPending={charge.isPending} label={t('ledger.charge.payByCard')} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { balanceLogCalls } from '@flybook/schemas';
 import { registerResources } from '../app/resources.ts';
 
-/** The Refine resources of the accounting section: the full balance log and the caller's own. */
+/** The Refine resources of the ledger section: the full balance log and the caller's own. */
 export const BALANCE_LOG = 'balanceLog';
 export const OWN_BALANCE_LOG = 'ownBalanceLog';
 

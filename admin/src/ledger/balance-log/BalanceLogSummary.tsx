@@ -20,7 +20,7 @@ export function BalanceLogSummary({ state, locale }: { state: SummaryState; loca
   let content: ReactNode;
   switch (state.kind) {
     case 'noAccount':
-      content = <p className="balance-summary__note">{t('accounting.balanceLog.summary.noAccount')}</p>;
+      content = <p className="balance-summary__note">{t('ledger.balanceLog.summary.noAccount')}</p>;
       break;
     case 'loading':
       content = (
@@ -33,7 +33,7 @@ export function BalanceLogSummary({ state, locale }: { state: SummaryState; loca
       content = (
         <LoadFailure
           error={state.error}
-          title={t('accounting.balanceLog.summary.failed')}
+          title={t('ledger.balanceLog.summary.failed')}
           onRetry={state.retry}
         />
       );
@@ -43,19 +43,19 @@ export function BalanceLogSummary({ state, locale }: { state: SummaryState; loca
       content = (
         <dl className="balance-summary__figures">
           <div className="balance-summary__figure">
-            <dt>{t('accounting.balanceLog.summary.initial')}</dt>
+            <dt>{t('ledger.balanceLog.summary.initial')}</dt>
             <dd>
               <Money chf={state.initialBalance} locale={locale} />
             </dd>
           </div>
           <div className="balance-summary__figure">
-            <dt>{t('accounting.balanceLog.summary.final')}</dt>
+            <dt>{t('ledger.balanceLog.summary.final')}</dt>
             <dd>
               <Money chf={state.finalBalance} locale={locale} />
             </dd>
           </div>
           <div className="balance-summary__figure balance-summary__figure--change">
-            <dt>{t('accounting.balanceLog.summary.change')}</dt>
+            <dt>{t('ledger.balanceLog.summary.change')}</dt>
             <dd>
               <Money rappen={change} locale={locale} signed />
             </dd>
@@ -67,7 +67,7 @@ export function BalanceLogSummary({ state, locale }: { state: SummaryState; loca
   return (
     <section className="balance-summary" aria-labelledby="balance-summary-title">
       <h2 id="balance-summary-title" className="balance-summary__title">
-        {t('accounting.balanceLog.summary.title')}
+        {t('ledger.balanceLog.summary.title')}
       </h2>
       {content}
     </section>

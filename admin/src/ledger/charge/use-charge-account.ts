@@ -31,7 +31,7 @@ export function useChargeAccount(options: { onStarted?: () => void } = {}) {
   const { client, notifications, translateError } = useServices();
   const { user } = useCurrentUser();
   const intent = useIntent();
-  const cardWindow = useCardWindow({ successMessage: t('accounting.agentPayment.charged') });
+  const cardWindow = useCardWindow({ successMessage: t('ledger.agentPayment.charged') });
 
   const mutation = useMutation({
     mutationFn: async ({ body, key }: { body: CardAgentInit; key: string }) => {
@@ -46,7 +46,7 @@ export function useChargeAccount(options: { onStarted?: () => void } = {}) {
     onSuccess: (outcome) => {
       options.onStarted?.();
       if (outcome === 'popup') {
-        notifications.notify({ kind: 'info', message: t('accounting.charge.continueInWindow') });
+        notifications.notify({ kind: 'info', message: t('ledger.charge.continueInWindow') });
       }
     },
     onError: (error) => {

@@ -57,39 +57,39 @@ export function balanceLogColumns({
   const columns: ColDef<BalanceLogRecord>[] = [
     {
       colId: 'createdAt',
-      headerName: t('accounting.balanceLog.columns.date'),
+      headerName: t('ledger.balanceLog.columns.date'),
       valueGetter: ({ data }) => (data ? formatDateTime(data.createdAt, locale) : ''),
       sortable: true,
       minWidth: 200,
     },
     {
       colId: 'type',
-      headerName: t('accounting.balanceLog.columns.category'),
+      headerName: t('ledger.balanceLog.columns.category'),
       valueGetter: ({ data }) => (data ? data.type.name[locale] || data.type.code : ''),
       minWidth: 190,
     },
     {
       colId: 'title',
-      headerName: t('accounting.balanceLog.columns.title'),
+      headerName: t('ledger.balanceLog.columns.title'),
       cellRenderer: TitleCell,
       flex: 2,
       minWidth: 180,
     },
     {
       colId: 'debitAccount',
-      headerName: t('accounting.balanceLog.columns.debitAccount'),
+      headerName: t('ledger.balanceLog.columns.debitAccount'),
       valueGetter: ({ data }) => (data ? accountName(t, data.debitAccount) : ''),
       minWidth: 190,
     },
     {
       colId: 'creditAccount',
-      headerName: t('accounting.balanceLog.columns.creditAccount'),
+      headerName: t('ledger.balanceLog.columns.creditAccount'),
       valueGetter: ({ data }) => (data ? accountName(t, data.creditAccount) : ''),
       minWidth: 190,
     },
     {
       colId: 'amount',
-      headerName: t('accounting.balanceLog.columns.amount'),
+      headerName: t('ledger.balanceLog.columns.amount'),
       valueGetter: ({ data }) => data?.amount ?? null,
       valueFormatter: ({ value }) => money(value),
       sortable: true,
@@ -102,7 +102,7 @@ export function balanceLogColumns({
   if (selectedAccountId !== null) {
     columns.push({
       colId: 'balance',
-      headerName: t('accounting.balanceLog.columns.balance'),
+      headerName: t('ledger.balanceLog.columns.balance'),
       valueGetter: ({ data }) => (data ? balanceAfterRecord(data, selectedAccountId) : null),
       valueFormatter: ({ value }) => money(value),
       cellClass: 'list-cell--number',
@@ -113,7 +113,7 @@ export function balanceLogColumns({
   if (cashbackPdf) {
     columns.push({
       colId: 'documents',
-      headerName: t('accounting.balanceLog.columns.documents'),
+      headerName: t('ledger.balanceLog.columns.documents'),
       minWidth: 140,
       suppressKeyboardEvent: cellControlKeys,
       cellRenderer: ({ data }: CustomCellRendererProps<BalanceLogRecord>) =>

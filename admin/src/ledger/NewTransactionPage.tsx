@@ -1,6 +1,6 @@
 import '../app/form/form.css';
 import '../app/form/choice.css';
-import './accounting.css';
+import './ledger.css';
 import { adminPath } from '@flybook/domain';
 import { useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -32,19 +32,19 @@ export function NewTransactionPage() {
   const [chosen, setChosen] = useState<TransactionTab | null>(null);
   const selected = chosen && tabs.includes(chosen) ? chosen : (tabs[0] ?? null);
   const lookups = useTransactionLookups();
-  const title = t('accounting.newTransaction.title');
+  const title = t('ledger.newTransaction.title');
 
   const labels: Record<TransactionTab, string> = {
-    cashback: t('accounting.newTransaction.tabs.cashback'),
-    chargeAccount: t('accounting.newTransaction.tabs.chargeAccount'),
-    deposits: t('accounting.newTransaction.tabs.deposits'),
-    advanced: t('accounting.newTransaction.tabs.advanced'),
+    cashback: t('ledger.newTransaction.tabs.cashback'),
+    chargeAccount: t('ledger.newTransaction.tabs.chargeAccount'),
+    deposits: t('ledger.newTransaction.tabs.deposits'),
+    advanced: t('ledger.newTransaction.tabs.advanced'),
   };
 
   if (!user) return null;
   return (
     <>
-      <SectionTabs section="invoice" user={user} />
+      <SectionTabs section="ledger" user={user} />
       <PageHeader title={title} />
       {selected ? (
         <div className="form-card transaction-card">
@@ -86,7 +86,7 @@ export function NewTransactionPage() {
           </Tabs>
         </div>
       ) : (
-        <p className="form-hint">{t('accounting.newTransaction.noTabs')}</p>
+        <p className="form-hint">{t('ledger.newTransaction.noTabs')}</p>
       )}
     </>
   );

@@ -7,10 +7,10 @@ export function useMoneyAccountLabel() {
   return (account: Pick<MoneyAccount, 'name' | 'kind'>): string => {
     const kind =
       account.kind === 'cash'
-        ? t('accounting.accountKind.cash')
+        ? t('ledger.accountKind.cash')
         : account.kind === 'bank'
-          ? t('accounting.accountKind.bank')
-          : t('accounting.accountKind.transfer');
+          ? t('ledger.accountKind.bank')
+          : t('ledger.accountKind.transfer');
     return `${account.name} (${kind})`;
   };
 }

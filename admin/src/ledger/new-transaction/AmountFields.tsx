@@ -16,7 +16,7 @@ export function AmountField<T extends FieldValues, TOut extends FieldValues>({
     <FormField
       control={control}
       name={name}
-      label={t('accounting.newTransaction.fields.amount')}
+      label={t('ledger.newTransaction.fields.amount')}
       inputMode="decimal"
       autoComplete="off"
       isRequired
@@ -39,7 +39,7 @@ export function DescriptionField<T extends FieldValues, TOut extends FieldValues
     <TextAreaField
       control={control}
       name={name}
-      label={t('accounting.newTransaction.fields.description')}
+      label={t('ledger.newTransaction.fields.description')}
       maxLength={500}
       isRequired={isRequired}
     />

@@ -65,7 +65,7 @@ export function DepositForm({
   const onSubmit = form.handleSubmit((values) => {
     const type = lookups.typeOf(values.kind);
     if (!type) {
-      notifications.notify({ kind: 'error', message: t('accounting.newTransaction.noCategory') });
+      notifications.notify({ kind: 'error', message: t('ledger.newTransaction.noCategory') });
       return;
     }
     send.mutate({
@@ -80,12 +80,12 @@ export function DepositForm({
   });
 
   const kindLabels: Record<DepositKind, string> = {
-    prepaid_deposit: t('accounting.newTransaction.deposits.prepaidDeposit'),
-    settlement: t('accounting.newTransaction.deposits.settlement'),
+    prepaid_deposit: t('ledger.newTransaction.deposits.prepaidDeposit'),
+    settlement: t('ledger.newTransaction.deposits.settlement'),
   };
   const kindHints: Record<DepositKind, string> = {
-    prepaid_deposit: t('accounting.newTransaction.deposits.prepaidDepositHint'),
-    settlement: t('accounting.newTransaction.deposits.settlementHint'),
+    prepaid_deposit: t('ledger.newTransaction.deposits.prepaidDepositHint'),
+    settlement: t('ledger.newTransaction.deposits.settlementHint'),
   };
 
   return (
@@ -93,7 +93,7 @@ export function DepositForm({
       noValidate
       className="transaction-form"
       onSubmit={onSubmit}
-      aria-label={t('accounting.newTransaction.tabs.deposits')}
+      aria-label={t('ledger.newTransaction.tabs.deposits')}
     >
       {kinds.length > 1 ? (
         <Controller
@@ -106,7 +106,7 @@ export function DepositForm({
               onChange={(value) => field.onChange(value)}
               orientation="horizontal"
             >
-              <Label className="fb-field__label">{t('accounting.newTransaction.deposits.kind')}</Label>
+              <Label className="fb-field__label">{t('ledger.newTransaction.deposits.kind')}</Label>
               <div className="choice-group__options">
                 {kinds.map((option) => (
                   <Radio key={option} value={option} className="choice">
@@ -124,7 +124,7 @@ export function DepositForm({
       <AccountField
         control={form.control}
         name="account"
-        label={t('accounting.newTransaction.fields.customerAccount')}
+        label={t('ledger.newTransaction.fields.customerAccount')}
         accept={isCustomerOrAgentAccount}
       />
       <SelectField
@@ -132,8 +132,8 @@ export function DepositForm({
         name="moneyAccountId"
         label={
           kind === 'prepaid_deposit'
-            ? t('accounting.newTransaction.deposits.receivedIn')
-            : t('accounting.newTransaction.deposits.paidFrom')
+            ? t('ledger.newTransaction.deposits.receivedIn')
+            : t('ledger.newTransaction.deposits.paidFrom')
         }
         placeholder={t('form.choose')}
         options={lookups.moneyAccounts.map((account) => ({

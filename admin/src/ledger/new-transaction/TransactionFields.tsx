@@ -54,9 +54,7 @@ export function TransactionSubmit({ isPending, label }: { isPending: boolean; la
   return (
     <div className="form-actions">
       <Button type="submit" isDisabled={isPending}>
-        {isPending
-          ? t('accounting.newTransaction.sending')
-          : (label ?? t('accounting.newTransaction.submit'))}
+        {isPending ? t('ledger.newTransaction.sending') : (label ?? t('ledger.newTransaction.submit'))}
       </Button>
     </div>
   );
@@ -72,7 +70,7 @@ export function LookupsState({
   return lookups.isError && !lookups.isLoading ? (
     <LoadFailure
       error={lookups.error}
-      title={t('accounting.newTransaction.lookupsFailed')}
+      title={t('ledger.newTransaction.lookupsFailed')}
       onRetry={lookups.retry}
     />
   ) : (
