@@ -13,8 +13,6 @@ import { frameworkErrors, installErrorHandler, serviceUnavailable } from './http
 import { openApiDocument } from './http/openapi.ts';
 import { registerCalls } from './http/register.ts';
 import { notFoundPageOf, serveSite } from './http/site.ts';
-import { accountRoutes } from './modules/accounts/accounts.routes.ts';
-import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { allotmentRoutes } from './modules/allotments/allotments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -33,6 +31,8 @@ import { createFlightOperationsService } from './modules/flights/flight-operatio
 import { createFlightReportsService } from './modules/flights/flight-reports.service.ts';
 import { flightRoutes } from './modules/flights/flights.routes.ts';
 import { createFlightsService } from './modules/flights/flights.service.ts';
+import { accountRoutes } from './modules/ledger/accounts.routes.ts';
+import { createAccountsService } from './modules/ledger/accounts.service.ts';
 import { balanceLogRoutes } from './modules/ledger/balance-log.routes.ts';
 import { createBalanceLogService } from './modules/ledger/balance-log.service.ts';
 import { invoiceCheck, ledgerCheck } from './modules/ledger/ledger.ts';

@@ -199,10 +199,9 @@ describe('record titles in the reader’s language', () => {
     expect(codes.length).toBeGreaterThanOrEqual(9);
     for (const { code } of codes)
       for (const locale of ['en', 'de', 'fr', 'sq'] as const)
-        expect(
-          resources[locale].translation.ledger.virtualAccounts,
-          `${code} in ${locale}`,
-        ).toHaveProperty(code);
+        expect(resources[locale].translation.ledger.virtualAccounts, `${code} in ${locale}`).toHaveProperty(
+          code,
+        );
   });
 
   it('names both accounts of a basic transaction in the reader’s language, and keeps a typed title as typed', async () => {

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
-import { operableVirtualAccountIds } from '../ledger/ledger.ts';
 import { type AccountRow, findAccountOfUser, listAccounts } from './accounts.repository.ts';
+import { operableVirtualAccountIds } from './ledger.ts';
 
 // The picker is a search box: it shows the best matches, not the whole customer base.
 const FREE_LIST_LIMIT = 100;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql
 import type { Db } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../../platform/sql.ts';
-import { virtualAccountNamed } from '../ledger/ledger-texts.ts';
+import { virtualAccountNamed } from './ledger-texts.ts';
 
 /** The name an account is shown and sorted by: its owner's display name or its own name. */
 export const accountDisplayName = sql<string>`coalesce(${users.displayName}, ${accounts.name}, '')`;
