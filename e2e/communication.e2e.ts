@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { readPdf } from '@flybook/api/modules/reservations/documents/document-fixtures';
+import { readPdf } from '@flybook/api/pdf-text';
 import { officeDayOf } from '@flybook/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';

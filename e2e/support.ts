@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { logEntries, type ServerProcess, startServerProcess } from '@flybook/api/ops/server-process';
+import { logEntries, type ServerProcess, startServerProcess } from '@flybook/api/server-process';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export { expect };

@@ -16,6 +16,21 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   integrations: [react()],
+  // Stylesheets are named for what they are (site.*.css, ui.*.css), not for the first module that
+  // happened to share their chunk; one file per stylesheet, so every page caches the same one.
+  vite: {
+    build: {
+      rollupOptions: {
+        output: {
+          manualChunks(id) {
+            if (id.endsWith('/site/src/styles/site.css')) return 'site';
+            if (id.endsWith('/packages/ui/src/ui.css')) return 'ui';
+            return undefined;
+          },
+        },
+      },
+    },
+  },
   devToolbar: { enabled: false },
   telemetry: false,
 });

@@ -81,6 +81,13 @@ describe('the built site', () => {
     }
   });
 
+  it('ships two stylesheets named for what they are, the site and the shared components, each once', () => {
+    const stylesheets = readdirSync(join(out, '_site')).filter((file) => file.endsWith('.css'));
+    expect(stylesheets.map((file) => file.split('.')[0]).sort()).toEqual(['site', 'ui']);
+    const home = read('/', 'en');
+    expect(home).toMatch(/href="\/_site\/site\.[\w-]+\.css"/);
+  });
+
   it('leaves no {{…}} on any page in any language: every parameter filled, or handed to its island by name', () => {
     const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((file) =>
       file.endsWith('.html'),
