@@ -143,9 +143,14 @@ describe('the boarding pass PDF', () => {
 
   it('prints the adult an infant sits with instead of a seat, and "no seat" when there is none', async () => {
     const { pages } = readPdf(
-      await boardingPassPdf([emira, { ...emira, language: 'fr', infantOf: null }, { ...anna, seat: null }]),
+      await boardingPassPdf([
+        emira,
+        { ...emira, language: 'fr', infantOf: null },
+        { ...anna, seat: null },
+        { ...anna, seat: '' },
+      ]),
     );
-    expect(pages).toHaveLength(3);
+    expect(pages).toHaveLength(4);
     expect(pages[0]).toContain('Karta e imbarkimit');
     expect(pages[0]).toContain('Ëmira Çeku');
     // The seat column wraps the sentence: "Foshnjë në prehrin" | "e Arbën Gashi".
@@ -155,6 +160,7 @@ describe('the boarding pass PDF', () => {
     expect(pages[1]).toContain('Carte d’embarquement');
     expect(pages[1]).toMatch(line('—', 'Sans siège', '009'));
     expect(pages[2]).toMatch(line('—', 'No seat', '007'));
+    expect(pages[3]).toMatch(line('—', 'No seat', '007'));
   });
 
   it('takes the boarding time back over midnight and keeps a flight number that has the carrier', async () => {

@@ -104,7 +104,7 @@ async function drawBoardingPass(doc: PdfDocument, pass: BoardingPassDocument, t:
     : `${pass.carrier}${pass.flightNumber}`;
   const seat = pass.infantOf
     ? t('reservationDocuments.boardingPass.infantOnLap', { adult: pass.infantOf })
-    : (pass.seat ?? t('reservationDocuments.common.noSeat'));
+    : pass.seat || t('reservationDocuments.common.noSeat');
 
   drawLetterhead(doc, t);
   drawTitle(
