@@ -362,6 +362,8 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
           isAppeared: null,
           appearingComment: null,
           isNotified: false,
+          checkedInAt: null,
+          checkInSequence: null,
         };
       }),
     );

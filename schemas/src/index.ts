@@ -2,6 +2,7 @@ import { agentCalls } from './agents.ts';
 import { allotmentCalls } from './allotments.ts';
 import { authCalls } from './auth.ts';
 import { bookingCalls } from './booking.ts';
+import { checkInCalls } from './check-in.ts';
 import { customerCalls } from './customers.ts';
 import { entityLogCalls } from './entity-log.ts';
 import { aircraftTemplateCalls, flightCalls, flightCompanyCalls } from './flights.ts';
@@ -23,6 +24,7 @@ export * from './agents.ts';
 export * from './allotments.ts';
 export * from './auth.ts';
 export * from './booking.ts';
+export * from './check-in.ts';
 export * from './common.ts';
 export * from './customers.ts';
 export * from './entity-log.ts';
@@ -67,6 +69,7 @@ export const api = {
   reservationDocument: reservationDocumentCalls,
   reservationList: reservationListCalls,
   manage: manageCalls,
+  checkIn: checkInCalls,
   payment: paymentCalls,
   balanceLog: balanceLogCalls,
   allotment: allotmentCalls,

@@ -103,6 +103,9 @@ export const AppearingBody = z
   });
 export type AppearingBody = z.input<typeof AppearingBody>;
 
+/** A boarding pass barcode as a handheld scanner types it (IATA BCBP text, trailing newline allowed). */
+export const ScanBody = z.object({ bcbp: z.string().min(1).max(400) });
+
 /** The seat to give a passenger; removing it is DELETE (spec 03 §4: an empty label removes the seat). */
 export const FlightPassengerSeatBody = z.object({ seatLabel: SeatLabelSchema });
 
@@ -134,6 +137,8 @@ export const FlightPassengerSchema = z.object({
   appearingComment: z.string().nullable(),
   isNotified: z.boolean(),
   seatLabel: z.string().nullable(),
+  /** Checked in online (docs/check-in.md): when, and the boarding pass's sequence number; null before. */
+  checkIn: z.object({ at: z.string(), sequenceNumber: z.number().int() }).nullable(),
   reservation: z.object({
     id: z.number().int(),
     /** The booking reference the traveller quotes: the reservation's record locator ("K7QX2M"). */
@@ -311,6 +316,17 @@ export const passengerCalls = {
     auth: 'user',
     roles: PASSENGER_ROLE.seat,
     params: FlightPassengerParams,
+    response: FlightPassengerSchema,
+  }),
+  scan: defineCall({
+    method: 'POST',
+    path: 'flight/{flightId}/passenger/scan',
+    summary:
+      "The gate's scan of a boarding pass: marks its checked-in passenger appeared (another flight's or day's pass is refused)",
+    auth: 'user',
+    roles: PASSENGER_ROLE.marking,
+    params: FlightIdParams,
+    body: ScanBody,
     response: FlightPassengerSchema,
   }),
   setNotifying: defineCall({

@@ -125,6 +125,7 @@ const passenger = (
   appearingComment: null,
   isNotified: false,
   seatLabel: null,
+  checkIn: null,
   reservation: {
     id: reservationId,
     bookingReference: `FB-${String(reservationId).padStart(6, '0')}`,

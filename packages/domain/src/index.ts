@@ -3,6 +3,7 @@ export * from './ages.ts';
 export * from './allotments.ts';
 export * from './bcbp.ts';
 export * from './booking-errors.ts';
+export * from './check-in.ts';
 export * from './flights.ts';
 export * from './inventory.ts';
 export * from './ledger.ts';

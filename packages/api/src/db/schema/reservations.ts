@@ -242,6 +242,9 @@ export const tickets = pgTable(
     isAppeared: boolean('is_appeared'),
     appearingComment: text('appearing_comment'),
     isNotified: boolean('is_notified').notNull().default(false),
+    /** Online check-in (docs/check-in.md): when, and the boarding pass's sequence number on the flight. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkInSequence: integer('check_in_sequence'),
   },
   (t) => [
     index('tickets_flight_idx').on(t.flightId, t.isActive),
@@ -249,6 +252,10 @@ export const tickets = pgTable(
     uniqueIndex('tickets_flight_seat_key')
       .on(t.flightId, t.seatLabel)
       .where(sql`${t.isActive} AND ${t.seatLabel} IS NOT NULL`),
+    // One boarding pass per sequence number on a flight: the gate tells passes apart by it.
+    uniqueIndex('tickets_flight_check_in_sequence_key')
+      .on(t.flightId, t.checkInSequence)
+      .where(sql`${t.isActive} AND ${t.checkInSequence} IS NOT NULL`),
     check(
       'tickets_prices_not_negative',
       sql`${t.basePrice} >= 0 AND ${t.airportFee} >= 0 AND ${t.fuelFee} >= 0 AND ${t.seatPrice} >= 0 AND ${t.optionsPrice} >= 0`,

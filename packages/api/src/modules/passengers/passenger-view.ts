@@ -25,6 +25,10 @@ export function toFlightPassenger(row: PassengerRow, departureDay: string): Flig
     appearingComment: ticket.appearingComment,
     isNotified: ticket.isNotified,
     seatLabel: ticket.seatLabel,
+    checkIn:
+      ticket.checkedInAt && ticket.checkInSequence !== null
+        ? { at: ticket.checkedInAt.toISOString(), sequenceNumber: ticket.checkInSequence }
+        : null,
     reservation: {
       id: reservation.id,
       bookingReference: reservation.recordLocator,

@@ -52,6 +52,8 @@ const passengerColumns = {
     isNotified: tickets.isNotified,
     tariffId: tickets.tariffId,
     tariffGroupId: tickets.tariffGroupId,
+    checkedInAt: tickets.checkedInAt,
+    checkInSequence: tickets.checkInSequence,
   },
   reservation: {
     id: reservations.id,
@@ -84,6 +86,8 @@ export type PassengerRow = {
     isNotified: boolean;
     tariffId: number;
     tariffGroupId: number;
+    checkedInAt: Date | null;
+    checkInSequence: number | null;
   };
   reservation: {
     id: number;

@@ -1,0 +1,60 @@
+import { CLOSE_BEFORE_DEPARTURE_MINUTES, type FlightStatus } from './flights.ts';
+import type { Rappen } from './money.ts';
+import { type InvoiceStatus, isInvoiceSettled } from './payments.ts';
+
+/**
+ * Online check-in (docs/check-in.md): when a passenger may check in on a flight, and which seat they
+ * may take. The API's check-in, the site's check-in page and the gate's scan all ask these.
+ */
+
+/** How many hours before departure check-in opens when CHECKIN_OPENS_HOURS is not set. */
+export const CHECKIN_OPENS_HOURS_DEFAULT = 24;
+
+/** Check-in closes when the flight closes: sales and check-in end together. */
+export const CHECKIN_CLOSES_MINUTES_BEFORE = CLOSE_BEFORE_DEPARTURE_MINUTES;
+
+/** When check-in of a flight departing at `departure` opens and closes. */
+export function checkInWindow(
+  departure: string | Date,
+  opensHours: number,
+): { opensAt: Date; closesAt: Date } {
+  const at = new Date(departure).getTime();
+  return {
+    opensAt: new Date(at - opensHours * 3_600_000),
+    closesAt: new Date(at - CHECKIN_CLOSES_MINUTES_BEFORE * 60_000),
+  };
+}
+
+/**
+ * Why a passenger of a booking may not check in on a flight now, in the order they are answered:
+ * - `cancelled`: the booking or the flight is cancelled;
+ * - `unpaid`: the invoice is not paid in full (paid or overpaid);
+ * - `closed`: the flight closed (60 minutes before departure, or closed or departed by staff);
+ * - `notOpen`: check-in opens later (CHECKIN_OPENS_HOURS before departure).
+ */
+export type CheckInRefusal = 'cancelled' | 'unpaid' | 'closed' | 'notOpen';
+
+export interface CheckInFacts {
+  reservation: { status: string; invoice: { status: InvoiceStatus } };
+  flight: { status: FlightStatus; isActive: boolean; departure: string | Date };
+}
+
+export function checkInRefusal(facts: CheckInFacts, now: Date, opensHours: number): CheckInRefusal | null {
+  const { reservation, flight } = facts;
+  if (reservation.status === 'cancelled' || flight.status === 'cancelled' || !flight.isActive)
+    return 'cancelled';
+  if (!isInvoiceSettled(reservation.invoice)) return 'unpaid';
+  const { opensAt, closesAt } = checkInWindow(flight.departure, opensHours);
+  if (flight.status !== 'created' || now.getTime() >= closesAt.getTime()) return 'closed';
+  if (now.getTime() < opensAt.getTime()) return 'notOpen';
+  return null;
+}
+
+/**
+ * Whether a passenger may move to a seat at check-in: any free seat of their tariff group, but a
+ * seat that costs more than the passenger paid for their seat only if it was paid already, since
+ * check-in takes no payment. `paidSeatPrice` is what the ticket's seat cost; `seatPrice` the new
+ * seat's price on the map.
+ */
+export const seatCostsMoreThanPaid = (seatPrice: Rappen, paidSeatPrice: Rappen): boolean =>
+  seatPrice > paidSeatPrice;
