@@ -14,6 +14,7 @@ export type RouteKind =
   | { kind: 'cardResult'; outcome: 'success' | 'error' | 'cancel' }
   | { kind: 'bookingFlight'; step: StepName }
   | { kind: 'manageBooking' }
+  | { kind: 'checkIn' }
   | { kind: 'updatePassword' }
   | { kind: 'deny' }
   | { kind: 'notFound' };
@@ -27,6 +28,7 @@ export const hasIsland = (route: SiteRoute) =>
   route.view.kind === 'cardResult' ||
   route.view.kind === 'bookingFlight' ||
   route.view.kind === 'manageBooking' ||
+  route.view.kind === 'checkIn' ||
   route.view.kind === 'updatePassword' ||
   (route.view.kind === 'content' && route.view.extras === 'flightsBoard');
 
@@ -87,6 +89,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { path: 'booking/hotel', navKey: 'bookingHotel', view: { kind: 'content', slug: 'hotels' } },
   // Manage my booking (docs/booking-manage.md): also opened from e-mail links with ?ref=…&key=….
   { path: 'booking/manage', navKey: 'bookingManage', view: { kind: 'manageBooking' } },
+  // Online check-in (docs/check-in.md): also opened from manage my booking with ?ref=….
+  { path: 'check-in', navKey: 'checkIn', view: { kind: 'checkIn' } },
   { path: 'login', view: { kind: 'login' } },
   { path: 'account/reservations', navKey: 'accountReservations', view: { kind: 'accountReservations' } },
   { path: 'account/details', navKey: 'accountDetails', view: { kind: 'accountDetails' } },
@@ -141,6 +145,7 @@ export const PUBLIC_MENU: readonly NavGroup[] = [
       { key: 'bookingCar', href: 'booking/car' },
       { key: 'bookingHotel', href: 'booking/hotel' },
       { key: 'bookingManage', href: 'booking/manage' },
+      { key: 'checkIn', href: 'check-in' },
     ],
   },
   {

@@ -59,6 +59,7 @@ export const MANAGE_BOOKING_TEXTS = {
   paying: 'site.manage.paying',
   documentUnavailable: 'site.manage.documentUnavailable',
   another: 'site.manage.another',
+  checkIn: 'site.manage.checkIn',
   paymentIssue: 'payments.card.issue',
 } as const;
 export type ManageBookingTexts = Record<keyof typeof MANAGE_BOOKING_TEXTS, string> & {
@@ -101,11 +102,14 @@ export default function ManageBooking({
   paymentErrors,
   statuses,
   locale,
+  checkInPath,
 }: {
   texts: ManageBookingTexts;
   paymentErrors: Record<string, string>;
   statuses: Record<string, string>;
   locale: Locale;
+  /** The online check-in page in this language; a paid booking links there with its reference. */
+  checkInPath: string;
 }) {
   const [view, setView] = useState<View>({ kind: 'form' });
   // What was last looked up, to fill the form again after a failed look-up.
@@ -443,6 +447,15 @@ export default function ManageBooking({
           >
             {paying ? texts.paying : fill(texts.pay, { amount: money(payment.open ?? 0) })}
           </button>
+        )}
+        {/* Paid and not cancelled, as for the ticket: check-in itself says when its window opens. */}
+        {booking.can.ticket && (
+          <a
+            className="button button-primary"
+            href={`${checkInPath}?ref=${encodeURIComponent(booking.recordLocator)}`}
+          >
+            {texts.checkIn}
+          </a>
         )}
         {booking.can.ticket && (
           <button

@@ -5,6 +5,12 @@ import { WIZARD_MESSAGES, WIZARD_TEXTS, type WizardTexts } from '../booking/wiza
 import type { AccountTexts } from '../islands/AccountReservations.tsx';
 import type { AdSliderLabels } from '../islands/AdSlider.tsx';
 import { CARD_RESULT_TEXTS, type CardResultTexts } from '../islands/CardResult.tsx';
+import {
+  CHECK_IN_ERROR_CODES,
+  CHECK_IN_TEXTS,
+  type CheckInErrorTexts,
+  type CheckInTexts,
+} from '../islands/CheckIn.tsx';
 import type { FlightOverviewTexts } from '../islands/FlightOverview.tsx';
 import { type FlightsBoardTexts, SEATS_SHOWN_EXACTLY } from '../islands/FlightsBoard.tsx';
 import { MANAGE_BOOKING_TEXTS, type ManageBookingTexts } from '../islands/ManageBooking.tsx';
@@ -107,6 +113,26 @@ export const manageBookingTexts = (s: SiteTexts): ManageBookingTexts => ({
   seat: s.template('site.manage.seat', ['seat']),
   pay: s.template('site.manage.pay', ['amount']),
 });
+
+export const checkInTexts = (s: SiteTexts): CheckInTexts => ({
+  ...s.texts(CHECK_IN_TEXTS),
+  tooMany: s.template('site.manage.tooMany', ['minutes']),
+  seat: s.template('site.manage.seat', ['seat']),
+  newSeat: s.template('site.checkIn.newSeat', ['seat', 'previous']),
+  onLap: s.template('site.checkIn.onLap', ['name']),
+  closesAt: s.template('site.checkIn.closesAt', ['time']),
+  changeSeatFor: s.template('site.checkIn.changeSeatFor', ['name']),
+  seatMapTitle: s.template('site.checkIn.seatMapTitle', ['name']),
+  seatMapHint: s.template('site.checkIn.seatMapHint', ['price']),
+  seatTaken: s.template('site.checkIn.seatTaken', ['seat']),
+  confirm: s.plural('site.checkIn.confirm'),
+  passesCount: s.plural('site.checkIn.passesCount', ['flight']),
+  seatName: s.template('flights.form.seatMap.seat', ['label', 'className', 'price', 'state']),
+});
+
+/** The check-in's refusals by code, filled with the date, time or seat the server names. */
+export const checkInErrorTexts = (s: SiteTexts): CheckInErrorTexts =>
+  s.messages(errorKeys(CHECK_IN_ERROR_CODES), ['date', 'time', 'seatLabel']) as CheckInErrorTexts;
 
 export const cardResultTexts = (s: SiteTexts): CardResultTexts => ({
   ...s.texts(CARD_RESULT_TEXTS),
