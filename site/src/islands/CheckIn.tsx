@@ -554,6 +554,12 @@ export default function CheckIn({
             headingLevel={4}
             aria-describedby={hintId}
           />
+          {/* The map's legend knows no "dearer than paid": the faded, dashed seat is explained here. */}
+          {[...free].some(([label]) => block(label) === 'costsMore') && (
+            <p className="check-in-dearer">
+              <span className="fb-seat fb-seat--free" aria-hidden="true" /> {texts.costsMore}
+            </p>
+          )}
         </div>
         <p>
           <button className="button button-light" type="button" onClick={() => setPicking(null)}>
