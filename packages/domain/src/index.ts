@@ -1,6 +1,7 @@
 export * from './admin-routes.ts';
 export * from './ages.ts';
 export * from './allotments.ts';
+export * from './booking-draft.ts';
 export * from './booking-errors.ts';
 export * from './flights.ts';
 export * from './inventory.ts';
