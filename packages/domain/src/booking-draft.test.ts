@@ -35,6 +35,7 @@ const EMPTY: Draft = {
   outbound: null,
   return: null,
   passengers: [],
+  passengersDone: false,
   options: [],
   seats: [],
   note: 'kept',
@@ -93,7 +94,14 @@ describe('the booking draft: a new trip (spec 02 §4)', () => {
     ['other return airports', { travelType: 'other-return', otherAirportFrom: 'SKP', otherAirportTo: 'ZRH' }],
   ])('resets flights, seats and options for another %s, keeping passengers', (_, change) => {
     const after = withTrip(booked(), trip(change));
-    expect(after).toMatchObject({ outbound: null, return: null, seats: [], options: [], note: 'kept' });
+    expect(after).toMatchObject({
+      outbound: null,
+      return: null,
+      seats: [],
+      options: [],
+      passengersDone: false,
+      note: 'kept',
+    });
     expect(names(after)).toEqual(names(booked()));
   });
 
@@ -108,6 +116,7 @@ describe('the booking draft: a new trip (spec 02 §4)', () => {
 
   it('keeps flights for other counts, with the passengers who still fit and their seats and options', () => {
     const after = withTrip(booked(), trip({ adult: 1, child: 1, infant: 1 }));
+    expect(after.passengersDone).toBe(false);
     expect(after.outbound?.flight.id).toBe(10);
     expect(after.return?.flight.id).toBe(20);
     expect(names(after)).toEqual([
@@ -197,6 +206,7 @@ describe('the booking draft: passengers (spec 02 §4)', () => {
       index === 1 ? { ...passenger, ageType: 'infant' as const } : passenger,
     );
     const after = withPassengers(before, passengers);
+    expect(after.passengersDone).toBe(true);
     expect(after.seats.map((seat) => seat.passenger)).toEqual([0, 0]);
     expect(after.options).toEqual(before.options);
     expect(seatedPassengers(after)).toEqual([0]);

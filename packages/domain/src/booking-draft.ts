@@ -70,6 +70,8 @@ export interface BookingDraft<Flight extends { id: number } = { id: number }> {
   outbound: ChosenFlight<Flight> | null;
   return: ChosenFlight<Flight> | null;
   passengers: PassengerDraft[];
+  /** The passengers step was completed with these passengers, for this trip. */
+  passengersDone: boolean;
   options: PassengerOption[];
   seats: PassengerSeat[];
 }
@@ -90,7 +92,7 @@ export const partyOf = (trip: Pick<TripSearch, 'adult' | 'child' | 'infant'>): A
   AGE_TYPES.flatMap((ageType) => Array<AgeTypeName>(trip[ageType]).fill(ageType));
 
 /** The same flights would be listed: travel type, airports and dates (a one-way trip has no return date). */
-export const sameRoute = (a: TripSearch, b: TripSearch) =>
+const sameRoute = (a: TripSearch, b: TripSearch) =>
   a.travelType === b.travelType &&
   a.airportFrom === b.airportFrom &&
   a.airportTo === b.airportTo &&
@@ -99,7 +101,7 @@ export const sameRoute = (a: TripSearch, b: TripSearch) =>
   a.departureDate === b.departureDate &&
   (a.travelType === 'one-way' || a.returnDate === b.returnDate);
 
-export const sameParty = (a: TripSearch, b: TripSearch) =>
+const sameParty = (a: TripSearch, b: TripSearch) =>
   a.adult === b.adult && a.child === b.child && a.infant === b.infant;
 
 const sameTrip = (a: TripSearch, b: TripSearch) =>
@@ -119,8 +121,9 @@ function movePassengers<Entry extends { passenger: number }>(
 /**
  * A new trip. New dates, airports or travel type reset the chosen flights, seats and options
  * (spec 02 §4). New passenger counts keep the passengers of each age type that still fit, in order,
- * and add blank ones; the seats and options of passengers who left go with them. The same trip
- * again (a reload of the address) changes nothing.
+ * and add blank ones; the seats and options of passengers who left go with them. Either way the
+ * passengers step is to be completed again: its age check depends on the day of travel, its
+ * extras on the flights. The same trip again (a reload of the address) changes nothing.
  */
 export function withTrip<Draft extends BookingDraft>(draft: Draft, trip: TripSearch): Draft {
   const before = draft.trip;
@@ -147,7 +150,7 @@ export function withTrip<Draft extends BookingDraft>(draft: Draft, trip: TripSea
     options = movePassengers(options, newPosition);
     seats = movePassengers(seats, newPosition);
   }
-  return { ...draft, trip, outbound, return: back, passengers, options, seats };
+  return { ...draft, trip, outbound, return: back, passengers, passengersDone: false, options, seats };
 }
 
 /** Whether a choice for a direction is the one already made (same flight, same tariff). */
@@ -197,7 +200,7 @@ export function withListedFlights<Draft extends BookingDraft>(
   return withFlight(draft, direction, found ? { ...chosen, flight: found } : null);
 }
 
-/** The passengers as entered; an infant never keeps a seat (infants fly on a lap, spec 02 §4). */
+/** The passengers step completed; an infant never keeps a seat (infants fly on a lap, spec 02 §4). */
 export function withPassengers<Draft extends BookingDraft>(
   draft: Draft,
   passengers: PassengerDraft[],
@@ -205,6 +208,7 @@ export function withPassengers<Draft extends BookingDraft>(
   return {
     ...draft,
     passengers,
+    passengersDone: true,
     seats: draft.seats.filter((seat) => passengers[seat.passenger]?.ageType !== 'infant'),
   };
 }

@@ -22,7 +22,7 @@ import type { TripSearch } from './trip-search.ts';
  * the reservation already made from it. `$draft` in state.ts keeps it in browser storage.
  */
 
-export { partyOf, seatedPassengers } from '@flybook/domain/booking-draft';
+export { seatedPassengers } from '@flybook/domain/booking-draft';
 export {
   type BillingDraft,
   chosenFlights,
@@ -49,8 +49,6 @@ export interface MadeReservation {
 }
 
 export interface BookingDraft extends DomainBookingDraft<BookableFlight> {
-  /** The passengers step was completed with these passengers. */
-  passengersDone: boolean;
   /** The seat step was completed (seats are optional, so their absence says nothing). */
   seatsDone: boolean;
   billing: BillingDraft | null;
@@ -80,14 +78,10 @@ const changed = (draft: BookingDraft): BookingDraft => ({ ...draft, seatsDone: f
 const afterFlightChange = (before: BookingDraft, after: BookingDraft, direction: Direction) =>
   isSameChoice(before[direction], after[direction]) ? after : changed(after);
 
-/**
- * A new search (the domain's rule: new dates, airports or travel type reset flights, seats and
- * options; new counts keep the passengers who still fit). The passengers step, whose extras hang
- * on the flights, is to be completed again.
- */
+/** A new search (the domain's rules: docs/booking-draft.md). */
 export function withTrip(draft: BookingDraft, trip: TripSearch): BookingDraft {
   const next = draftWithTrip(draft, trip);
-  return next === draft ? draft : { ...changed(next), passengersDone: false };
+  return next === draft ? draft : changed(next);
 }
 
 /** Another flight or tariff in one direction: that direction's seats and all options go. */
@@ -108,7 +102,6 @@ export const withListedFlights = (
 export function withPassengers(draft: BookingDraft, passengers: PassengerDraft[]): BookingDraft {
   return {
     ...draftWithPassengers(draft, passengers),
-    passengersDone: true,
     reservation: same(draft.passengers, passengers) ? draft.reservation : null,
   };
 }

@@ -6,16 +6,15 @@ import {
   chosenFlights,
   type Direction,
   type ChosenFlight as DomainChosenFlight,
-  withPassengers as draftWithPassengers,
-  withTrip as draftWithTrip,
   type PassengerDraft,
   type PassengerOption,
   type PassengerSeat,
   partyOf,
-  sameParty,
   seatedPassengers,
   withFlight,
   withListedFlights,
+  withPassengers,
+  withTrip,
 } from '@flybook/domain/booking-draft';
 import {
   DEFAULT_TRIP,
@@ -51,6 +50,8 @@ export {
   tripProblems,
   withFlight,
   withListedFlights,
+  withPassengers,
+  withTrip,
 };
 /** The trip of the booking (the public site's model, @flybook/domain/trips). */
 export type Trip = TripSearch;
@@ -136,8 +137,6 @@ export interface Draft extends BookingDraft<WizardFlight> {
   billing: StaffBillingDraft;
   /** The billing step was completed. */
   billingDone: boolean;
-  /** The passengers step was completed with these passengers. */
-  passengersDone: boolean;
   payment: PaymentDraft;
 }
 
@@ -220,18 +219,6 @@ export function previousStepOf(draft: Draft, step: StepId): StepId | null {
 }
 
 // ---------- the rules that keep a draft consistent ----------
-
-/** A new trip (the domain's rules); new counts mean the passengers step is to be completed again. */
-export function withTrip(draft: Draft, trip: Trip): Draft {
-  const next = draftWithTrip(draft, trip);
-  return sameParty(draft.trip, trip) ? next : { ...next, passengersDone: false };
-}
-
-/** Passengers as the passengers step saved them; infants lose any seat (they fly on a lap). */
-export const withPassengers = (draft: Draft, passengers: PassengerDraft[]): Draft => ({
-  ...draftWithPassengers(draft, passengers),
-  passengersDone: true,
-});
 
 /**
  * The trip a reservation was booked as: one flight is one way; two flights are a return when the
