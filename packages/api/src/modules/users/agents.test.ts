@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/seed.ts';
 import { agentBody } from '../../test/agents.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { withoutSpecialRoles } from '../../test/special-roles.ts';
 import {
   editFormOf,
   expectUserListPages,
@@ -15,7 +16,6 @@ let t: TestApp;
 let admin: string;
 let manager: string;
 let managerId: number;
-let managerGroupId: number;
 let agent: string;
 let agentId: number;
 let customer: string;
@@ -24,7 +24,6 @@ let countries: Record<string, { id: number; code: string }>;
 beforeAll(async () => {
   t = await createTestApp();
   ({ admin, manager, agent, customer, managerId, agentId, countries } = await signInDemoUsers(t));
-  managerGroupId = (await t.api('GET', `user/${managerId}`, admin)).body.group.id;
 });
 afterAll(() => t.close());
 
@@ -46,21 +45,8 @@ const create = async (overrides: Record<string, unknown> = {}, token = manager) 
 const editForm = editFormOf(['balance', 'accountId', 'displayName']);
 
 /** Runs `work` while the demo manager lacks `roles` (denied special roles), then restores them. */
-async function withoutRoles(roles: string[], work: () => Promise<void>) {
-  const set = (denied: string[]) =>
-    t.api('PUT', `user/${managerId}`, admin, {
-      id: managerId,
-      group: { id: managerGroupId },
-      allowedSpecialRoles: [],
-      deniedSpecialRoles: denied,
-    });
-  expect((await set(roles)).status).toBe(200);
-  try {
-    await work();
-  } finally {
-    await set([]);
-  }
-}
+const withoutRoles = (roles: string[], work: () => Promise<void>) =>
+  withoutSpecialRoles(t, admin, managerId, roles, work);
 
 describe('agents by staff', () => {
   it('creates an agent with a ledger account and the defaults, and logs the creation', async () => {
