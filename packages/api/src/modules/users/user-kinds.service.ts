@@ -1,4 +1,4 @@
-import { satisfies } from '@flybook/domain';
+import { type PermissionRule, satisfies } from '@flybook/domain';
 import type { Db } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
@@ -51,13 +51,13 @@ export function createUserKindService<
    * is 403 before any lookup, so ids reveal nothing; a kind that hides its users from each other
    * answers 404 to one asking for another, as for any id that is not theirs.
    */
-  function access(actor: AuthUser, id: number, staffRule: UserKind<Wire, Create, Update, Terms>['readRule']) {
+  function access(actor: AuthUser, id: number, staffRule: PermissionRule): Who {
     if (actor.type === type) {
-      if (actor.id === id) return 'self' as const;
+      if (actor.id === id) return 'self';
       if (kind.hidesOthersOfKind) throw ApiError.notFound(type, id);
     }
     if (!satisfies(actor.roles, staffRule)) throw ApiError.forbidden();
-    return 'staff' as const;
+    return 'staff';
   }
 
   async function load(id: number) {
