@@ -13,7 +13,6 @@ import { frameworkErrors, installErrorHandler, serviceUnavailable } from './http
 import { openApiDocument } from './http/openapi.ts';
 import { registerCalls } from './http/register.ts';
 import { notFoundPageOf, serveSite } from './http/site.ts';
-import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { allotmentRoutes } from './modules/allotments/allotments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -23,7 +22,6 @@ import {
   createBookingSearchService,
   type PublicSearchAnswer,
 } from './modules/booking/booking-search.service.ts';
-import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { entityLogRoutes } from './modules/entity-log/entity-log.routes.ts';
 import { createAircraftTemplatesService } from './modules/flights/aircraft-templates.service.ts';
 import { createFlightCompaniesService } from './modules/flights/flight-companies.service.ts';
@@ -38,7 +36,6 @@ import { createBalanceLogService } from './modules/ledger/balance-log.service.ts
 import { invoiceCheck, ledgerCheck } from './modules/ledger/ledger.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { manageRoutes } from './modules/manage/manage.routes.ts';
-import { managerRoutes } from './modules/managers/managers.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { passengerRoutes } from './modules/passengers/passengers.routes.ts';
 import { createPassengersService } from './modules/passengers/passengers.service.ts';
@@ -56,6 +53,7 @@ import { reservationDocumentRoutes } from './modules/reservations/reservation-do
 import { reservationListRoutes } from './modules/reservations/reservation-lists.routes.ts';
 import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
+import { createUserKindServices } from './modules/users/user-kinds.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerHealthRoutes } from './ops/health.ts';
@@ -178,10 +176,7 @@ export async function buildApp({
     app,
     [
       ...authRoutes(auth),
-      ...userRoutes(createUsersService(db)),
-      ...agentRoutes(db, auth.attempts),
-      ...customerRoutes(db, auth.attempts),
-      ...managerRoutes(db, auth.attempts),
+      ...userRoutes(createUsersService(db), createUserKindServices(db, auth.attempts)),
       ...accountRoutes(createAccountsService(db)),
       ...lookupRoutes(db),
       ...entityLogRoutes(db),

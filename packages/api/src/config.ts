@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { passwordProblem } from '@flybook/domain';
+import { CHECKIN_OPENS_HOURS_DEFAULT, passwordProblem } from '@flybook/domain';
 import { isCommonPassword } from '@flybook/domain/common-passwords';
 
 /** Everything the server reads from the environment, parsed once. */
@@ -37,6 +37,8 @@ export interface Config {
   recoveryTtlMinutes: number;
   /** How long an unpaid card booking holds its seats (spec 02 §9). */
   paymentWindowMinutes: number;
+  /** Online check-in opens this many hours before departure (CHECKIN_OPENS_HOURS; docs/check-in.md). */
+  checkInOpensHours: number;
   /** How many days before an invoice's payment deadline its reminder goes out. */
   paymentReminderDays: number;
   /** How often the payment reminder job runs (PAYMENT_REMINDER_INTERVAL_MS; at least a second). */
@@ -240,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: int('SESSION_MAX_HOURS', 72),
     recoveryTtlMinutes: int('RECOVERY_TTL_MINUTES', 60),
     paymentWindowMinutes: int('PAYMENT_WINDOW_MINUTES', 15),
+    // At most two weeks: a pass issued earlier would outlive most schedule changes.
+    checkInOpensHours: int('CHECKIN_OPENS_HOURS', CHECKIN_OPENS_HOURS_DEFAULT, 2, 336),
     paymentReminderDays: int('PAYMENT_REMINDER_DAYS', 3, 0),
     paymentReminderIntervalMs: int('PAYMENT_REMINDER_INTERVAL_MS', 3_600_000, 1_000),
     searchCacheMs: int('SEARCH_CACHE_MS', 2000, 0),

@@ -1,3 +1,4 @@
+import { infantLaps } from './passengers.ts';
 /**
  * Passenger Name List (PNL) and Additions and Deletions List (ADL) in IATA Type-B format, the
  * messages a departure control system (DCS) loads a flight's passengers from. Pure text
@@ -333,13 +334,9 @@ function bookingsOf(passengers: readonly PnlPassenger[]): NameElement[][] {
     const elements: NameElement[] = booking
       .filter((passenger) => passenger.ageType !== 'infant')
       .map((passenger) => ({ passenger, infants: [] }));
-    const laps = elements.filter((element) => element.passenger.ageType === 'adult');
-    for (const infant of booking.filter((passenger) => passenger.ageType === 'infant')) {
-      // On an adult of the same surname if there is a free one, else on the next free adult.
-      const free = laps.filter((lap) => lap.infants.length === 0);
-      const surname = nameParts(infant).surname;
-      const lap = free.find((element) => nameParts(element.passenger).surname === surname) ?? free[0];
-      if (lap) lap.infants.push(infant);
+    const elementOf = new Map(elements.map((element) => [element.passenger, element]));
+    for (const [infant, lap] of infantLaps(booking, (passenger) => nameParts(passenger).surname)) {
+      if (lap) elementOf.get(lap)?.infants.push(infant);
       else elements.push({ passenger: infant, infants: [] });
     }
     return elements;

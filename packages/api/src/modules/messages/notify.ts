@@ -15,6 +15,8 @@ import { type FlightFacts, type MessageData, renderEmail, renderSms } from './ca
 /** What the messages need from the configuration: the site's address for their links. */
 export interface MessageSettings {
   publicUrl: string;
+  /** When online check-in opens, for the booking e-mails that invite to it (CHECKIN_OPENS_HOURS). */
+  checkInOpensHours?: number;
 }
 
 /**

@@ -1,6 +1,12 @@
-import { airportLocalTime, isInvoiceSettled, outstandingOf, type Rappen } from '@flybook/domain';
+import {
+  airportLocalTime,
+  CHECKIN_OPENS_HOURS_DEFAULT,
+  isInvoiceSettled,
+  outstandingOf,
+  type Rappen,
+} from '@flybook/domain';
 import type { Tx } from '../../db/client.ts';
-import { issueAccessKey, manageBookingUrl } from '../../platform/access-keys.ts';
+import { checkInUrl, issueAccessKey, manageBookingUrl } from '../../platform/access-keys.ts';
 import { paidStateOf } from '../../platform/documents/document-layout.ts';
 import { enqueueMessage, type OutgoingAttachment } from '../../platform/outbox.ts';
 import type { BookingFacts, MessageData } from '../messages/catalogue/index.ts';
@@ -58,6 +64,10 @@ async function bookingFactsOf(
     pricesHidden: reservation.priceNeedsToBeHidden,
     deadline: invoice.paymentDeadline,
     manageUrl: manageBookingUrl(settings.publicUrl, language, reservation.recordLocator, key),
+    checkIn: {
+      url: checkInUrl(settings.publicUrl, language, reservation.recordLocator),
+      opensHours: settings.checkInOpensHours ?? CHECKIN_OPENS_HOURS_DEFAULT,
+    },
   };
 }
 
@@ -212,4 +222,34 @@ export async function notifyReservationCancelled(
     { booking, fee: money.fee, refund: money.refunded, creditNote: note !== null },
     files,
   );
+}
+
+/**
+ * Passengers were checked in online on a flight: their boarding passes (one PDF, a page each) go
+ * to the booking's contact. E-mail only: a boarding pass is no SMS.
+ */
+export async function notifyBoardingPasses(
+  tx: Tx,
+  settings: MessageSettings,
+  reservationId: number,
+  data: Omit<MessageData['boarding-passes'], 'booking'>,
+  pdfFile: Uint8Array,
+) {
+  const record = await load(tx, reservationId);
+  const booking = await bookingFactsOf(tx, settings, record);
+  const { reservation } = record;
+  if (!reservation.billing.email) return;
+  const language = languageOf(reservation.language);
+  const email = await renderEmail('boarding-passes', language, { booking, ...data });
+  await enqueueMessage(tx, {
+    channel: 'email',
+    recipient: reservation.billing.email,
+    subject: email.subject,
+    body: email.text,
+    html: email.html,
+    language,
+    attachments: [pdf('BoardingPass.pdf', pdfFile)],
+    reservationId: reservation.id,
+    template: 'boarding-passes',
+  });
 }
