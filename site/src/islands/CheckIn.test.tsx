@@ -251,6 +251,47 @@ describe('the online check-in page', () => {
     expect((screen.getByLabelText('Last name') as HTMLInputElement).value).toBe('Müller');
   });
 
+  it('offers a choice when two flights are open, and checks in on the one chosen', async () => {
+    const [outbound] = CHECK_IN_BOOKING.flights;
+    const back = {
+      ...outbound!,
+      id: 8,
+      number: 'FB102',
+      origin: outbound!.destination,
+      destination: outbound!.origin,
+      departure: '2026-11-28T18:00:00.000Z',
+      closesAt: '2026-11-28T17:00:00.000Z',
+    };
+    const booking = {
+      ...CHECK_IN_BOOKING,
+      flights: [outbound, back],
+      passengers: CHECK_IN_BOOKING.passengers.map((passenger) => ({
+        ...passenger,
+        tickets: [
+          ...passenger.tickets,
+          { flightId: 8, checkedIn: false, seat: null, sequenceNumber: null, paidSeatPrice: 0 },
+        ],
+      })),
+    };
+    const sent = openPage(
+      (path) => (path === 'public/check-in' ? json(PASSES) : json(booking)),
+      '/check-in?ref=KX7P2M',
+    );
+    await findBooking();
+    const group = await screen.findByRole('group', { name: 'Flight to check in on' });
+    await userEvent.click(within(group).getByRole('radio', { name: /FB102/ }));
+    // On the way back nobody is checked in yet, Ben included; nobody has a seat.
+    expect((screen.getByRole('checkbox', { name: /Ben Müller/ }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getAllByText('No seat yet')).toHaveLength(2);
+    expect(screen.getByText('Sat 28 Nov 2026, 19:00')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Check in 3 passengers' }));
+    await screen.findByRole('heading', { name: 'Step 3 of 3: boarding passes' });
+    expect(sent.find(({ path }) => path === 'public/check-in')?.body).toMatchObject({
+      flightId: 8,
+      passengerIds: [10, 11],
+    });
+  });
+
   it('speaks German on the German page, with German dates', async () => {
     openPage(() => json(CHECK_IN_BOOKING), '/de/check-in?ref=KX7P2M', 'de');
     await userEvent.type(screen.getByLabelText('Nachname'), 'Müller');
