@@ -22,6 +22,8 @@ import {
   createBookingSearchService,
   type PublicSearchAnswer,
 } from './modules/booking/booking-search.service.ts';
+import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
+import { createCheckInService } from './modules/check-in/check-in.service.ts';
 import { entityLogRoutes } from './modules/entity-log/entity-log.routes.ts';
 import { createAircraftTemplatesService } from './modules/flights/aircraft-templates.service.ts';
 import { createFlightCompaniesService } from './modules/flights/flight-companies.service.ts';
@@ -163,7 +165,7 @@ export async function buildApp({
   const reservations = createReservationsService(db, {
     paymentWindowMinutes: config.paymentWindowMinutes,
     refundOnCancel: createRefunds(cardProvider),
-    messages: { publicUrl: config.publicUrl },
+    messages: { publicUrl: config.publicUrl, checkInOpensHours: config.checkInOpensHours },
   });
   const cards = createCardPaymentsService(db, cardProvider, reservations, config);
   // Public calls keyed by an id or a secret are counted per client IP before anything is read,
@@ -201,6 +203,14 @@ export async function buildApp({
       ...reservationRoutes(reservations),
       ...reservationDocumentRoutes(db),
       ...manageRoutes(db, config.rateLimits.manageFind),
+      ...checkInRoutes(
+        createCheckInService(db, reservations, {
+          opensHours: config.checkInOpensHours,
+          // Rate-limited like manage my booking's look-up: the same kind of secret is tried.
+          ...(config.rateLimits.manageFind ? { limit: config.rateLimits.manageFind } : {}),
+          messages: { publicUrl: config.publicUrl, checkInOpensHours: config.checkInOpensHours },
+        }),
+      ),
       ...reservationListRoutes(db),
       ...paymentRoutes(createPaymentsService(db, reservations), cards),
       ...balanceLogRoutes(db, createBalanceLogService(db)),
