@@ -214,16 +214,20 @@ export default function CheckIn({
     }
   }
 
-  /** Reads the booking again after a seat was taken meanwhile: the map shows it taken now. */
+  /** Reads the booking again after a refusal: a seat taken meanwhile shows taken, a passenger checked in elsewhere checked in. */
   async function refresh() {
     try {
       const booking = await client.call(checkInCalls.find, { body: { ...lookup.current, locale } });
       setFound(booking);
       const flight = booking.flights.find((candidate) => candidate.id === flightId);
       const free = flight ? freeSeatPrices(flight) : new Map<string, number>();
-      setChosen((current) => new Map([...current].filter(([, seat]) => free.has(seat))));
+      // Someone checked in elsewhere meanwhile is no longer ticked, and keeps their seat.
+      const open = (id: number) =>
+        booking.passengers.some((one) => one.id === id && canCheckIn(one, flightId));
+      setTicked((current) => current.filter(open));
+      setChosen((current) => new Map([...current].filter(([id, seat]) => free.has(seat) && open(id))));
     } catch {
-      // The message about the taken seat stays; the next Confirm tells what is wrong.
+      // The message about the refusal stays; the next Confirm tells what is wrong.
     }
   }
 
@@ -248,7 +252,8 @@ export default function CheckIn({
     } catch (error) {
       const failure = checkInFailureOf(error);
       setNotice(failureText(failure));
-      if (failure.kind === 'seatTaken') await refresh();
+      // The booking changed on the server (a seat taken, a passenger checked in elsewhere): show it as it is now.
+      if (failure.kind === 'seatTaken' || failure.kind === 'refused') await refresh();
     } finally {
       sending.current = false;
       setPending(false);

@@ -27,6 +27,11 @@ describe('the check-in failures', () => {
       kind: 'seatTaken',
       seatLabel: '3C',
     });
+    expect(checkInFailureOf(answer(409, 'ERROR_SEAT_CHANGE_NOT_ALLOWED', { reason: 'checkedIn' }))).toEqual({
+      kind: 'refused',
+      code: 'ERROR_SEAT_CHANGE_NOT_ALLOWED',
+      params: { reason: 'checkedIn' },
+    });
     expect(checkInFailureOf(answer(409, 'ERROR_BOOKED_SEATS_OCCUPIED'))).toEqual({
       kind: 'seatTaken',
       seatLabel: null,

@@ -7,13 +7,15 @@ import { minutesToWait } from './manage-booking.ts';
  * so that they are tested on their own.
  */
 
-/** The refusals the find and the check-in answer with 422, each with its text under `errors.*`. */
+/** The refusals the find and the check-in answer (422, one 409), each with its text under `errors.*`. */
 export const CHECK_IN_REFUSALS = [
   'ERROR_CHECK_IN_NOT_OPEN',
   'ERROR_CHECK_IN_CLOSED',
   'ERROR_CHECK_IN_UNPAID',
   'ERROR_CHECK_IN_CANCELLED',
   'ERROR_CHECK_IN_SEAT_NOT_PAID',
+  // 409: the passenger was checked in meanwhile (another device), their seat is fixed now.
+  'ERROR_SEAT_CHANGE_NOT_ALLOWED',
 ] as const;
 export type CheckInRefusalCode = (typeof CHECK_IN_REFUSALS)[number];
 
@@ -37,11 +39,11 @@ export function checkInFailureOf(error: unknown): CheckInFailure {
   if (error.status === 429) {
     return { kind: 'tooMany', minutes: minutesToWait(Number(first?.params?.retryAfterSeconds)) };
   }
-  if (error.status === 409) {
+  if (error.status === 409 && !isRefusal(first?.code)) {
     const seatLabel = first?.params?.seatLabel;
     return { kind: 'seatTaken', seatLabel: typeof seatLabel === 'string' ? seatLabel : null };
   }
-  if (error.status === 422 && isRefusal(first?.code)) {
+  if ((error.status === 422 || error.status === 409) && isRefusal(first?.code)) {
     const params = Object.fromEntries(
       Object.entries(first?.params ?? {}).map(([name, value]) => [name, String(value)]),
     );
