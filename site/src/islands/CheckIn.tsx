@@ -61,7 +61,6 @@ export const CHECK_IN_TEXTS = {
   passenger: 'site.checkIn.passenger',
   seatColumn: 'site.checkIn.seatColumn',
   sequence: 'site.checkIn.sequence',
-  onLapSeat: 'site.checkIn.onLapSeat',
   download: 'site.checkIn.download',
   downloading: 'site.checkIn.downloading',
   downloadFailed: 'site.checkIn.downloadFailed',
@@ -446,7 +445,10 @@ export default function CheckIn({
         {facts}
         {route}
         <p className="manage-state manage-paid" role="status">
-          {fill(texts.passesCount, { count: passes.length, flight: flight.number })}
+          {fill(texts.passesCount, {
+            count: passes.reduce((count, { infants }) => count + 1 + infants.length, 0),
+            flight: flight.number,
+          })}
         </p>
         <table className="check-in-passes">
           <thead>
@@ -457,12 +459,18 @@ export default function CheckIn({
             </tr>
           </thead>
           <tbody>
-            {passes.map(({ passenger, seat, sequenceNumber }) => (
+            {passes.map(({ passenger, seat, sequenceNumber, infants }) => (
               <tr key={passenger.id}>
                 <th scope="row">
                   {passenger.name} <small>· {texts[passenger.ageType]}</small>
+                  {/* An infant has no pass of its own: the adult's pass names it. */}
+                  {infants.map((infant) => (
+                    <small key={infant.id} className="check-in-pass-infant">
+                      {infant.name} · {texts.infant} · {fill(texts.onLap, { name: passenger.name })}
+                    </small>
+                  ))}
                 </th>
-                <td>{passenger.ageType === 'infant' ? texts.onLapSeat : (seat ?? '–')}</td>
+                <td>{seat ?? '–'}</td>
                 <td>{sequenceNumber === null ? '–' : String(sequenceNumber).padStart(3, '0')}</td>
               </tr>
             ))}

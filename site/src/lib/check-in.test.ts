@@ -95,20 +95,24 @@ describe('the passengers of a flight', () => {
     expect(checkInRequest(7, [10], new Map())).toEqual({ flightId: 7, passengerIds: [10] });
   });
 
-  it('marks the passengers with a pass checked in, with its seat and sequence number', () => {
+  it('marks the passengers with a pass checked in, with its seat and sequence number, and the infant on the lap', () => {
     const after: FoundCheckIn = withBoardingPasses(CHECK_IN_BOOKING, [
       { passengerId: 10, flightId: 7, seat: '2B', sequenceNumber: 4 },
-      { passengerId: 12, flightId: 7, seat: 'INF', sequenceNumber: 5 },
     ]);
-    const anna = after.passengers[0]!;
+    const [anna, , lina] = after.passengers;
     expect(anna).toMatchObject({ checkedIn: true, seat: '2B' });
-    expect(anna.tickets[0]).toMatchObject({ checkedIn: true, seat: '2B', sequenceNumber: 4 });
+    expect(anna!.tickets[0]).toMatchObject({ checkedIn: true, seat: '2B', sequenceNumber: 4 });
+    expect(lina!.tickets[0]).toMatchObject({ checkedIn: true, seat: null });
     expect(
-      passesOn(after, 7).map(({ passenger, seat, sequenceNumber }) => [passenger.id, seat, sequenceNumber]),
+      passesOn(after, 7).map(({ passenger, seat, sequenceNumber, infants }) => [
+        passenger.id,
+        seat,
+        sequenceNumber,
+        infants.map(({ id }) => id),
+      ]),
     ).toEqual([
-      [10, '2B', 4],
-      [12, 'INF', 5],
-      [11, '1B', 1],
+      [10, '2B', 4, [12]],
+      [11, '1B', 1, []],
     ]);
   });
 });

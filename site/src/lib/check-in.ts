@@ -142,24 +142,30 @@ export function checkInRequest(
 
 /**
  * The booking after a check-in: the passengers that have a pass now are checked in, with the pass's
- * seat and sequence number (an infant's "INF" stays on the infant), so the page can show the
- * passes and go back to the list without asking the server again.
+ * seat and sequence number, and so are the infants on their laps (named on the adult's pass, with no
+ * pass of their own; their sequence number is the server's to tell). So the page shows the passes
+ * and goes back to the list without asking the server again.
  */
 export function withBoardingPasses(
   found: FoundCheckIn,
   passes: readonly { passengerId: number; flightId: number; seat: string | null; sequenceNumber: number }[],
 ): FoundCheckIn {
   const firstFlight = found.flights[0]?.id;
+  const passOf = (passenger: CheckInPassenger, flightId: number) =>
+    passes.find(
+      (pass) =>
+        pass.flightId === flightId &&
+        (pass.passengerId === passenger.id || pass.passengerId === passenger.infantOf),
+    );
   return {
     ...found,
     passengers: found.passengers.map((passenger) => {
-      const own = passes.filter((pass) => pass.passengerId === passenger.id);
-      if (own.length === 0) return passenger;
       const tickets = passenger.tickets.map((ticket) => {
-        const pass = own.find((candidate) => candidate.flightId === ticket.flightId);
-        return pass
+        const pass = passOf(passenger, ticket.flightId);
+        if (!pass) return ticket;
+        return pass.passengerId === passenger.id
           ? { ...ticket, checkedIn: true, seat: pass.seat, sequenceNumber: pass.sequenceNumber }
-          : ticket;
+          : { ...ticket, checkedIn: true, seat: null };
       });
       const first = tickets.find((ticket) => ticket.flightId === firstFlight);
       return { ...passenger, tickets, checkedIn: first?.checkedIn ?? false, seat: first?.seat ?? null };
@@ -167,14 +173,12 @@ export function withBoardingPasses(
   };
 }
 
-/** The passes of a flight to show: every checked-in passenger of it, infants after their adult. */
+/** The passes of a flight to show: every checked-in passenger with a pass, and the infants it names. */
 export function passesOn(found: FoundCheckIn, flightId: number) {
-  return travellersOf(found.passengers)
-    .flatMap(({ passenger, infants }) => [passenger, ...infants])
-    .flatMap((passenger) => {
-      const ticket = ticketOf(passenger, flightId);
-      return ticket.checkedIn
-        ? [{ passenger, seat: ticket.seat, sequenceNumber: ticket.sequenceNumber }]
-        : [];
-    });
+  return travellersOf(found.passengers).flatMap(({ passenger, infants }) => {
+    const ticket = ticketOf(passenger, flightId);
+    return ticket.checkedIn
+      ? [{ passenger, seat: ticket.seat, sequenceNumber: ticket.sequenceNumber, infants }]
+      : [];
+  });
 }
