@@ -30,7 +30,7 @@ import { seedDemoFlights } from './demo-flights.ts';
 import { DEMO_PASSWORD } from './seed.ts';
 
 /** How many reservations the season's bulk books (the special cases come on top). */
-export const DEMO_RESERVATIONS = 300;
+export const DEMO_RESERVATIONS = 250;
 /** The seed of the season's PRNG: every first start books the same season. */
 const SEASON_SEED = 29_6;
 
