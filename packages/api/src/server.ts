@@ -137,7 +137,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       `  Database     ${where}${seeded.referenceData ? ', reference data seeded' : ''}`,
       ...(season
         ? [
-            `  Demo season  ${season.reservations} reservations booked in ${(season.milliseconds / 1000).toFixed(1)} s${season.refused.length > 0 ? ` (${season.refused.length} refused: ${season.refused[0]})` : ''}`,
+            `  Demo season  ${season.reservations} reservations booked in ${(season.milliseconds / 1000).toFixed(1)} s (${(season.cpuMilliseconds / 1000).toFixed(1)} s CPU)${season.refused.length > 0 ? ` (${season.refused.length} refused: ${season.refused[0]})` : ''}`,
           ]
         : []),
       `  Cards        ${cards}`,
