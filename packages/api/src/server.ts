@@ -72,7 +72,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await database.migrate();
     seeded = await seedIfEmpty(database.db, { demo: config.seedDemo, admin: config.firstAdmin });
     // The demo season is booked once, by the start that seeded the demo users (an empty database).
-    if (seeded.demoUsers && config.seedDemoSeason) season = await seedDemoSeason(database.db, config);
+    // A season that breaks off (a bug) leaves what it booked and the platform starts anyway: the
+    // banner says so; the next start finds the users and books no second season.
+    if (seeded.demoUsers && config.seedDemoSeason) {
+      season = await seedDemoSeason(database.db, config).catch((error: unknown) => {
+        console.error('The demo season broke off:', error);
+        return {
+          reservations: 0,
+          refused: [`broke off: ${String(error)}`],
+          milliseconds: 0,
+          cpuMilliseconds: 0,
+        };
+      });
+    }
     app = await buildApp({
       database,
       config,

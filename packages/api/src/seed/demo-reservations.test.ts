@@ -84,6 +84,17 @@ describe('the demo season', () => {
     );
     expect(booked!.past).toBeGreaterThan(30);
     expect(booked!.coming).toBeGreaterThan(100);
+    // Departure control marked the departed flights' passengers: appeared, and a few no-shows.
+    const [marks] = await rows<{ appeared: number; noShow: number; pending: number }>(
+      sql`SELECT count(*) FILTER (WHERE t.is_appeared)::int AS appeared,
+                 count(*) FILTER (WHERE NOT t.is_appeared)::int AS "noShow",
+                 count(*) FILTER (WHERE t.is_appeared IS NULL)::int AS pending
+            FROM tickets t JOIN flights f ON f.id = t.flight_id
+           WHERE f.status = 'departed' AND t.is_active`,
+    );
+    expect(marks!.appeared).toBeGreaterThan(50);
+    expect(marks!.noShow).toBeGreaterThan(0);
+    expect(marks!.pending).toBe(0);
   });
 
   it('has a cancelled and a split reservation, each with its history', async () => {

@@ -5,6 +5,7 @@
 import { officeDayOf, shiftDay } from '@flybook/domain';
 import {
   CreateAllotmentInvoiceBody,
+  FlightPassengerSelectionQuery,
   type Reservation,
   ReservationBody,
   UpdateReservationBody,
@@ -20,6 +21,7 @@ import { createAllotmentPayments } from '../modules/allotments/allotment-payment
 import { createAllotmentsService } from '../modules/allotments/allotments.service.ts';
 import { createAuthService } from '../modules/auth/auth.service.ts';
 import { createFlightOperationsService } from '../modules/flights/flight-operations.service.ts';
+import { createPassengersService } from '../modules/passengers/passengers.service.ts';
 import { createPnlService } from '../modules/passengers/pnl.service.ts';
 import { createCardPaymentsService } from '../modules/payments/card-payments.service.ts';
 import type { CardProvider, ProviderTransaction } from '../modules/payments/card-provider.ts';
@@ -231,6 +233,7 @@ export async function seedDemoSeason(
   const cards = createCardPaymentsService(db, provider, reservations, config);
   const operations = createFlightOperationsService(db, { reservations, messages });
   const pnl = createPnlService(db);
+  const passengers = createPassengersService(db, reservations);
   const allotmentsService = createAllotmentsService(db);
   const allotmentPayments = createAllotmentPayments(db, allotmentsService);
 
@@ -595,8 +598,37 @@ export async function seedDemoSeason(
     await pnl.send(manager, nextZrhPrn.id, { type: 'ADL' });
   }
 
+  // Departure control of the past weeks: a no-show on some flights, everyone else appeared.
+  const pastFlights = allFlights.filter((f) => f.past);
+  const noShows = new Map<number, number>();
+  for (const entry of booked) {
+    const first = entry.reservation.passengers[0];
+    if (entry.flight.past && first && noShows.size < 6 && !noShows.has(entry.flight.id) && random.chance(0.2))
+      noShows.set(entry.flight.id, first.id);
+  }
+  for (const flight of pastFlights) {
+    try {
+      const noShow = noShows.get(flight.id);
+      if (noShow !== undefined)
+        await passengers.setAppearing(manager, flight.id, noShow, {
+          isAppeared: false,
+          comment: 'Did not come to the gate.',
+        });
+      await passengers.setAppearingList(
+        manager,
+        flight.id,
+        FlightPassengerSelectionQuery.parse({ appearing: ['pending'], excluded: true }),
+        { isAppeared: true },
+      );
+    } catch (error) {
+      refused.push(
+        `appearing on ${flight.number}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
   // The past weeks' flights have left: marked departed (after their bookings and payments).
-  for (const flight of allFlights.filter((f) => f.past)) {
+  for (const flight of pastFlights) {
     try {
       await operations.setStatus(manager, flight.id, 'departed');
     } catch (error) {
