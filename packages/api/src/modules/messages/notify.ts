@@ -14,7 +14,6 @@ import { type FlightFacts, type MessageData, renderEmail, renderSms } from './ca
 
 /** What the messages need from the configuration: the site's address for their links. */
 export interface MessageSettings {
-  publicUrl: string;
   /**
    * Whether bookings' contacts are told of their booking, payments, changes and cancellation
    * (default yes). The demo season's seed books a season gone by: its fictional contacts get no
@@ -22,6 +21,7 @@ export interface MessageSettings {
    * PDFs took most of the seed's time.
    */
   bookingNotices?: boolean;
+  publicUrl: string;
 }
 
 /**
