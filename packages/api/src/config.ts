@@ -28,6 +28,11 @@ export interface Config {
   sms: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
   /** Seed demo users and demo data into an empty database (FLYBOOK_DEMO). */
   seedDemo: boolean;
+  /**
+   * Book the demo season (reservations, payments, a PNL; seed/demo-reservations.ts) into the empty
+   * database the demo data is seeded into (FLYBOOK_DEMO_SEASON; on with the demo data).
+   */
+  seedDemoSeason: boolean;
   /** FLYBOOK_ADMIN_EMAIL / FLYBOOK_ADMIN_PASSWORD: the admin created on an empty database. */
   firstAdmin: { email: string; password: string } | null;
   /** A session ends after this many hours without a call (sliding). */
@@ -213,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const simUrl = `${publicUrl}/payments-sim`;
 
   const demo = flag(env, 'FLYBOOK_DEMO', problems);
+  const demoSeason = flag(env, 'FLYBOOK_DEMO_SEASON', problems);
   const dbStartTimeout = env.DB_START_TIMEOUT_SECONDS;
   const dbStartTimeoutSeconds =
     dbStartTimeout === undefined || dbStartTimeout === '' ? 60 : Number(dbStartTimeout);
@@ -237,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Flybook <noreply@flybook.test>',
     sms,
     seedDemo: demo ?? !production,
+    seedDemoSeason: (demo ?? !production) && (demoSeason ?? true),
     firstAdmin,
     sessionTtlHours: int('SESSION_TTL_HOURS', 12),
     sessionMaxHours: int('SESSION_MAX_HOURS', 72),

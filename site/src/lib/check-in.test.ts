@@ -32,6 +32,10 @@ describe('the check-in failures', () => {
       code: 'ERROR_SEAT_CHANGE_NOT_ALLOWED',
       params: { reason: 'checkedIn' },
     });
+    expect(checkInFailureOf(answer(422, 'ERROR_BOOKED_SEATS_OCCUPIED', { seatLabel: '4A' }))).toEqual({
+      kind: 'seatTaken',
+      seatLabel: '4A',
+    });
     expect(checkInFailureOf(answer(409, 'ERROR_BOOKED_SEATS_OCCUPIED'))).toEqual({
       kind: 'seatTaken',
       seatLabel: null,

@@ -39,7 +39,10 @@ export function checkInFailureOf(error: unknown): CheckInFailure {
   if (error.status === 429) {
     return { kind: 'tooMany', minutes: minutesToWait(Number(first?.params?.retryAfterSeconds)) };
   }
-  if (error.status === 409 && !isRefusal(first?.code)) {
+  // A seat taken meanwhile: 409 when another booking holds it, 422 when it is occupied otherwise.
+  const takenSeat =
+    first?.code === 'ERROR_SEAT_LABEL_NOT_UNIQUE' || first?.code === 'ERROR_BOOKED_SEATS_OCCUPIED';
+  if (takenSeat || (error.status === 409 && !isRefusal(first?.code))) {
     const seatLabel = first?.params?.seatLabel;
     return { kind: 'seatTaken', seatLabel: typeof seatLabel === 'string' ? seatLabel : null };
   }

@@ -148,6 +148,7 @@ async function documentsOf(tx: Tx, record: ReservationRecord, kinds: ('ticket' |
 
 /** A booking on later or bill terms was made (public or staff): what is booked, the deadline, how to pay. */
 export async function notifyBookingReceived(tx: Tx, settings: MessageSettings, reservationId: number) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   const booking = await bookingFactsOf(tx, settings, record);
   await sendAboutBooking(tx, record, 'booking-received', { booking });
@@ -163,6 +164,7 @@ export async function notifyPaymentBooked(
   reservationId: number,
   amount: Rappen,
 ) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   const paid = isInvoiceSettled(record.invoice);
   // A hidden price is settled between the airline and the agent: its customer hears of no payment.
@@ -178,6 +180,7 @@ export async function notifyPaymentBooked(
 
 /** The payment reminder job: the invoice's deadline is near and money is still open. */
 export async function notifyPaymentReminder(tx: Tx, settings: MessageSettings, reservationId: number) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   // The agent pays a booking whose price is hidden; its customer is not reminded.
   if (record.reservation.priceNeedsToBeHidden) return;
@@ -187,6 +190,7 @@ export async function notifyPaymentReminder(tx: Tx, settings: MessageSettings, r
 
 /** The card window passed unpaid: the booking expired and its seats went back. */
 export async function notifyReservationExpired(tx: Tx, settings: MessageSettings, reservationId: number) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   const booking = await bookingFactsOf(tx, settings, record);
   await sendAboutBooking(tx, record, 'reservation-expired', { booking });
@@ -194,6 +198,7 @@ export async function notifyReservationExpired(tx: Tx, settings: MessageSettings
 
 /** Staff changed the booking: what is booked now, with the new overview PDF. */
 export async function notifyReservationChanged(tx: Tx, settings: MessageSettings, reservationId: number) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   const booking = await bookingFactsOf(tx, settings, record);
   const files = await documentsOf(tx, record, ['overview']);
@@ -210,6 +215,7 @@ export async function notifyReservationCancelled(
   reservationId: number,
   money: { fee: Rappen; refunded: Rappen },
 ) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   const booking = await bookingFactsOf(tx, settings, record);
   const locale = languageOf(record.reservation.language);
