@@ -1,5 +1,6 @@
 import { adminPath, seatChangeBlock } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { formatDateTime } from '@flybook/locales/format';
 import type { FlightPassenger } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import type { ColDef } from 'ag-grid-community';
@@ -8,6 +9,7 @@ import type { TFunction } from 'i18next';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocale } from '../app/layout-parts.tsx';
 import { cellControlKeys, FIT_CONTENT } from '../app/list/ServerList.tsx';
 import { type PassengerRowContextValue, usePassengerRow } from './passenger-row-context.ts';
 
@@ -27,6 +29,9 @@ export function ageTypeLabel(t: TFunction, ageType: FlightPassenger['ageType']):
       return t('passengers.ageType.infant');
   }
 }
+
+/** "007": a check-in sequence number as the boarding pass prints it. */
+export const sequenceText = (sequenceNumber: number) => String(sequenceNumber).padStart(3, '0');
 
 type AppearingValue = 'appeared' | 'notAppeared' | 'pending';
 const appearingOf = (passenger: FlightPassenger): AppearingValue =>
@@ -124,6 +129,28 @@ function PaidCell({ data }: Cell) {
 }
 
 /**
+ * Checked in online (docs/check-in.md): the boarding pass's sequence number over the time of the
+ * check-in, at the departure airport's local time like the flight's times; empty before.
+ */
+function CheckInCell({ data }: Cell) {
+  const { t } = useTranslation();
+  const row = usePassengerRow();
+  const locale = useLocale();
+  if (!data?.checkIn) return null;
+  const sequence = sequenceText(data.checkIn.sequenceNumber);
+  const time = formatDateTime(data.checkIn.at, locale, {
+    year: false,
+    timeZone: row.flight.origin.timezone,
+  });
+  return (
+    <span className="passenger-cell" title={t('passengers.checkIn.named', { time, sequence })}>
+      <span className="passenger-check-in">{t('passengers.checkIn.sequence', { sequence })}</span>
+      <span className="passenger-cell__detail">{time}</span>
+    </span>
+  );
+}
+
+/**
  * Appeared, no-show or pending (spec 03 §4) as three buttons of a radio group. Choosing no-show
  * asks for a comment first (cancelling keeps the mark as it was); pending takes the mark back.
  */
@@ -202,8 +229,8 @@ export const PASSENGER_ROW_HEIGHT = 58;
 
 /**
  * The passenger list's columns (spec 03 §3 Passenger list item): name with the age type, age, seat
- * with its control, booking (and the agent who made it), tariff, payment, the appearing mark with its
- * comment, and the notified mark. Sortable columns carry the API's `sortBy` names as ids.
+ * with its control, booking (and the agent who made it), tariff, payment, online check-in, the
+ * appearing mark with its comment, and the notified mark. Sortable columns carry the API's `sortBy` names as ids.
  */
 export function passengerColumns(options: { t: TFunction; locale: Locale }): ColDef<FlightPassenger>[] {
   const { t, locale } = options;
@@ -267,6 +294,14 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       minWidth: 150,
       flex: 0,
       width: 150,
+    },
+    {
+      colId: 'checkIn',
+      headerName: t('passengers.columns.checkIn'),
+      valueGetter: ({ data }) => (data?.checkIn ? sequenceText(data.checkIn.sequenceNumber) : ''),
+      cellRenderer: CheckInCell,
+      cellClass: 'passenger-grid-cell',
+      ...FIT_CONTENT,
     },
     {
       colId: 'appearing',
