@@ -2,7 +2,7 @@ import { formatDate } from '@flybook/locales/format';
 import { type Flight, type FlightPassenger, passengerCalls } from '@flybook/schemas';
 import { TextField } from '@flybook/ui';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../app/context.tsx';
 import type { ErrorTranslator } from '../app/errors.ts';
@@ -14,6 +14,8 @@ import { passengerName, sequenceText } from './passenger-columns.tsx';
 type Outcome = { kind: 'appeared' | 'refused'; message: string; count: number };
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const SCAN_STATUS_ID = 'passenger-scan-status';
+const SCAN_REFUSAL_ID = 'passenger-scan-refusal';
 
 /** "Anna Müller, seat 12A, sequence 007 — appeared": what the gate agent reads after a good scan. */
 export function appearedMessage(t: TFunction, passenger: FlightPassenger): string {
@@ -92,13 +94,28 @@ export function BoardingPassScan({
     void scan(input.current?.value ?? text);
   };
 
-  const refused = outcome?.kind === 'refused' ? outcome : null;
+  const refused = outcome?.kind === 'refused' && !isPending ? outcome : null;
+  let status: ReactNode = null;
+  if (isPending) {
+    status = (
+      <span className="passenger-scan__checking">
+        <span className="spinner" aria-hidden="true" /> {t('passengers.scan.checking')}
+      </span>
+    );
+  } else if (outcome?.kind === 'appeared') {
+    status = (
+      <span key={outcome.count} className="passenger-scan__appeared">
+        {outcome.message}
+      </span>
+    );
+  } else if (outcome === null) {
+    status = <span className="passenger-scan__hint">{t('passengers.scan.hint')}</span>;
+  }
   return (
     <form className="passenger-scan" aria-label={t('passengers.scan.region')} onSubmit={onSubmit}>
       <TextField
         className="passenger-scan__field"
         label={t('passengers.scan.label')}
-        description={t('passengers.scan.hint')}
         value={text}
         onChange={setText}
         inputRef={input}
@@ -107,23 +124,15 @@ export function BoardingPassScan({
         autoFocus
         autoComplete="off"
         spellCheck="false"
-        aria-describedby={refused ? 'passenger-scan-refusal' : undefined}
+        aria-describedby={refused ? SCAN_REFUSAL_ID : SCAN_STATUS_ID}
       />
       <div className="passenger-scan__outcome">
-        {/* Always in the page, so that a screen reader announces what appears in it. */}
-        <p className="passenger-scan__status" role="status">
-          {isPending ? (
-            <span className="passenger-scan__checking">
-              <span className="spinner" aria-hidden="true" /> {t('passengers.scan.checking')}
-            </span>
-          ) : outcome?.kind === 'appeared' ? (
-            <span key={outcome.count} className="passenger-scan__appeared">
-              {outcome.message}
-            </span>
-          ) : null}
+        {/* Always in the page (the hint until the first scan), so that what appears in it is announced. */}
+        <p id={SCAN_STATUS_ID} className="passenger-scan__status" role="status">
+          {status}
         </p>
-        {refused && !isPending ? (
-          <p key={refused.count} id="passenger-scan-refusal" className="passenger-scan__refusal" role="alert">
+        {refused ? (
+          <p key={refused.count} id={SCAN_REFUSAL_ID} className="passenger-scan__refusal" role="alert">
             {refused.message}
           </p>
         ) : null}

@@ -48,7 +48,7 @@ function NameCell({ data }: Cell) {
   if (!data) return null;
   return (
     <span className="passenger-cell">
-      <span className="passenger-name">
+      <span className="passenger-name" title={`${data.lastName}, ${data.firstName}`}>
         <strong>{data.lastName}</strong>, {data.firstName}
       </span>
       <span className="passenger-cell__detail">{ageTypeLabel(t, data.ageType)}</span>
@@ -98,6 +98,18 @@ function BookingCell({ data }: Cell) {
           {agent}
         </span>
       ) : null}
+    </span>
+  );
+}
+
+/** The tariff's name, cut with an ellipsis in a narrow column (the whole of it in the tooltip). */
+function TariffCell({ data }: Cell) {
+  const locale = useLocale();
+  if (!data) return null;
+  const name = data.tariff.name[locale] || data.tariff.name.en;
+  return (
+    <span className="passenger-cell">
+      <span title={name}>{name}</span>
     </span>
   );
 }
@@ -189,7 +201,7 @@ function AppearingCell({ data }: Cell) {
         </Radio>
       </RadioGroup>
       {data.appearingComment ? (
-        <span className="passenger-cell__detail" title={data.appearingComment}>
+        <span className="passenger-cell__detail passenger-appearing__comment" title={data.appearingComment}>
           {data.appearingComment}
         </span>
       ) : null}
@@ -242,7 +254,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       valueGetter: ({ data }) => (data ? `${data.lastName}, ${data.firstName}` : ''),
       cellRenderer: NameCell,
       cellClass: 'passenger-grid-cell',
-      minWidth: 160,
+      minWidth: 120,
       flex: 1.5,
     },
     {
@@ -252,9 +264,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       valueGetter: ({ data }) => data?.age ?? '',
       cellClass: ['list-cell--number', 'passenger-grid-cell'],
       headerClass: 'list-header--number',
-      minWidth: 80,
-      flex: 0,
-      width: 80,
+      ...FIT_CONTENT,
     },
     {
       colId: 'seatLabel',
@@ -264,9 +274,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       cellRenderer: SeatCell,
       cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 95,
-      flex: 0,
-      width: 95,
+      ...FIT_CONTENT,
     },
     {
       colId: 'reservationId',
@@ -275,6 +283,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       valueGetter: ({ data }) => data?.reservation.bookingReference ?? '',
       cellRenderer: BookingCell,
       cellClass: 'passenger-grid-cell',
+      // "Réservation" and its sort arrow
       minWidth: 120,
       flex: 1,
     },
@@ -282,8 +291,10 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       colId: 'tariff',
       headerName: t('passengers.columns.tariff'),
       valueGetter: ({ data }) => (data ? data.tariff.name[locale] || data.tariff.name.en : ''),
+      cellRenderer: TariffCell,
       cellClass: 'passenger-grid-cell',
-      minWidth: 115,
+      minWidth: 80,
+      flex: 1,
     },
     {
       colId: 'payment',
@@ -291,9 +302,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       cellRenderer: PaidCell,
       cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 150,
-      flex: 0,
-      width: 150,
+      ...FIT_CONTENT,
     },
     {
       colId: 'checkIn',
@@ -309,9 +318,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       cellRenderer: AppearingCell,
       cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 275,
-      flex: 0,
-      width: 275,
+      ...FIT_CONTENT,
     },
     {
       colId: 'notified',
