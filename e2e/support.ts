@@ -42,6 +42,9 @@ export async function startJourneyServer(env: Record<string, string> = {}): Prom
     DATA_DIR: dataDir,
     ADMIN_DIST: join(repositoryRoot, 'admin', 'dist'),
     SITE_DIST: join(repositoryRoot, 'site', 'dist'),
+    // The demo users and flights, without the booked season: journeys count their own bookings,
+    // and the season's 12 s of booking at every start would cost each worker (docs/demo-airline.md).
+    FLYBOOK_DEMO_SEASON: '0',
     ...env,
   });
   return {

@@ -1,31 +1,22 @@
 import { z } from 'zod';
-import {
-  IdParams,
-  IdSchema,
-  IsoDateSchema,
-  LocaleSchema,
-  listQuery,
-  listResponse,
-  QueryBoolean,
-} from './common.ts';
-import { defineCall } from './http.ts';
+import { IsoDateSchema, LocaleSchema } from './common.ts';
 import { PhoneSchema, SalutationSchema } from './reservations.ts';
 import {
   CountryRefSchema,
-  CountryViewSchema,
-  CurrentPasswordSchema,
-  NewPasswordSchema,
-  OptionalPasswordConfirmSchema,
-  OptionalPasswordSchema,
+  NewPasswordFields,
   OptionalPhoneSchema,
   optionalField,
-  PasswordConfirmSchema,
   PercentSchema,
+  PersonViewFields,
+  ProfileChangeFields,
   ProfileMoneySchema,
   passwordConfirmation,
+  passwordsEqual,
   requiredChoice,
   requiredField,
   UserEmailSchema,
+  userKindCalls,
+  userKindListQuery,
 } from './user-fields.ts';
 import { notBlank } from './validation.ts';
 
@@ -73,17 +64,7 @@ export const AgentSchema = z.object({
   email: z.string(),
   salutation: SalutationSchema.nullable(),
   company: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  street: z.string().nullable(),
-  zip: z.string().nullable(),
-  city: z.string().nullable(),
-  country: CountryViewSchema.nullable(),
-  language: LocaleSchema,
-  birthday: z.string().nullable(),
-  phoneMobile: z.string().nullable(),
-  phoneNumberFirst: z.string().nullable(),
-  phoneNumberSecond: z.string().nullable(),
+  ...PersonViewFields,
   isActive: z.boolean(),
   /** The company when given, else first and last name; follows them on every save. */
   displayName: z.string(),
@@ -144,10 +125,10 @@ const AgentFields = z.object({
 });
 
 /** A new agent: the form fields with password and its confirmation. */
-export const CreateAgentBody = AgentFields.extend({
-  password: NewPasswordSchema,
-  passwordConfirm: PasswordConfirmSchema,
-}).refine((body) => body.password === body.passwordConfirm, passwordConfirmation('create'));
+export const CreateAgentBody = AgentFields.extend(NewPasswordFields).refine(
+  passwordsEqual,
+  passwordConfirmation('create'),
+);
 export type CreateAgentBody = z.input<typeof CreateAgentBody>;
 
 /**
@@ -155,13 +136,10 @@ export type CreateAgentBody = z.input<typeof CreateAgentBody>;
  * when filled, then with its confirmation. Fields with their own role that are left out keep
  * their value.
  */
-export const UpdateAgentBody = AgentFields.extend({
-  id: IdSchema,
-  password: OptionalPasswordSchema,
-  passwordConfirm: OptionalPasswordConfirmSchema,
-  /** An agent changing their own password or e-mail confirms it with the current password. */
-  currentPassword: CurrentPasswordSchema,
-}).refine((body) => body.password === body.passwordConfirm, passwordConfirmation('update'));
+export const UpdateAgentBody = AgentFields.extend(ProfileChangeFields).refine(
+  passwordsEqual,
+  passwordConfirmation('update'),
+);
 export type UpdateAgentBody = z.input<typeof UpdateAgentBody>;
 
 /** Country codes as `countries[]=CH&countries[]=KV`; a single `countries=CH` is read as one. */
@@ -179,65 +157,24 @@ const CountryCodes = z.preprocess(
  * Spec 03 §7 and §9: query, isActive, countries; default 15, max 50, by displayName ascending. The
  * list page sends isActive=true for "active only"; the agent picker does too.
  */
-export const AgentListQuery = listQuery({
-  defaultPageSize: 15,
-  maxPageSize: 50,
-  sortBy: ['displayName', 'id', 'email'],
-  defaultSortBy: 'displayName',
-  defaultSortOrder: 'ASC',
-}).extend({
-  /** Part of the name, company, contact person, e-mail or a phone number. */
-  query: z.string().max(100).optional(),
-  isActive: QueryBoolean.optional(),
+export const AgentListQuery = userKindListQuery().extend({
+  // The search text looks through the name, company, contact person, e-mail and phone numbers.
   /** Codes of the agents' countries (CH, KV, …). */
   countries: CountryCodes.optional(),
 });
 
-export const agentCalls = {
-  list: defineCall({
-    method: 'GET',
-    path: 'agent/list',
-    summary: 'Agents with their balance, searched and paged (also the agent picker of allotments)',
-    auth: 'user',
-    roles: AGENT_ROLE.list,
-    query: AgentListQuery,
-    response: listResponse(AgentListItemSchema),
-  }),
-  create: defineCall({
-    method: 'POST',
-    path: 'agent',
-    summary: 'Register an agent with their ledger account',
-    auth: 'user',
-    roles: AGENT_ROLE.create,
-    body: CreateAgentBody,
-    response: AgentSchema,
-    status: 201,
-  }),
-  get: defineCall({
-    method: 'GET',
-    path: 'agent/{id}',
-    summary: 'An agent: staff with ROLE_AGENT_READ, or the agent themself',
-    auth: 'user',
-    params: IdParams,
-    response: AgentSchema,
-  }),
-  update: defineCall({
-    method: 'PUT',
-    path: 'agent/{id}',
-    summary:
+export const agentCalls = userKindCalls('agent', {
+  roles: { list: AGENT_ROLE.list, create: AGENT_ROLE.create, delete: AGENT_ROLE.delete },
+  summaries: {
+    list: 'Agents with their balance, searched and paged (also the agent picker of allotments)',
+    create: 'Register an agent with their ledger account',
+    get: 'An agent: staff with ROLE_AGENT_READ, or the agent themself',
+    update:
       "Change an agent: staff with ROLE_AGENT_UPDATE and ROLE_AGENT_UPDATE_FORM, or the agent's own profile",
-    auth: 'user',
-    params: IdParams,
-    body: UpdateAgentBody,
-    response: AgentSchema,
-  }),
-  delete: defineCall({
-    method: 'DELETE',
-    path: 'agent/{id}',
-    summary: 'Delete an agent without reservations, allotments or ledger records (else deactivate)',
-    auth: 'user',
-    roles: AGENT_ROLE.delete,
-    params: IdParams,
-    response: 'empty',
-  }),
-};
+    delete: 'Delete an agent without reservations, allotments or ledger records (else deactivate)',
+  },
+  item: AgentSchema,
+  query: AgentListQuery,
+  create: CreateAgentBody,
+  update: UpdateAgentBody,
+});

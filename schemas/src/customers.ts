@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.ts';
-import {
-  IdParams,
-  IdSchema,
-  IsoDateSchema,
-  LocaleSchema,
-  LocalizedTextSchema,
-  listQuery,
-  listResponse,
-  QueryBoolean,
-} from './common.ts';
-import { defineCall } from './http.ts';
+import { IdSchema, IsoDateSchema, LocaleSchema } from './common.ts';
 import { PhoneSchema, SalutationSchema } from './reservations.ts';
+import { PersonViewFields, userKindCalls, userKindListQuery } from './user-fields.ts';
 import { notBlank, passwordsMatch } from './validation.ts';
 
 /**
@@ -25,17 +16,7 @@ export const CustomerSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   salutation: SalutationSchema.nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  street: z.string().nullable(),
-  zip: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.object({ id: z.number().int(), code: z.string(), name: LocalizedTextSchema }).nullable(),
-  language: LocaleSchema,
-  birthday: z.string().nullable(),
-  phoneMobile: z.string().nullable(),
-  phoneNumberFirst: z.string().nullable(),
-  phoneNumberSecond: z.string().nullable(),
+  ...PersonViewFields,
   isActive: z.boolean(),
   /** First and last name; follows them on every save. */
   displayName: z.string(),
@@ -115,63 +96,23 @@ export const UpdateCustomerBody = CustomerFields.extend({
 });
 export type UpdateCustomerBody = z.input<typeof UpdateCustomerBody>;
 
-/** Spec 03 §9: default 15, max 50, sorted by name; the list page sends isActive=true for "active only". */
-export const CustomerListQuery = listQuery({
-  defaultPageSize: 15,
-  maxPageSize: 50,
-  sortBy: ['displayName', 'id', 'email'],
-  defaultSortBy: 'displayName',
-  defaultSortOrder: 'ASC',
-}).extend({
-  /** Part of the name, e-mail or a phone number. */
-  query: z.string().max(100).optional(),
-  isActive: QueryBoolean.optional(),
-});
+/**
+ * Spec 03 §9: default 15, max 50, sorted by name; the list page sends isActive=true for "active
+ * only". The search text looks through the name, e-mail and phone numbers.
+ */
+export const CustomerListQuery = userKindListQuery();
 
-export const customerCalls = {
-  list: defineCall({
-    method: 'GET',
-    path: 'customer/list',
-    summary: 'Customers with their balance, searched and paged',
-    auth: 'user',
-    roles: 'ROLE_CUSTOMER_LIST',
-    query: CustomerListQuery,
-    response: listResponse(CustomerSchema),
-  }),
-  create: defineCall({
-    method: 'POST',
-    path: 'customer',
-    summary: 'Register a customer with their ledger account',
-    auth: 'user',
-    roles: 'ROLE_CUSTOMER_CREATE',
-    body: CreateCustomerBody,
-    response: CustomerSchema,
-    status: 201,
-  }),
-  get: defineCall({
-    method: 'GET',
-    path: 'customer/{id}',
-    summary: 'A customer: staff with ROLE_CUSTOMER_READ, or the customer themself',
-    auth: 'user',
-    params: IdParams,
-    response: CustomerSchema,
-  }),
-  update: defineCall({
-    method: 'PUT',
-    path: 'customer/{id}',
-    summary: "Change a customer: staff with ROLE_CUSTOMER_UPDATE, or the customer's own profile",
-    auth: 'user',
-    params: IdParams,
-    body: UpdateCustomerBody,
-    response: CustomerSchema,
-  }),
-  delete: defineCall({
-    method: 'DELETE',
-    path: 'customer/{id}',
-    summary: 'Delete a customer without reservations or ledger records (else deactivate)',
-    auth: 'user',
-    roles: 'ROLE_CUSTOMER_DELETE',
-    params: IdParams,
-    response: 'empty',
-  }),
-};
+export const customerCalls = userKindCalls('customer', {
+  roles: { list: 'ROLE_CUSTOMER_LIST', create: 'ROLE_CUSTOMER_CREATE', delete: 'ROLE_CUSTOMER_DELETE' },
+  summaries: {
+    list: 'Customers with their balance, searched and paged',
+    create: 'Register a customer with their ledger account',
+    get: 'A customer: staff with ROLE_CUSTOMER_READ, or the customer themself',
+    update: "Change a customer: staff with ROLE_CUSTOMER_UPDATE, or the customer's own profile",
+    delete: 'Delete a customer without reservations or ledger records (else deactivate)',
+  },
+  item: CustomerSchema,
+  query: CustomerListQuery,
+  create: CreateCustomerBody,
+  update: UpdateCustomerBody,
+});

@@ -1,19 +1,18 @@
 import { z } from 'zod';
-import { IdParams, IdSchema, LocaleSchema, listQuery, listResponse, QueryBoolean } from './common.ts';
-import { defineCall } from './http.ts';
+import { LocaleSchema } from './common.ts';
 import {
   CountryRefSchema,
   CountryViewSchema,
-  CurrentPasswordSchema,
-  NewPasswordSchema,
-  OptionalPasswordConfirmSchema,
-  OptionalPasswordSchema,
+  NewPasswordFields,
   optionalField,
-  PasswordConfirmSchema,
+  ProfileChangeFields,
   ProfileMoneySchema,
   passwordConfirmation,
+  passwordsEqual,
   requiredChoice,
   UserEmailSchema,
+  userKindCalls,
+  userKindListQuery,
 } from './user-fields.ts';
 import { notBlank } from './validation.ts';
 
@@ -61,82 +60,36 @@ const ManagerFields = z.object({
 });
 
 /** A new manager: the form fields with password and its confirmation. */
-export const CreateManagerBody = ManagerFields.extend({
-  password: NewPasswordSchema,
-  passwordConfirm: PasswordConfirmSchema,
-}).refine((body) => body.password === body.passwordConfirm, passwordConfirmation('create'));
+export const CreateManagerBody = ManagerFields.extend(NewPasswordFields).refine(
+  passwordsEqual,
+  passwordConfirmation('create'),
+);
 export type CreateManagerBody = z.input<typeof CreateManagerBody>;
 
 /** A change of a manager (also the manager's own account): the form fields plus id. */
-export const UpdateManagerBody = ManagerFields.extend({
-  id: IdSchema,
-  password: OptionalPasswordSchema,
-  passwordConfirm: OptionalPasswordConfirmSchema,
-  /** A manager changing their own password or e-mail confirms it with the current password. */
-  currentPassword: CurrentPasswordSchema,
-}).refine((body) => body.password === body.passwordConfirm, passwordConfirmation('update'));
+export const UpdateManagerBody = ManagerFields.extend(ProfileChangeFields).refine(
+  passwordsEqual,
+  passwordConfirmation('update'),
+);
 export type UpdateManagerBody = z.input<typeof UpdateManagerBody>;
 
 /**
  * Spec 03 §7 and §9: query, isActive (sent only for "active only"); default 15, max 50, by
- * displayName ascending. Balance is not sortable.
+ * displayName ascending. Balance is not sortable. The search text looks through the name and e-mail.
  */
-export const ManagerListQuery = listQuery({
-  defaultPageSize: 15,
-  maxPageSize: 50,
-  sortBy: ['displayName', 'id', 'email'],
-  defaultSortBy: 'displayName',
-  defaultSortOrder: 'ASC',
-}).extend({
-  /** Part of the name or e-mail. */
-  query: z.string().max(100).optional(),
-  isActive: QueryBoolean.optional(),
-});
+export const ManagerListQuery = userKindListQuery();
 
-export const managerCalls = {
-  list: defineCall({
-    method: 'GET',
-    path: 'manager/list',
-    summary: 'Managers (employees) with their balance, searched and paged',
-    auth: 'user',
-    roles: MANAGER_ROLE.list,
-    query: ManagerListQuery,
-    response: listResponse(ManagerSchema),
-  }),
-  create: defineCall({
-    method: 'POST',
-    path: 'manager',
-    summary: 'Register a manager (employee) with their ledger account',
-    auth: 'user',
-    roles: MANAGER_ROLE.edit,
-    body: CreateManagerBody,
-    response: ManagerSchema,
-    status: 201,
-  }),
-  get: defineCall({
-    method: 'GET',
-    path: 'manager/{id}',
-    summary: 'A manager: staff with ROLE_MANAGER_READ, or the manager themself',
-    auth: 'user',
-    params: IdParams,
-    response: ManagerSchema,
-  }),
-  update: defineCall({
-    method: 'PUT',
-    path: 'manager/{id}',
-    summary: "Change a manager: staff with ROLE_MANAGER_EDIT, or the manager's own account",
-    auth: 'user',
-    params: IdParams,
-    body: UpdateManagerBody,
-    response: ManagerSchema,
-  }),
-  delete: defineCall({
-    method: 'DELETE',
-    path: 'manager/{id}',
-    summary: 'Delete a manager without reservations or ledger records (else deactivate)',
-    auth: 'user',
-    roles: MANAGER_ROLE.delete,
-    params: IdParams,
-    response: 'empty',
-  }),
-};
+export const managerCalls = userKindCalls('manager', {
+  roles: { list: MANAGER_ROLE.list, create: MANAGER_ROLE.edit, delete: MANAGER_ROLE.delete },
+  summaries: {
+    list: 'Managers (employees) with their balance, searched and paged',
+    create: 'Register a manager (employee) with their ledger account',
+    get: 'A manager: staff with ROLE_MANAGER_READ, or the manager themself',
+    update: "Change a manager: staff with ROLE_MANAGER_EDIT, or the manager's own account",
+    delete: 'Delete a manager without reservations or ledger records (else deactivate)',
+  },
+  item: ManagerSchema,
+  query: ManagerListQuery,
+  create: CreateManagerBody,
+  update: UpdateManagerBody,
+});

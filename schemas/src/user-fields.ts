@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.ts';
-import { hasTwoDecimalsAtMost, IdSchema, LocalizedTextSchema } from './common.ts';
+import {
+  hasTwoDecimalsAtMost,
+  IdParams,
+  IdSchema,
+  LocaleSchema,
+  LocalizedTextSchema,
+  listQuery,
+  listResponse,
+  QueryBoolean,
+} from './common.ts';
+import { defineCall, type RoleRule } from './http.ts';
 import { PhoneSchema } from './reservations.ts';
 import { passwordsMatch } from './validation.ts';
 
@@ -61,6 +71,27 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * fields fail, so a form shows every error at once: on create always, on update once either
  * password field is filled.
  */
+/** The password pair of a new profile (agent, manager). */
+export const NewPasswordFields = { password: NewPasswordSchema, passwordConfirm: PasswordConfirmSchema };
+
+/**
+ * What a change of a profile (agent, manager) sends besides its form: the id, a new password only
+ * when filled, and the current password with which a user confirms a change of their own
+ * password or e-mail.
+ */
+export const ProfileChangeFields = {
+  id: IdSchema,
+  password: OptionalPasswordSchema,
+  passwordConfirm: OptionalPasswordConfirmSchema,
+  currentPassword: CurrentPasswordSchema,
+};
+
+/** The password and its confirmation are the same (both absent too). */
+export const passwordsEqual = (body: {
+  password?: string | undefined;
+  passwordConfirm?: string | undefined;
+}) => body.password === body.passwordConfirm;
+
 export const passwordConfirmation = (mode: 'create' | 'update') => ({
   ...passwordsMatch,
   when: (payload: { value: unknown }) =>
@@ -92,3 +123,105 @@ export const PercentSchema = z
     message: 'Percentage must be rounded to 0.01',
     params: { code: 'ERROR_MONEY_PRECISION' },
   });
+
+/** The person of an agent or a customer as they are answered: names, address, country, language, birthday, phones. */
+export const PersonViewFields = {
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  street: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  country: CountryViewSchema.nullable(),
+  language: LocaleSchema,
+  birthday: z.string().nullable(),
+  phoneMobile: z.string().nullable(),
+  phoneNumberFirst: z.string().nullable(),
+  phoneNumberSecond: z.string().nullable(),
+};
+
+/**
+ * Spec 03 §7 and §9, the query of every user list: a search text (the kind says what it looks
+ * through) and active only; 15 a page, at most 50, by display name ascending (or id, e-mail;
+ * balance is not sortable).
+ */
+export const userKindListQuery = () =>
+  listQuery({
+    defaultPageSize: 15,
+    maxPageSize: 50,
+    sortBy: ['displayName', 'id', 'email'],
+    defaultSortBy: 'displayName',
+    defaultSortOrder: 'ASC',
+  }).extend({
+    query: z.string().max(100).optional(),
+    isActive: QueryBoolean.optional(),
+  });
+
+/**
+ * The five calls of each kind of user with a form (agent, customer, manager) under its path: the
+ * list, a new one, one, a change and a deletion. Reading and changing one need no role of the
+ * call's own, as a user also reads and changes their own profile; the server checks the rest.
+ */
+export function userKindCalls<
+  Item extends z.ZodType,
+  Query extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+>(
+  kind: 'agent' | 'customer' | 'manager',
+  def: {
+    roles: { list: RoleRule; create: RoleRule; delete: RoleRule };
+    summaries: { list: string; create: string; get: string; update: string; delete: string };
+    item: Item;
+    query: Query;
+    create: Create;
+    update: Update;
+  },
+) {
+  return {
+    list: defineCall({
+      method: 'GET',
+      path: `${kind}/list`,
+      summary: def.summaries.list,
+      auth: 'user',
+      roles: def.roles.list,
+      query: def.query,
+      response: listResponse(def.item),
+    }),
+    create: defineCall({
+      method: 'POST',
+      path: kind,
+      summary: def.summaries.create,
+      auth: 'user',
+      roles: def.roles.create,
+      body: def.create,
+      response: def.item,
+      status: 201,
+    }),
+    get: defineCall({
+      method: 'GET',
+      path: `${kind}/{id}`,
+      summary: def.summaries.get,
+      auth: 'user',
+      params: IdParams,
+      response: def.item,
+    }),
+    update: defineCall({
+      method: 'PUT',
+      path: `${kind}/{id}`,
+      summary: def.summaries.update,
+      auth: 'user',
+      params: IdParams,
+      body: def.update,
+      response: def.item,
+    }),
+    delete: defineCall({
+      method: 'DELETE',
+      path: `${kind}/{id}`,
+      summary: def.summaries.delete,
+      auth: 'user',
+      roles: def.roles.delete,
+      params: IdParams,
+      response: 'empty',
+    }),
+  };
+}

@@ -4,7 +4,7 @@ import type { AreaRoute } from '../app/routes.tsx';
 export const USER_ROUTES: readonly AreaRoute[] = [
   {
     name: 'managerList',
-    load: () => import('./ManagerListPage.tsx').then((m) => ({ Component: m.ManagerListPage })),
+    load: () => import('./UserListPage.tsx').then((m) => ({ Component: m.ManagerListPage })),
   },
   {
     name: 'managerNew',
@@ -16,13 +16,13 @@ export const USER_ROUTES: readonly AreaRoute[] = [
   },
   {
     name: 'agentList',
-    load: () => import('./AgentListPage.tsx').then((m) => ({ Component: m.AgentListPage })),
+    load: () => import('./UserListPage.tsx').then((m) => ({ Component: m.AgentListPage })),
   },
   { name: 'agentNew', load: () => import('./AgentForm.tsx').then((m) => ({ Component: m.AgentNewPage })) },
   { name: 'agentEdit', load: () => import('./AgentForm.tsx').then((m) => ({ Component: m.AgentEditPage })) },
   {
     name: 'customerList',
-    load: () => import('./CustomerListPage.tsx').then((m) => ({ Component: m.CustomerListPage })),
+    load: () => import('./UserListPage.tsx').then((m) => ({ Component: m.CustomerListPage })),
   },
   {
     name: 'customerNew',

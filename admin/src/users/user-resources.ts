@@ -6,23 +6,16 @@ export const AGENTS = 'agents';
 export const CUSTOMERS = 'customers';
 export const MANAGERS = 'managers';
 
+/** Each kind's list, one, create and update calls are the same five-call set (schemas). */
+const resourceOf = (calls: typeof agentCalls | typeof customerCalls | typeof managerCalls) => ({
+  list: calls.list,
+  one: calls.get,
+  create: calls.create,
+  update: calls.update,
+});
+
 registerResources({
-  [AGENTS]: {
-    list: agentCalls.list,
-    one: agentCalls.get,
-    create: agentCalls.create,
-    update: agentCalls.update,
-  },
-  [CUSTOMERS]: {
-    list: customerCalls.list,
-    one: customerCalls.get,
-    create: customerCalls.create,
-    update: customerCalls.update,
-  },
-  [MANAGERS]: {
-    list: managerCalls.list,
-    one: managerCalls.get,
-    create: managerCalls.create,
-    update: managerCalls.update,
-  },
+  [AGENTS]: resourceOf(agentCalls),
+  [CUSTOMERS]: resourceOf(customerCalls),
+  [MANAGERS]: resourceOf(managerCalls),
 });

@@ -13,7 +13,6 @@ import { frameworkErrors, installErrorHandler, serviceUnavailable } from './http
 import { openApiDocument } from './http/openapi.ts';
 import { registerCalls } from './http/register.ts';
 import { notFoundPageOf, serveSite } from './http/site.ts';
-import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { allotmentRoutes } from './modules/allotments/allotments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -23,7 +22,8 @@ import {
   createBookingSearchService,
   type PublicSearchAnswer,
 } from './modules/booking/booking-search.service.ts';
-import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { checkInRoutes } from './modules/check-in/check-in.routes.ts';
+import { createCheckInService } from './modules/check-in/check-in.service.ts';
 import { entityLogRoutes } from './modules/entity-log/entity-log.routes.ts';
 import { createAircraftTemplatesService } from './modules/flights/aircraft-templates.service.ts';
 import { createFlightCompaniesService } from './modules/flights/flight-companies.service.ts';
@@ -38,7 +38,6 @@ import { createBalanceLogService } from './modules/ledger/balance-log.service.ts
 import { invoiceCheck, ledgerCheck } from './modules/ledger/ledger.ts';
 import { lookupRoutes } from './modules/lookups/lookups.routes.ts';
 import { manageRoutes } from './modules/manage/manage.routes.ts';
-import { managerRoutes } from './modules/managers/managers.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { passengerRoutes } from './modules/passengers/passengers.routes.ts';
 import { createPassengersService } from './modules/passengers/passengers.service.ts';
@@ -56,6 +55,7 @@ import { reservationDocumentRoutes } from './modules/reservations/reservation-do
 import { reservationListRoutes } from './modules/reservations/reservation-lists.routes.ts';
 import { reservationRoutes } from './modules/reservations/reservations.routes.ts';
 import { createReservationsService } from './modules/reservations/reservations.service.ts';
+import { createUserKindServices } from './modules/users/user-kinds.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { registerHealthRoutes } from './ops/health.ts';
@@ -165,7 +165,7 @@ export async function buildApp({
   const reservations = createReservationsService(db, {
     paymentWindowMinutes: config.paymentWindowMinutes,
     refundOnCancel: createRefunds(cardProvider),
-    messages: { publicUrl: config.publicUrl },
+    messages: { publicUrl: config.publicUrl, checkInOpensHours: config.checkInOpensHours },
   });
   const cards = createCardPaymentsService(db, cardProvider, reservations, config);
   // Public calls keyed by an id or a secret are counted per client IP before anything is read,
@@ -178,10 +178,7 @@ export async function buildApp({
     app,
     [
       ...authRoutes(auth),
-      ...userRoutes(createUsersService(db)),
-      ...agentRoutes(db, auth.attempts),
-      ...customerRoutes(db, auth.attempts),
-      ...managerRoutes(db, auth.attempts),
+      ...userRoutes(createUsersService(db), createUserKindServices(db, auth.attempts)),
       ...accountRoutes(createAccountsService(db)),
       ...lookupRoutes(db),
       ...entityLogRoutes(db),
@@ -206,6 +203,14 @@ export async function buildApp({
       ...reservationRoutes(reservations),
       ...reservationDocumentRoutes(db),
       ...manageRoutes(db, config.rateLimits.manageFind),
+      ...checkInRoutes(
+        createCheckInService(db, reservations, {
+          opensHours: config.checkInOpensHours,
+          // Rate-limited like manage my booking's look-up: the same kind of secret is tried.
+          ...(config.rateLimits.manageFind ? { limit: config.rateLimits.manageFind } : {}),
+          messages: { publicUrl: config.publicUrl, checkInOpensHours: config.checkInOpensHours },
+        }),
+      ),
       ...reservationListRoutes(db),
       ...paymentRoutes(createPaymentsService(db, reservations), cards),
       ...balanceLogRoutes(db, createBalanceLogService(db)),

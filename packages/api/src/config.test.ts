@@ -105,6 +105,15 @@ describe('FLYBOOK_DEMO', () => {
     expect(loadConfig({ ...production, FLYBOOK_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('books the demo season with the demo data unless FLYBOOK_DEMO_SEASON=0', () => {
+    expect(loadConfig({}).seedDemoSeason).toBe(true);
+    expect(loadConfig({ FLYBOOK_DEMO_SEASON: '0' }).seedDemoSeason).toBe(false);
+    expect(loadConfig(production).seedDemoSeason).toBe(false);
+    expect(loadConfig({ FLYBOOK_DEMO: '0', FLYBOOK_DEMO_SEASON: '1' }).seedDemoSeason).toBe(false);
+    expect(loadConfig({ ...production, FLYBOOK_DEMO: '1' }).seedDemoSeason).toBe(true);
+    expect(() => loadConfig({ FLYBOOK_DEMO_SEASON: 'yes' })).toThrow(/FLYBOOK_DEMO_SEASON/);
+  });
+
   it('refuses any other value', () => {
     expect(refusal({ FLYBOOK_DEMO: 'true' }).message).toBe('FLYBOOK_DEMO must be 0 or 1 (got "true")');
   });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { passwordProblem } from '@flybook/domain';
+import { CHECKIN_OPENS_HOURS_DEFAULT, passwordProblem } from '@flybook/domain';
 import { isCommonPassword } from '@flybook/domain/common-passwords';
 
 /** Everything the server reads from the environment, parsed once. */
@@ -28,6 +28,11 @@ export interface Config {
   sms: { accountSid: string; authToken: string; from: string; apiUrl: string } | null;
   /** Seed demo users and demo data into an empty database (FLYBOOK_DEMO). */
   seedDemo: boolean;
+  /**
+   * Book the demo season (reservations, payments, a PNL; seed/demo-reservations.ts) into the empty
+   * database the demo data is seeded into (FLYBOOK_DEMO_SEASON; on with the demo data).
+   */
+  seedDemoSeason: boolean;
   /** FLYBOOK_ADMIN_EMAIL / FLYBOOK_ADMIN_PASSWORD: the admin created on an empty database. */
   firstAdmin: { email: string; password: string } | null;
   /** A session ends after this many hours without a call (sliding). */
@@ -37,6 +42,8 @@ export interface Config {
   recoveryTtlMinutes: number;
   /** How long an unpaid card booking holds its seats (spec 02 §9). */
   paymentWindowMinutes: number;
+  /** Online check-in opens this many hours before departure (CHECKIN_OPENS_HOURS; docs/check-in.md). */
+  checkInOpensHours: number;
   /** How many days before an invoice's payment deadline its reminder goes out. */
   paymentReminderDays: number;
   /** How often the payment reminder job runs (PAYMENT_REMINDER_INTERVAL_MS; at least a second). */
@@ -211,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const simUrl = `${publicUrl}/payments-sim`;
 
   const demo = flag(env, 'FLYBOOK_DEMO', problems);
+  const demoSeason = flag(env, 'FLYBOOK_DEMO_SEASON', problems);
   const dbStartTimeout = env.DB_START_TIMEOUT_SECONDS;
   const dbStartTimeoutSeconds =
     dbStartTimeout === undefined || dbStartTimeout === '' ? 60 : Number(dbStartTimeout);
@@ -235,11 +243,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Flybook <noreply@flybook.test>',
     sms,
     seedDemo: demo ?? !production,
+    seedDemoSeason: (demo ?? !production) && (demoSeason ?? true),
     firstAdmin,
     sessionTtlHours: int('SESSION_TTL_HOURS', 12),
     sessionMaxHours: int('SESSION_MAX_HOURS', 72),
     recoveryTtlMinutes: int('RECOVERY_TTL_MINUTES', 60),
     paymentWindowMinutes: int('PAYMENT_WINDOW_MINUTES', 15),
+    // At most two weeks: a pass issued earlier would outlive most schedule changes.
+    checkInOpensHours: int('CHECKIN_OPENS_HOURS', CHECKIN_OPENS_HOURS_DEFAULT, 2, 336),
     paymentReminderDays: int('PAYMENT_REMINDER_DAYS', 3, 0),
     paymentReminderIntervalMs: int('PAYMENT_REMINDER_INTERVAL_MS', 3_600_000, 1_000),
     searchCacheMs: int('SEARCH_CACHE_MS', 2000, 0),

@@ -14,6 +14,7 @@ import {
 } from './jobs/outbox-sender.ts';
 import { startPaymentReminder } from './jobs/payment-reminder.ts';
 import { startReservationExpirer } from './jobs/reservation-expirer.ts';
+import { type DemoSeasonResult, seedDemoSeason } from './seed/demo-reservations.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from './seed/seed.ts';
 
 export interface RunningServer {
@@ -57,6 +58,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let app: FastifyInstance | undefined;
   let accepting = true;
   let seeded: Awaited<ReturnType<typeof seedIfEmpty>>;
+  let season: DemoSeasonResult | null = null;
   try {
     await database.waitUntilReachable(
       config.dbStartTimeoutSeconds * 1000,
@@ -69,6 +71,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     );
     await database.migrate();
     seeded = await seedIfEmpty(database.db, { demo: config.seedDemo, admin: config.firstAdmin });
+    // The demo season is booked once, by the start that seeded the demo users (an empty database).
+    // A season that breaks off (a bug) leaves what it booked and the platform starts anyway: the
+    // banner says so; the next start finds the users and books no second season.
+    if (seeded.demoUsers && config.seedDemoSeason) {
+      season = await seedDemoSeason(database.db, config).catch((error: unknown) => {
+        console.error('The demo season broke off:', error);
+        return {
+          reservations: 0,
+          refused: [`broke off: ${String(error)}`],
+          milliseconds: 0,
+          cpuMilliseconds: 0,
+        };
+      });
+    }
     app = await buildApp({
       database,
       config,
@@ -131,6 +147,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(adminDist && existsSync(adminDist) ? [`  Back office  ${url}/admin/`] : []),
       `  API          ${url}/api/v1/   (OpenAPI: ${url}/api/docs)`,
       `  Database     ${where}${seeded.referenceData ? ', reference data seeded' : ''}`,
+      ...(season
+        ? [
+            `  Demo season  ${season.reservations} reservations booked in ${(season.milliseconds / 1000).toFixed(1)} s (${(season.cpuMilliseconds / 1000).toFixed(1)} s CPU)${season.refused.length > 0 ? ` (${season.refused.length} refused: ${season.refused[0]})` : ''}`,
+          ]
+        : []),
       `  Cards        ${cards}`,
       `  E-mail       ${email}`,
       `  SMS          ${sms}`,

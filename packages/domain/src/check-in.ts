@@ -1,3 +1,4 @@
+import { type BoardingPassData, dayOfYear } from './bcbp.ts';
 import { CLOSE_BEFORE_DEPARTURE_MINUTES, type FlightStatus } from './flights.ts';
 import type { Rappen } from './money.ts';
 import { type InvoiceStatus, isInvoiceSettled } from './payments.ts';
@@ -58,3 +59,42 @@ export function checkInRefusal(facts: CheckInFacts, now: Date, opensHours: numbe
  */
 export const seatCostsMoreThanPaid = (seatPrice: Rappen, paidSeatPrice: Rappen): boolean =>
   seatPrice > paidSeatPrice;
+
+/** A flight as its boarding passes name it. */
+export interface PassFlight {
+  /** The airline's code, e.g. "FB". */
+  carrier: string;
+  /** The flight number as we keep it, with the carrier ("FB1402"). */
+  number: string;
+  from: string;
+  to: string;
+  /** The local departure date at the origin (yyyy-mm-dd). */
+  localDate: string;
+}
+
+/** The flight fields of a boarding pass for a flight: the check-in writes them, the gate compares them. */
+export function passFlightFields(
+  flight: PassFlight,
+): Pick<BoardingPassData, 'carrier' | 'flightNumber' | 'from' | 'to' | 'dayOfYear'> {
+  return {
+    carrier: flight.carrier,
+    flightNumber: flight.number.startsWith(flight.carrier)
+      ? flight.number.slice(flight.carrier.length)
+      : flight.number,
+    from: flight.from,
+    to: flight.to,
+    dayOfYear: dayOfYear(flight.localDate),
+  };
+}
+
+/** Whether a scanned pass is for this flight on this day (carrier, number, route and date). */
+export function passIsForFlight(pass: BoardingPassData, flight: PassFlight): boolean {
+  const expected = passFlightFields(flight);
+  return (
+    pass.carrier === expected.carrier &&
+    pass.flightNumber === expected.flightNumber &&
+    pass.from === expected.from &&
+    pass.to === expected.to &&
+    pass.dayOfYear === expected.dayOfYear
+  );
+}

@@ -2,6 +2,7 @@ export * from './admin-routes.ts';
 export * from './ages.ts';
 export * from './allotments.ts';
 export * from './bcbp.ts';
+export * from './booking-draft.ts';
 export * from './booking-errors.ts';
 export * from './check-in.ts';
 export * from './flights.ts';

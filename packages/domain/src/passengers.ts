@@ -45,3 +45,25 @@ export function ageOn(birthday: string | null, day: string): number | null {
   if (birthday === null || birthday > day) return null;
   return yearsOn(birthday, day);
 }
+
+/**
+ * Which adult each infant of one booking sits on (one infant per adult): an adult of its surname
+ * if one is free, else the first free adult in the order given; an infant left over sits on no one
+ * (null). The PNL names laps by it, and online check-in puts an infant on its adult's pass.
+ */
+export function infantLaps<P extends { ageType: string }>(
+  passengers: readonly P[],
+  surnameOf: (passenger: P) => string,
+): Map<P, P | null> {
+  const laps = new Map<P, P | null>();
+  const taken = new Set<P>();
+  const adults = passengers.filter((passenger) => passenger.ageType === 'adult');
+  for (const infant of passengers.filter((passenger) => passenger.ageType === 'infant')) {
+    const free = adults.filter((adult) => !taken.has(adult));
+    const surname = surnameOf(infant);
+    const lap = free.find((adult) => surnameOf(adult) === surname) ?? free[0] ?? null;
+    if (lap) taken.add(lap);
+    laps.set(infant, lap);
+  }
+  return laps;
+}

@@ -1,3 +1,4 @@
+import { infantLaps } from './passengers.ts';
 /**
  * Passenger Name List (PNL) and Additions and Deletions List (ADL) in IATA Type-B format, the
  * messages a departure control system (DCS) loads a flight's passengers from. Pure text
@@ -194,7 +195,9 @@ function title(passenger: PnlPassenger): string {
 }
 
 /** Surname and given name as Type-B letters; an empty one is written as unknown (LNU, FNU). */
-function nameParts(passenger: PnlPassenger): { surname: string; given: string } {
+type Named = Pick<PnlPassenger, 'id' | 'lastName' | 'firstName'>;
+
+function nameParts(passenger: Named): { surname: string; given: string } {
   return { surname: pnlName(passenger.lastName) || 'LNU', given: pnlName(passenger.firstName) || 'FNU' };
 }
 
@@ -311,7 +314,7 @@ function groupCodes(earlier: ReadonlyMap<string, string> = new Map()) {
 type GroupCodes = ReturnType<typeof groupCodes>;
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byName = (a: PnlPassenger, b: PnlPassenger) =>
+const byName = (a: Named, b: Named) =>
   compareText(nameParts(a).surname, nameParts(b).surname) ||
   compareText(nameParts(a).given, nameParts(b).given) ||
   a.id - b.id;
@@ -333,17 +336,28 @@ function bookingsOf(passengers: readonly PnlPassenger[]): NameElement[][] {
     const elements: NameElement[] = booking
       .filter((passenger) => passenger.ageType !== 'infant')
       .map((passenger) => ({ passenger, infants: [] }));
-    const laps = elements.filter((element) => element.passenger.ageType === 'adult');
-    for (const infant of booking.filter((passenger) => passenger.ageType === 'infant')) {
-      // On an adult of the same surname if there is a free one, else on the next free adult.
-      const free = laps.filter((lap) => lap.infants.length === 0);
-      const surname = nameParts(infant).surname;
-      const lap = free.find((element) => nameParts(element.passenger).surname === surname) ?? free[0];
-      if (lap) lap.infants.push(infant);
+    const elementOf = new Map(elements.map((element) => [element.passenger, element]));
+    for (const [infant, lap] of infantLaps(booking, (passenger) => nameParts(passenger).surname)) {
+      if (lap) elementOf.get(lap)?.infants.push(infant);
       else elements.push({ passenger: infant, infants: [] });
     }
     return elements;
   });
+}
+
+/**
+ * Which adult each infant of one booking travels with, by passenger id (null: on no one), by the
+ * PNL's rule above. Online check-in names the infant on that adult's pass and the gate's scan of it
+ * boards both, so the pass, the PNL and the gate agree.
+ */
+export function bookingLaps(
+  passengers: readonly (Named & { ageType: string })[],
+): Map<number, number | null> {
+  const laps = new Map<number, number | null>();
+  for (const [infant, adult] of infantLaps([...passengers].sort(byName), (p) => nameParts(p).surname)) {
+    laps.set(infant.id, adult?.id ?? null);
+  }
+  return laps;
 }
 
 /** One destination × class of a message. */

@@ -51,28 +51,22 @@ import {
 function calculationOf(draft: Draft, reservationId: number | null): CalculateBody | null {
   const flights = chosenFlights(draft);
   if (flights.length === 0 || draft.passengers.length === 0) return null;
-  const position = new Map(draft.passengers.map((passenger, index) => [passenger.key, index]));
-  const at = (key: number) => position.get(key) ?? -1;
   return {
     bookedFlights: flights.map(({ flight, tariffId }) => ({
       flight: { id: flight.id },
       tariff: { id: tariffId },
     })),
     passengers: draft.passengers.map((passenger) => ({ ageType: passenger.ageType })),
-    passengersOptions: draft.options
-      .filter((option) => at(option.passengerKey) >= 0)
-      .map((option) => ({
-        passenger: at(option.passengerKey),
-        flight: { id: option.flightId },
-        option: { id: option.optionId },
-      })),
-    passengersSeats: draft.seats
-      .filter((seat) => at(seat.passengerKey) >= 0)
-      .map((seat) => ({
-        passenger: at(seat.passengerKey),
-        flight: { id: seat.flightId },
-        seatLabel: seat.seatLabel,
-      })),
+    passengersOptions: draft.options.map((option) => ({
+      passenger: option.passenger,
+      flight: { id: option.flightId },
+      option: { id: option.optionId },
+    })),
+    passengersSeats: draft.seats.map((seat) => ({
+      passenger: seat.passenger,
+      flight: { id: seat.flightId },
+      seatLabel: seat.seatLabel,
+    })),
     ...(reservationId ? { reservationId } : {}),
   };
 }

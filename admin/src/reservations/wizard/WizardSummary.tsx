@@ -108,12 +108,13 @@ export function WizardSummary() {
         <h3 className="wizard-summary__heading">{t('reservations.wizard.summary.passengers')}</h3>
         <ul className="wizard-summary__list">
           {draft.passengers.map((passenger, index) => {
-            const seats = draft.seats.filter((seat) => seat.passengerKey === passenger.key);
-            const options = draft.options.filter((option) => option.passengerKey === passenger.key);
+            const seats = draft.seats.filter((seat) => seat.passenger === index);
+            const options = draft.options.filter((option) => option.passenger === index);
             const price = cost?.costForPassengers[index]?.total;
             const name = `${passenger.firstName} ${passenger.lastName}`.trim();
             return (
-              <li key={passenger.key}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: a passenger is their position (seats and options say so too)
+              <li key={index}>
                 <span className="wizard-summary__line">
                   <strong>
                     {name || t('reservations.wizard.passengers.passenger', { number: index + 1 })}

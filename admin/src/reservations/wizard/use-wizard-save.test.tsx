@@ -57,7 +57,7 @@ function draftWith(terms: Terms): Draft {
       zip: '8001',
       city: 'Zürich',
       birthday: '1986-03-14',
-      phoneNumberMobile: '+41 79 555 44 33',
+      phoneMobile: '+41 79 555 44 33',
     },
     passengers: base.passengers.map((passenger) => ({
       ...passenger,

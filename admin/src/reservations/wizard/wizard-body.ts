@@ -4,13 +4,12 @@ import { readChf, type WizardAccess, type WizardMode } from './wizard-rules.ts';
 
 /**
  * The create or update payload of a draft (spec 02 §3). Options and seats name their passenger by
- * position. Staff fields go only with their roles (the server refuses them otherwise): owner,
+ * position, in the draft as on the wire. Staff fields go only with their roles (the server refuses them otherwise): owner,
  * deadline, specific price, update fee, hidden price, comment; the account password only when an
  * account is to be created.
  */
 export function reservationBody(draft: Draft, access: WizardAccess, mode: WizardMode): ReservationBody {
   const flights = chosenFlights(draft);
-  const position = new Map(draft.passengers.map((passenger, index) => [passenger.key, index]));
   const { billing, payment } = draft;
   const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
   const specificPrice = access.specificPrice ? readChf(payment.specificPrice) : null;
@@ -50,7 +49,7 @@ export function reservationBody(draft: Draft, access: WizardAccess, mode: Wizard
       city: billing.city.trim(),
       country: billing.country,
       birthday: billing.birthday,
-      phoneMobile: billing.phoneNumberMobile.trim(),
+      phoneMobile: billing.phoneMobile.trim(),
       phoneNumberFirst: optional(billing.phoneNumberFirst),
       phoneNumberSecond: optional(billing.phoneNumberSecond),
       language: billing.language,
@@ -60,18 +59,16 @@ export function reservationBody(draft: Draft, access: WizardAccess, mode: Wizard
       isCreateAccount: createAccount,
       ...(createAccount ? { password: billing.password, passwordConfirm: billing.passwordConfirm } : {}),
     },
-    passengersOptions: draft.options.flatMap((option) => {
-      const passenger = position.get(option.passengerKey);
-      return passenger === undefined
-        ? []
-        : [{ passenger, flight: { id: option.flightId }, option: { id: option.optionId } }];
-    }),
-    passengersSeats: draft.seats.flatMap((seat) => {
-      const passenger = position.get(seat.passengerKey);
-      return passenger === undefined
-        ? []
-        : [{ passenger, flight: { id: seat.flightId }, seatLabel: seat.seatLabel }];
-    }),
+    passengersOptions: draft.options.map((option) => ({
+      passenger: option.passenger,
+      flight: { id: option.flightId },
+      option: { id: option.optionId },
+    })),
+    passengersSeats: draft.seats.map((seat) => ({
+      passenger: seat.passenger,
+      flight: { id: seat.flightId },
+      seatLabel: seat.seatLabel,
+    })),
     paymentTerms: payment.terms,
     ...(draft.owner && mode === 'new' && (access.pickAgents || access.pickCustomers)
       ? { owner: { id: draft.owner.id } }

@@ -67,7 +67,7 @@ export const BillingFormSchema = z
     city: notBlank(100),
     country: z.preprocess(emptyAsAbsent, z.string().length(2)),
     birthday: requiredDate,
-    phoneNumberMobile: notBlank(30),
+    phoneMobile: notBlank(30),
     phoneNumberFirst: z.string().max(30),
     phoneNumberSecond: z.string().max(30),
     language: z.preprocess(emptyAsAbsent, LocaleSchema),
@@ -79,7 +79,7 @@ export const BillingFormSchema = z
     passwordConfirm: z.string().max(200),
   })
   .superRefine((values, ctx) => {
-    for (const field of ['phoneNumberMobile', 'phoneNumberFirst', 'phoneNumberSecond'] as const) {
+    for (const field of ['phoneMobile', 'phoneNumberFirst', 'phoneNumberSecond'] as const) {
       checkPhoneField(ctx, field, values[field], values.country);
     }
     if (!values.isCreateAccount) return;
@@ -107,7 +107,6 @@ export type BillingFormValues = z.input<typeof BillingFormSchema>;
 export const passengerFormSchema = (firstFlightDay: string | null) =>
   z
     .object({
-      key: z.number(),
       id: z.number().optional(),
       ageType: z.enum(['adult', 'child', 'infant']),
       salutation: requiredChoice(['mr', 'mrs'] as const),

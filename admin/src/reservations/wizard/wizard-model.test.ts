@@ -46,17 +46,16 @@ function booked(): Draft {
   let draft = withTrip(newDraft(), trip);
   draft = withFlight(draft, 'outbound', chosen(10));
   draft = withFlight(draft, 'return', chosen(20));
-  const [first, second] = draft.passengers;
   return {
     ...draft,
     seats: [
-      { passengerKey: first!.key, flightId: 10, seatLabel: '1A' },
-      { passengerKey: first!.key, flightId: 20, seatLabel: '2A' },
-      { passengerKey: second!.key, flightId: 20, seatLabel: '2B' },
+      { passenger: 0, flightId: 10, seatLabel: '1A' },
+      { passenger: 0, flightId: 20, seatLabel: '2A' },
+      { passenger: 1, flightId: 20, seatLabel: '2B' },
     ],
     options: [
-      { passengerKey: first!.key, flightId: 10, optionId: 3 },
-      { passengerKey: second!.key, flightId: 20, optionId: 3 },
+      { passenger: 0, flightId: 10, optionId: 3 },
+      { passenger: 1, flightId: 20, optionId: 3 },
     ],
   };
 }
@@ -86,9 +85,9 @@ describe('the reservation draft (spec 02 §4)', () => {
     const draft = withTrip(before, { ...trip, adult: 1, infant: 1 });
     expect(draft.outbound?.flight.id).toBe(10);
     expect(draft.passengers.map((p) => p.ageType)).toEqual(['adult', 'infant']);
-    const second = before.passengers[1]!.key;
-    expect(draft.seats.some((seat) => seat.passengerKey === second)).toBe(false);
-    expect(draft.options.some((option) => option.passengerKey === second)).toBe(false);
+    // The second adult left with their seat and option; the first keeps theirs.
+    expect(draft.seats).toEqual([{ passenger: 0, flightId: 10, seatLabel: '1A' }, before.seats[1]]);
+    expect(draft.options).toEqual([{ passenger: 0, flightId: 10, optionId: 3 }]);
     expect(draft.passengersDone).toBe(false);
   });
 
@@ -119,7 +118,7 @@ describe('the reservation draft (spec 02 §4)', () => {
       index === 0 ? { ...p, ageType: 'infant' as const } : p,
     );
     const draft = withPassengers(before, passengers);
-    expect(draft.seats.some((seat) => seat.passengerKey === passengers[0]!.key)).toBe(false);
+    expect(draft.seats.some((seat) => seat.passenger === 0)).toBe(false);
     expect(draft.passengersDone).toBe(true);
   });
 
@@ -212,10 +211,8 @@ describe('a reservation opened for editing', () => {
     });
     expect(draft.outbound).toMatchObject({ tariffId: 2, flight: { id: 7 } });
     expect(draft.passengers.map((p) => p.id)).toEqual(booked.passengers.map((p) => p.id));
-    expect(draft.seats).toEqual([{ passengerKey: draft.passengers[0]!.key, flightId: 7, seatLabel: '3A' }]);
-    expect(draft.options).toEqual([
-      { passengerKey: draft.passengers[0]!.key, flightId: 7, optionId: 4, title },
-    ]);
+    expect(draft.seats).toEqual([{ passenger: 0, flightId: 7, seatLabel: '3A' }]);
+    expect(draft.options).toEqual([{ passenger: 0, flightId: 7, optionId: 4, title }]);
     expect(draft.payment).toMatchObject({ terms: 'update', specificPrice: '280.00', deadline: '2031-06-01' });
     expect(draft.billingDone && draft.passengersDone).toBe(true);
     expect(stepsOf(draft.trip.travelType).every((step) => mayOpenStep(draft, step))).toBe(true);

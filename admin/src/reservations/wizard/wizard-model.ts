@@ -1,4 +1,21 @@
-import type { FlightStatus } from '@flybook/domain';
+import type { AgeTypeName, FlightStatus } from '@flybook/domain';
+import {
+  type BillingDraft,
+  type BookingDraft,
+  blankPassenger,
+  chosenFlights,
+  type Direction,
+  type ChosenFlight as DomainChosenFlight,
+  type PassengerDraft,
+  type PassengerOption,
+  type PassengerSeat,
+  partyOf,
+  seatedPassengers,
+  withFlight,
+  withListedFlights,
+  withPassengers,
+  withTrip,
+} from '@flybook/domain/booking-draft';
 import {
   DEFAULT_TRIP,
   MAX_PASSENGERS,
@@ -12,17 +29,33 @@ import type { Locale } from '@flybook/locales';
 import type { PriceListEntry, Reservation } from '@flybook/schemas';
 
 /**
- * The back office's reservation in progress (spec 02 §3 Reservation draft) and the rules that keep
- * it consistent (spec 02 §4): new dates reset flights, seats and options; another flight clears
- * that direction's seats and every option; infants get no seats; refreshed lists drop flights that
- * vanished. Pure functions over plain data; the page keeps the draft in a reducer.
+ * The back office's reservation in progress: the booking draft of @flybook/domain (its types and
+ * reset rules, docs/booking-draft.md) with what only staff and agents set: the owner, the contact's
+ * language and message consents, payment terms, deadline, agreed price, change fee, hidden price
+ * and comment. Pure functions over plain data; the page keeps the draft in a reducer.
  */
 
-export { DEFAULT_TRIP, MAX_PASSENGERS, TRAVEL_TYPES, type TravelType, type TripProblem, tripProblems };
+export {
+  chosenFlights,
+  DEFAULT_TRIP,
+  type Direction,
+  MAX_PASSENGERS,
+  type PassengerDraft,
+  type PassengerOption,
+  type PassengerSeat,
+  seatedPassengers,
+  TRAVEL_TYPES,
+  type TravelType,
+  type TripProblem,
+  tripProblems,
+  withFlight,
+  withListedFlights,
+  withPassengers,
+  withTrip,
+};
 /** The trip of the booking (the public site's model, @flybook/domain/trips). */
 export type Trip = TripSearch;
-export type Direction = 'outbound' | 'return';
-export type AgeType = 'adult' | 'child' | 'infant';
+export type AgeType = AgeTypeName;
 
 /** What the wizard needs of a listed flight: the staff, agent and public lists all carry it. */
 export interface WizardFlight {
@@ -40,65 +73,18 @@ export interface WizardFlight {
   seatsByTariff: { tariffGroup: { id: number }; free: number }[];
 }
 
-export interface ChosenFlight {
-  flight: WizardFlight;
-  tariffId: number;
-}
+export type ChosenFlight = DomainChosenFlight<WizardFlight>;
 
-export interface PassengerDraft {
-  /** Stable within the draft: options and seats refer to it. */
-  key: number;
-  /** The passenger's id in the reservation being edited. */
-  id?: number;
-  salutation: 'mr' | 'mrs';
-  gender: 'male' | 'female' | '';
-  firstName: string;
-  lastName: string;
-  birthday: string;
-  ageType: AgeType;
-}
-
-export interface OptionChoice {
-  passengerKey: number;
-  flightId: number;
-  optionId: number;
-  /** The option's title per language, for the summary (the price comes from the calculation). */
-  title?: Record<Locale, string> | undefined;
-}
-
-export interface SeatChoice {
-  passengerKey: number;
-  flightId: number;
-  seatLabel: string;
-}
-
-export interface BillingDraft {
-  salutation: 'mr' | 'mrs' | '';
-  company: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  street: string;
-  zip: string;
-  city: string;
-  /** Country code (CH). */
-  country: string;
-  birthday: string;
-  /** The admin form's name for the mobile number (phoneMobile on the wire). */
-  phoneNumberMobile: string;
-  phoneNumberFirst: string;
-  phoneNumberSecond: string;
+/** The billing contact as the back office takes it: also the language and the message consents. */
+export interface StaffBillingDraft extends BillingDraft {
   language: Locale;
   isBankInformation: boolean;
   isBookingInformation: boolean;
   isPostInformation: boolean;
-  isCreateAccount: boolean;
-  password: string;
-  passwordConfirm: string;
 }
 
 /** Spec 02 §5, §9: the admin billing form starts in Switzerland and in German. */
-export const EMPTY_BILLING: BillingDraft = {
+export const EMPTY_BILLING: StaffBillingDraft = {
   salutation: '',
   company: '',
   firstName: '',
@@ -109,7 +95,7 @@ export const EMPTY_BILLING: BillingDraft = {
   city: '',
   country: 'CH',
   birthday: '',
-  phoneNumberMobile: '',
+  phoneMobile: '',
   phoneNumberFirst: '',
   phoneNumberSecond: '',
   language: 'de',
@@ -145,46 +131,16 @@ export interface PaymentDraft {
   comment: string;
 }
 
-export interface Draft {
+export interface Draft extends BookingDraft<WizardFlight> {
   trip: Trip;
-  outbound: ChosenFlight | null;
-  return: ChosenFlight | null;
   owner: OwnerChoice | null;
-  billing: BillingDraft;
+  billing: StaffBillingDraft;
   /** The billing step was completed. */
   billingDone: boolean;
-  passengers: PassengerDraft[];
-  /** The passengers step was completed with these passengers. */
-  passengersDone: boolean;
-  options: OptionChoice[];
-  seats: SeatChoice[];
   payment: PaymentDraft;
-  nextKey: number;
-}
-
-const blankPassenger = (key: number, ageType: AgeType): PassengerDraft => ({
-  key,
-  salutation: 'mr',
-  gender: '',
-  firstName: '',
-  lastName: '',
-  birthday: '',
-  ageType,
-});
-
-/** The passengers a trip's counts call for: adults, then children, then infants. */
-export function passengersFor(
-  trip: Pick<Trip, 'adult' | 'child' | 'infant'>,
-  firstKey = 1,
-): PassengerDraft[] {
-  let key = firstKey;
-  return (['adult', 'child', 'infant'] as const).flatMap((ageType) =>
-    Array.from({ length: trip[ageType] }, () => blankPassenger(key++, ageType)),
-  );
 }
 
 export function newDraft(terms: Terms = 'now'): Draft {
-  const passengers = passengersFor(DEFAULT_TRIP);
   return {
     trip: DEFAULT_TRIP,
     outbound: null,
@@ -192,7 +148,7 @@ export function newDraft(terms: Terms = 'now'): Draft {
     owner: null,
     billing: EMPTY_BILLING,
     billingDone: false,
-    passengers,
+    passengers: partyOf(DEFAULT_TRIP).map((ageType) => blankPassenger(ageType)),
     passengersDone: false,
     options: [],
     seats: [],
@@ -205,7 +161,6 @@ export function newDraft(terms: Terms = 'now'): Draft {
       updateFee: '',
       comment: '',
     },
-    nextKey: passengers.length + 1,
   };
 }
 
@@ -265,115 +220,6 @@ export function previousStepOf(draft: Draft, step: StepId): StepId | null {
 
 // ---------- the rules that keep a draft consistent ----------
 
-const sameRoute = (a: Trip, b: Trip) =>
-  a.travelType === b.travelType &&
-  a.airportFrom === b.airportFrom &&
-  a.airportTo === b.airportTo &&
-  a.otherAirportFrom === b.otherAirportFrom &&
-  a.otherAirportTo === b.otherAirportTo &&
-  a.departureDate === b.departureDate &&
-  (a.travelType === 'one-way' || a.returnDate === b.returnDate);
-
-/**
- * A new trip. New dates, airports or travel type reset the chosen flights, seats and options
- * (spec 02 §4). New counts keep the passengers of each age type that still fit, in order, and add
- * blank ones; options and seats of passengers who left go with them.
- */
-export function withTrip(draft: Draft, trip: Trip): Draft {
-  let next: Draft = { ...draft, trip };
-  if (!sameRoute(draft.trip, trip)) {
-    next = { ...next, outbound: null, return: null, seats: [], options: [] };
-  }
-  if (
-    trip.adult !== draft.trip.adult ||
-    trip.child !== draft.trip.child ||
-    trip.infant !== draft.trip.infant
-  ) {
-    let key = draft.nextKey;
-    const passengers = (['adult', 'child', 'infant'] as const).flatMap((ageType) => {
-      const kept = draft.passengers
-        .filter((passenger) => passenger.ageType === ageType)
-        .slice(0, trip[ageType]);
-      const added = Array.from({ length: trip[ageType] - kept.length }, () => blankPassenger(key++, ageType));
-      return [...kept, ...added];
-    });
-    const keys = new Set(passengers.map((passenger) => passenger.key));
-    next = {
-      ...next,
-      passengers,
-      nextKey: key,
-      passengersDone: false,
-      options: next.options.filter((option) => keys.has(option.passengerKey)),
-      seats: next.seats.filter((seat) => keys.has(seat.passengerKey)),
-    };
-  }
-  if (trip.travelType === 'one-way' && next.return) {
-    const returnId = next.return.flight.id;
-    next = {
-      ...next,
-      return: null,
-      seats: next.seats.filter((seat) => seat.flightId !== returnId),
-      options: next.options.filter((option) => option.flightId !== returnId),
-    };
-  }
-  return next;
-}
-
-/**
- * A flight and tariff chosen for a direction. Another flight or tariff clears that direction's
- * seats and every passenger's options (spec 02 §4); choosing the same again changes nothing.
- */
-export function withFlight(draft: Draft, direction: Direction, chosen: ChosenFlight | null): Draft {
-  const before = draft[direction];
-  if (before?.flight.id === chosen?.flight.id && before?.tariffId === chosen?.tariffId) {
-    return chosen ? { ...draft, [direction]: chosen } : draft;
-  }
-  const clearedFlight = before?.flight.id;
-  return {
-    ...draft,
-    [direction]: chosen,
-    seats: draft.seats.filter((seat) => seat.flightId !== clearedFlight),
-    options: [],
-  };
-}
-
-/**
- * Refreshed flight lists drop a chosen flight that is no longer listed (spec 02 §4); the list must
- * cover the chosen flight's day for that to be known. A listed flight replaces the kept copy, so
- * the draft sees its current seats and prices.
- */
-export function withListedFlights(
-  draft: Draft,
-  direction: Direction,
-  listed: readonly WizardFlight[],
-  coversDay: (flight: WizardFlight) => boolean,
-): Draft {
-  const chosen = draft[direction];
-  if (!chosen || !coversDay(chosen.flight)) return draft;
-  const found = listed.find((flight) => flight.id === chosen.flight.id);
-  if (found) return found === chosen.flight ? draft : { ...draft, [direction]: { ...chosen, flight: found } };
-  return withFlight(draft, direction, null);
-}
-
-/** Passengers as the passengers step saved them; infants lose any seat (they fly on a lap). */
-export function withPassengers(draft: Draft, passengers: PassengerDraft[]): Draft {
-  const infants = new Set(passengers.filter((p) => p.ageType === 'infant').map((p) => p.key));
-  return {
-    ...draft,
-    passengers,
-    passengersDone: true,
-    seats: draft.seats.filter((seat) => !infants.has(seat.passengerKey)),
-  };
-}
-
-/** The chosen flights in booking order: outbound, then return. */
-export const chosenFlights = (draft: Pick<Draft, 'outbound' | 'return'>): ChosenFlight[] =>
-  [draft.outbound, draft.return].filter((chosen): chosen is ChosenFlight => chosen !== null);
-
-/** Passengers who get a seat: everyone but infants. */
-export const seatedPassengers = (draft: Pick<Draft, 'passengers'>) =>
-  draft.passengers.filter((passenger) => passenger.ageType !== 'infant');
-
 /**
  * The trip a reservation was booked as: one flight is one way; two flights are a return when the
  * return flies the outbound route back, else "other return". Dates are the local departure days.
@@ -415,8 +261,7 @@ export function draftFromReservation(
   flights: { outbound: WizardFlight; return: WizardFlight | null },
   localDay: (flight: Reservation['flights'][number]) => string,
 ): Draft {
-  const passengers: PassengerDraft[] = reservation.passengers.map((passenger, index) => ({
-    key: index + 1,
+  const passengers: PassengerDraft[] = reservation.passengers.map((passenger) => ({
     id: passenger.id,
     salutation: passenger.salutation,
     gender: passenger.gender ?? '',
@@ -426,7 +271,7 @@ export function draftFromReservation(
     ageType: passenger.ageType,
   }));
   const tickets = reservation.passengers.flatMap((passenger, index) =>
-    passenger.tickets.map((ticket) => ({ key: index + 1, ticket })),
+    passenger.tickets.map((ticket) => ({ position: index, ticket })),
   );
   const chosen = (flight: WizardFlight | null): ChosenFlight | null => {
     if (!flight) return null;
@@ -451,7 +296,7 @@ export function draftFromReservation(
       city: billing.city ?? '',
       country: billing.country,
       birthday: billing.birthday ?? '',
-      phoneNumberMobile: billing.phoneMobile,
+      phoneMobile: billing.phoneMobile,
       phoneNumberFirst: billing.phoneNumberFirst ?? '',
       phoneNumberSecond: billing.phoneNumberSecond ?? '',
       language: reservation.language,
@@ -463,17 +308,17 @@ export function draftFromReservation(
     billingDone: true,
     passengers,
     passengersDone: true,
-    options: tickets.flatMap(({ key, ticket }) =>
+    options: tickets.flatMap(({ position, ticket }) =>
       ticket.options.map((option) => ({
-        passengerKey: key,
+        passenger: position,
         flightId: ticket.flight.id,
         optionId: option.option.id,
         title: option.option.title,
       })),
     ),
-    seats: tickets.flatMap(({ key, ticket }) =>
+    seats: tickets.flatMap(({ position, ticket }) =>
       ticket.seatLabel
-        ? [{ passengerKey: key, flightId: ticket.flight.id, seatLabel: ticket.seatLabel }]
+        ? [{ passenger: position, flightId: ticket.flight.id, seatLabel: ticket.seatLabel }]
         : [],
     ),
     payment: {
@@ -486,6 +331,5 @@ export function draftFromReservation(
       updateFee: invoice.updateFee ? invoice.updateFee.toFixed(2) : '',
       comment: reservation.comment,
     },
-    nextKey: passengers.length + 1,
   };
 }

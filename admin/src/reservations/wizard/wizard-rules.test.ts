@@ -173,7 +173,6 @@ describe('the specific price (spec 02 §4, §5)', () => {
 
 describe('the first passenger from the owner (spec 02 §4)', () => {
   const blank: PassengerDraft = {
-    key: 1,
     salutation: 'mr',
     gender: '',
     firstName: '',
@@ -203,9 +202,7 @@ describe('the first passenger from the owner (spec 02 §4)', () => {
 
   it('leaves agents, parties of two or more and a typed passenger alone', () => {
     expect(withOwnerAsPassenger([blank], { type: 'agent' }, profile)[0]?.firstName).toBe('');
-    expect(
-      withOwnerAsPassenger([blank, { ...blank, key: 2 }], { type: 'customer' }, profile)[0]?.firstName,
-    ).toBe('');
+    expect(withOwnerAsPassenger([blank, { ...blank }], { type: 'customer' }, profile)[0]?.firstName).toBe('');
     expect(
       withOwnerAsPassenger([{ ...blank, firstName: 'Ana' }], { type: 'customer' }, profile)[0]?.lastName,
     ).toBe('');
@@ -234,12 +231,11 @@ describe('the reservation payload', () => {
       'outbound',
       { flight, tariffId: 2 },
     );
-    const [first, second] = base.passengers;
     return {
       ...base,
       owner: { id: 9, type: 'customer' as const, displayName: 'Drita Gashi' },
-      seats: [{ passengerKey: second!.key, flightId: 10, seatLabel: '3C' }],
-      options: [{ passengerKey: first!.key, flightId: 10, optionId: 4 }],
+      seats: [{ passenger: 1, flightId: 10, seatLabel: '3C' }],
+      options: [{ passenger: 0, flightId: 10, optionId: 4 }],
       payment: {
         ...base.payment,
         terms: 'bill' as const,

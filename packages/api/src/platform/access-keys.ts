@@ -51,3 +51,9 @@ export function manageBookingUrl(
   const prefix = language === 'en' ? '' : `/${language}`;
   return `${publicUrl}${prefix}/booking/manage?ref=${recordLocator}&key=${encodeURIComponent(key)}`;
 }
+
+/** The online check-in page in a language, the booking's locator filled in (docs/check-in.md). */
+export function checkInUrl(publicUrl: string, language: Locale, recordLocator: string): string {
+  const prefix = language === 'en' ? '' : `/${language}`;
+  return `${publicUrl}${prefix}/check-in?ref=${recordLocator}`;
+}

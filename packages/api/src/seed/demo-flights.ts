@@ -99,13 +99,13 @@ export const timetableSeats = (sections: Parameters<typeof seatsByTariffGroup>[0
   }));
 
 /**
- * The demo timetable as flight sequences from tomorrow for 60 days, each with its return
- * sequence, seats from the aircraft's seat map, and an allotment for the demo agent on the
- * Zurich–Pristina flights.
+ * The demo timetable as flight sequences from tomorrow for 60 days (or the `days` after `today`
+ * given: the demo season's past weeks are days -28 to -1), each with its return sequence, seats
+ * from the aircraft's seat map, and an allotment for the demo agent on the Zurich–Pristina flights.
  */
-export async function seedDemoFlights(tx: Tx, today = new Date()) {
-  const firstDate = officeDayOf(new Date(today.getTime() + 86_400_000));
-  const lastDate = officeDayOf(new Date(today.getTime() + 60 * 86_400_000));
+export async function seedDemoFlights(tx: Tx, today = new Date(), days = { first: 1, last: 60 }) {
+  const firstDate = officeDayOf(new Date(today.getTime() + days.first * 86_400_000));
+  const lastDate = officeDayOf(new Date(today.getTime() + days.last * 86_400_000));
   const companies = new Map((await tx.select().from(flightCompanies)).map((row) => [row.code, row.id]));
   const templates = await tx.select().from(aircraftTemplates);
   const rateIds = new Map((await tx.select().from(rates)).map((row) => [row.name, row.id]));

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { callFailureOf, failureText } from '../../lib/failures.ts';
 import { fill } from '../../lib/message.ts';
 import { client } from '../../lib/session.ts';
-import { type Direction, withFlight, withoutVanishedFlight } from '../draft.ts';
+import { type Direction, withFlight, withListedFlights } from '../draft.ts';
 import { updateDraft } from '../state.ts';
 import type { ChosenByAddress } from '../trip-search.ts';
 import { ADDRESS_CHOICE_KEY, localDay, useWizard } from '../wizard-context.ts';
@@ -78,7 +78,7 @@ export default function FlightStep() {
       )
       .then((page) => {
         setLoad({ state: 'ready', flights: page.items });
-        updateDraft((current) => withoutVanishedFlight(current, direction, page.items));
+        updateDraft((current) => withListedFlights(current, direction, page.items));
         takeAddressChoice(page.items);
       })
       .catch((failure: unknown) => {

@@ -14,7 +14,7 @@ import { LIST_RELOAD_DEBOUNCE_MS } from '../../../app/list/use-server-list.ts';
 import { useLookups } from '../use-wizard-data.ts';
 import { useWizard } from '../wizard-context.ts';
 import { BillingFormSchema, type BillingFormValues, salutationOptions } from '../wizard-forms.ts';
-import type { BillingDraft, OwnerChoice } from '../wizard-model.ts';
+import type { OwnerChoice, StaffBillingDraft } from '../wizard-model.ts';
 import { withOwnerAsPassenger } from '../wizard-rules.ts';
 import { StepActions } from './StepActions.tsx';
 
@@ -43,7 +43,7 @@ function billingOf(profile: Customer | Agent, current: BillingFormValues): Billi
     city: profile.city ?? '',
     country: profile.country?.code ?? current.country,
     birthday: profile.birthday ?? '',
-    phoneNumberMobile: profile.phoneMobile ?? '',
+    phoneMobile: profile.phoneMobile ?? '',
     phoneNumberFirst: profile.phoneNumberFirst ?? '',
     phoneNumberSecond: profile.phoneNumberSecond ?? '',
     language: profile.language,
@@ -158,7 +158,7 @@ export function BillingStep() {
   };
 
   const submit = handleSubmit((values) => {
-    const billing: BillingDraft = {
+    const billing: StaffBillingDraft = {
       ...draft.billing,
       ...values,
       salutation: values.salutation,
@@ -235,7 +235,7 @@ export function BillingStep() {
         />
         <FormField
           control={control}
-          name="phoneNumberMobile"
+          name="phoneMobile"
           label={t('reservations.history.billing.phoneMobile')}
           description={t('reservations.wizard.billing.phoneHint')}
           type="tel"

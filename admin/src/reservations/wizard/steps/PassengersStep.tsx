@@ -21,8 +21,8 @@ import {
   type AgeType,
   type ChosenFlight,
   chosenFlights,
-  type OptionChoice,
   type PassengerDraft,
+  type PassengerOption,
   withPassengers,
 } from '../wizard-model.ts';
 import { StepActions } from './StepActions.tsx';
@@ -105,13 +105,14 @@ const optionTitle = (option: Option, locale: Locale) =>
 /** The extras one passenger can add on one flight, as checkboxes. */
 function FlightOptions({
   chosen,
-  passenger,
+  position,
   options,
   onToggle,
 }: {
   chosen: ChosenFlight;
-  passenger: PassengerDraft;
-  options: readonly OptionChoice[];
+  /** The passenger's position in the booking. */
+  position: number;
+  options: readonly PassengerOption[];
   onToggle: (option: Option, selected: boolean) => void;
 }) {
   const { t } = useTranslation();
@@ -133,7 +134,7 @@ function FlightOptions({
             key={option.id}
             isSelected={options.some(
               (choice) =>
-                choice.passengerKey === passenger.key &&
+                choice.passenger === position &&
                 choice.flightId === chosen.flight.id &&
                 choice.optionId === option.id,
             )}
@@ -159,7 +160,7 @@ function PassengerCard({
   passenger: PassengerDraft;
   control: Control<PassengersFormValues, unknown, z.output<ReturnType<typeof passengersFormSchema>>>;
   setValue: UseFormSetValue<PassengersFormValues>;
-  options: readonly OptionChoice[];
+  options: readonly PassengerOption[];
   onToggleOption: (chosen: ChosenFlight, option: Option, selected: boolean) => void;
 }) {
   const { t } = useTranslation();
@@ -174,8 +175,8 @@ function PassengerCard({
     set('birthday', known.birthday ?? '');
   };
   return (
-    <section className="wizard-passenger" aria-labelledby={`passenger-${passenger.key}`}>
-      <h3 id={`passenger-${passenger.key}`} className="wizard-passenger__title">
+    <section className="wizard-passenger" aria-labelledby={`passenger-${index + 1}`}>
+      <h3 id={`passenger-${index + 1}`} className="wizard-passenger__title">
         {t('reservations.wizard.passengers.passenger', { number: index + 1 })}
         <span className="wizard-passenger__age">{ageTypeLabel(t, passenger.ageType)}</span>
       </h3>
@@ -225,7 +226,7 @@ function PassengerCard({
           <FlightOptions
             key={chosen.flight.id}
             chosen={chosen}
-            passenger={passenger}
+            position={index}
             options={options}
             onToggle={(option, selected) => onToggleOption(chosen, option, selected)}
           />
@@ -250,18 +251,18 @@ export function PassengersStep() {
     resolver: schemaResolver(schema, translateError),
   });
   // Ticked extras go into the draft at once, so the summary's price follows them.
-  const toggleOption = (passenger: PassengerDraft, chosen: ChosenFlight, option: Option, selected: boolean) =>
+  const toggleOption = (position: number, chosen: ChosenFlight, option: Option, selected: boolean) =>
     update((current) => {
       const others = current.options.filter(
         (choice) =>
           !(
-            choice.passengerKey === passenger.key &&
+            choice.passenger === position &&
             choice.flightId === chosen.flight.id &&
             choice.optionId === option.id
           ),
       );
-      const added: OptionChoice = {
-        passengerKey: passenger.key,
+      const added: PassengerOption = {
+        passenger: position,
         flightId: chosen.flight.id,
         optionId: option.id,
         title: option.configValues.title,
@@ -288,13 +289,14 @@ export function PassengersStep() {
     >
       {draft.passengers.map((passenger, index) => (
         <PassengerCard
-          key={passenger.key}
+          // biome-ignore lint/suspicious/noArrayIndexKey: a passenger is their position (seats and options say so too)
+          key={index}
           index={index}
           passenger={passenger}
           control={form.control}
           setValue={form.setValue}
           options={draft.options}
-          onToggleOption={(chosen, option, selected) => toggleOption(passenger, chosen, option, selected)}
+          onToggleOption={(chosen, option, selected) => toggleOption(index, chosen, option, selected)}
         />
       ))}
       <StepActions />

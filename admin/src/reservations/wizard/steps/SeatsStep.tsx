@@ -13,7 +13,7 @@ import {
   type ChosenFlight,
   chosenFlights,
   type Draft,
-  type SeatChoice,
+  type PassengerSeat,
   seatedPassengers,
 } from '../wizard-model.ts';
 import { StepActions } from './StepActions.tsx';
@@ -23,8 +23,9 @@ function FlightSeats({ chosen }: { chosen: ChosenFlight }) {
   const { t } = useTranslation();
   const { draft, update, access, locale, reservation } = useWizard();
   const map = useSeatMap(chosen.flight.id, chosen.tariffId, reservation?.id ?? null);
+  // Passengers by their position in the booking, as seats name them.
   const seated = seatedPassengers(draft);
-  const [active, setActive] = useState(seated[0]?.key ?? 0);
+  const [active, setActive] = useState(seated[0] ?? 0);
   const [typed, setTyped] = useState('');
   const [typedProblem, setTypedProblem] = useState<string | null>(null);
   const labels = useSeatMapTexts();
@@ -37,8 +38,8 @@ function FlightSeats({ chosen }: { chosen: ChosenFlight }) {
     () => (map.data ? bookableSeatPrices(map.data, true) : new Map<string, number>()),
     [map.data],
   );
-  const seatOf = (key: number) =>
-    draft.seats.find((seat) => seat.passengerKey === key && seat.flightId === flightId)?.seatLabel;
+  const seatOf = (passenger: number) =>
+    draft.seats.find((seat) => seat.passenger === passenger && seat.flightId === flightId)?.seatLabel;
   const chosenHere = new Set(
     draft.seats.filter((seat) => seat.flightId === flightId).map((seat) => seat.seatLabel),
   );
@@ -50,19 +51,19 @@ function FlightSeats({ chosen }: { chosen: ChosenFlight }) {
       ...current,
       seats: [
         ...current.seats.filter(
-          (seat) => seat.flightId !== flightId || (seat.passengerKey !== active && seat.seatLabel !== label),
+          (seat) => seat.flightId !== flightId || (seat.passenger !== active && seat.seatLabel !== label),
         ),
-        { passengerKey: active, flightId, seatLabel: label } satisfies SeatChoice,
+        { passenger: active, flightId, seatLabel: label } satisfies PassengerSeat,
       ],
     }));
-    const next = seated.find((passenger) => passenger.key !== active && !seatOf(passenger.key));
-    if (next) setActive(next.key);
+    const next = seated.find((passenger) => passenger !== active && !seatOf(passenger));
+    if (next !== undefined) setActive(next);
     return true;
   };
-  const release = (key: number) =>
+  const release = (passenger: number) =>
     update((current) => ({
       ...current,
-      seats: current.seats.filter((seat) => !(seat.flightId === flightId && seat.passengerKey === key)),
+      seats: current.seats.filter((seat) => !(seat.flightId === flightId && seat.passenger === passenger)),
     }));
   const takeTyped = () => {
     const label = typed.trim().toUpperCase();
@@ -91,12 +92,13 @@ function FlightSeats({ chosen }: { chosen: ChosenFlight }) {
           className="wizard-seat-passengers"
         >
           <Label className="fb-field__label">{t('reservations.wizard.seats.passenger')}</Label>
-          {seated.map((passenger) => {
-            const label = seatOf(passenger.key);
+          {seated.map((position) => {
+            const passenger = draft.passengers[position]!;
+            const label = seatOf(position);
             const price = label ? bookable.get(label) : undefined;
             return (
-              <div key={passenger.key} className="wizard-seat-passenger">
-                <Radio value={String(passenger.key)} className="choice">
+              <div key={position} className="wizard-seat-passenger">
+                <Radio value={String(position)} className="choice">
                   <span>
                     {passenger.firstName} {passenger.lastName}
                     <span className="wizard-note">
@@ -110,7 +112,7 @@ function FlightSeats({ chosen }: { chosen: ChosenFlight }) {
                 {label ? (
                   <Button
                     variant="link"
-                    onPress={() => release(passenger.key)}
+                    onPress={() => release(position)}
                     aria-label={t('reservations.wizard.seats.releaseNamed', {
                       seat: label,
                       passenger: `${passenger.firstName} ${passenger.lastName}`,

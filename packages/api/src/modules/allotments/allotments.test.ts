@@ -4,7 +4,7 @@ import { agentBody } from '../../test/agents.ts';
 import { adult, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { withSpecialRoles } from '../../test/special-roles.ts';
+import { withoutSpecialRoles, withSpecialRoles } from '../../test/special-roles.ts';
 import { ledgerCheck } from '../ledger/ledger.ts';
 import { chf, line, readPdf } from '../reservations/documents/document-fixtures.ts';
 
@@ -17,7 +17,6 @@ let otherAgent: string;
 let agentId: number;
 let otherAgentId: number;
 let managerId: number;
-let managerGroupId: number;
 let createFlight: ReturnType<typeof flightMaker>;
 
 const api: TestApp['api'] = (...args) => t.api(...args);
@@ -95,21 +94,8 @@ const pay = (token: string, body: object, headers?: Record<string, string>) =>
   api('POST', 'payment/allotment/invoice', token, body, headers);
 
 /** Runs `work` while the demo manager lacks `roles` (denied special roles), then restores them. */
-async function withoutManagerRoles(roles: string[], work: () => Promise<void>) {
-  const set = (denied: string[]) =>
-    api('PUT', `user/${managerId}`, admin, {
-      id: managerId,
-      group: { id: managerGroupId },
-      allowedSpecialRoles: [],
-      deniedSpecialRoles: denied,
-    });
-  expect((await set(roles)).status).toBe(200);
-  try {
-    await work();
-  } finally {
-    await set([]);
-  }
-}
+const withoutManagerRoles = (roles: string[], work: () => Promise<void>) =>
+  withoutSpecialRoles(t, admin, managerId, roles, work);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -121,7 +107,6 @@ beforeAll(async () => {
   ]);
   agentId = (await api('GET', 'user/me', agent)).body.id;
   managerId = (await api('GET', 'user/me', manager)).body.id;
-  managerGroupId = (await api('GET', `user/${managerId}`, admin)).body.group.id;
   const countries = (await api('GET', 'country/entire-list', admin)).body.items;
   const ch = countries.find((country: { code: string }) => country.code === 'CH').id;
   const created = await api('POST', 'agent', admin, agentBody(ch, { company: 'Dardania Travel' }));

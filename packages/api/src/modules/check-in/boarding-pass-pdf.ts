@@ -29,8 +29,8 @@ export interface BoardingPassDocument {
   departure: string;
   /** "12A", or null for no seat. */
   seat: string | null;
-  /** For an infant on a lap: the adult's name, printed instead of a seat. */
-  infantOf?: string | null;
+  /** The infant on this passenger's lap, who travels on this pass (docs/check-in.md). */
+  infant?: string | null;
   sequenceNumber: number;
   /** The text of the barcode (see encodeBcbp in @flybook/domain). */
   bcbp: string;
@@ -102,9 +102,7 @@ async function drawBoardingPass(doc: PdfDocument, pass: BoardingPassDocument, t:
   const flight = pass.flightNumber.startsWith(pass.carrier)
     ? pass.flightNumber
     : `${pass.carrier}${pass.flightNumber}`;
-  const seat = pass.infantOf
-    ? t('reservationDocuments.boardingPass.infantOnLap', { adult: pass.infantOf })
-    : pass.seat || t('reservationDocuments.common.noSeat');
+  const seat = pass.seat || t('reservationDocuments.common.noSeat');
 
   drawLetterhead(doc, t);
   drawTitle(
@@ -124,6 +122,9 @@ async function drawBoardingPass(doc: PdfDocument, pass: BoardingPassDocument, t:
     width: inner,
     size: 15,
   });
+  if (pass.infant) {
+    y = drawField(doc, label('withInfant'), pass.infant, { x: left + pad, y: y + 4, width: inner, size: 11 });
+  }
   y += 10;
 
   // From and to: the codes large, the airport names under them.
@@ -172,7 +173,7 @@ async function drawBoardingPass(doc: PdfDocument, pass: BoardingPassDocument, t:
     {
       label: t('reservationDocuments.common.seat'),
       value: seat,
-      size: pass.infantOf || !pass.seat ? 10 : 12,
+      size: pass.seat ? 12 : 10,
     },
     { label: label('sequence'), value: String(pass.sequenceNumber).padStart(3, '0') },
     { label: t('reservationDocuments.common.bookingReference'), value: pass.recordLocator },

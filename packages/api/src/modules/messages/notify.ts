@@ -14,7 +14,16 @@ import { type FlightFacts, type MessageData, renderEmail, renderSms } from './ca
 
 /** What the messages need from the configuration: the site's address for their links. */
 export interface MessageSettings {
+  /**
+   * Whether bookings' contacts are told of their booking, payments, changes and cancellation
+   * (default yes). The demo season's seed books a season gone by: its fictional contacts get no
+   * e-mail or SMS now (nor would an SMTP_URL send them hundreds), and rendering them and their
+   * PDFs took most of the seed's time.
+   */
+  bookingNotices?: boolean;
   publicUrl: string;
+  /** When online check-in opens, for the booking e-mails that invite to it (CHECKIN_OPENS_HOURS). */
+  checkInOpensHours?: number;
 }
 
 /**

@@ -236,6 +236,24 @@ export async function allPassengers(
 }
 
 /** One passenger of a flight, or undefined when they hold no active ticket on it. */
+/** The passenger of a flight a boarding pass names: its booking's locator and its sequence number. */
+export async function findCheckedInPassenger(
+  db: Db | Tx,
+  flightId: number,
+  pass: { recordLocator: string; sequenceNumber: number },
+) {
+  const rows = await passengerQuery(db)
+    .where(
+      and(
+        ...onFlight(flightId),
+        eq(reservations.recordLocator, pass.recordLocator),
+        eq(tickets.checkInSequence, pass.sequenceNumber),
+      ),
+    )
+    .limit(1);
+  return rows[0] as PassengerRow | undefined;
+}
+
 export async function findPassenger(db: Db | Tx, flightId: number, passengerId: number) {
   const rows = await passengerQuery(db)
     .where(and(...onFlight(flightId), eq(reservationPassengers.id, passengerId)))

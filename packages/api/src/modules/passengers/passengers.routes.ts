@@ -18,6 +18,7 @@ export const passengerRoutes = (passengers: PassengersService, pnl: PnlService) 
   route(api.passenger.clearAppearingList, ({ user, params, query }) =>
     passengers.setAppearingList(user, params.flightId, query, null),
   ),
+  route(api.passenger.scan, ({ user, params, body }) => passengers.scan(user, params.flightId, body.bcbp)),
   route(api.passenger.setSeat, ({ user, params, body }) =>
     passengers.setSeat(user, params.flightId, params.id, body.seatLabel),
   ),

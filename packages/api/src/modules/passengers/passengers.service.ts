@@ -1,4 +1,12 @@
-import { airportLocalTime, canMarkAppearing, seatChangeBlock } from '@flybook/domain';
+import {
+  airportLocalTime,
+  bookingLaps,
+  canMarkAppearing,
+  decodeBcbp,
+  passFlightFields,
+  passIsForFlight,
+  seatChangeBlock,
+} from '@flybook/domain';
 import {
   type AppearingBody,
   type FlightPassenger,
@@ -19,6 +27,7 @@ import { bookingError } from '../booking/booking-errors.ts';
 import { isAbsent, seatSpots } from '../booking/seat-view.ts';
 import { notifyPassengers } from '../flights/flight-notices.ts';
 import { type FlightHead, findFlightHead } from '../flights/flights.service.ts';
+import { passFlightOf } from '../flights/pass-flight.ts';
 import {
   lockReservation,
   type ReservationsService,
@@ -253,6 +262,52 @@ export function createPassengersService(db: Db, reservations: ReservationsServic
         const ids = await repo.selectedPassengerIds(tx, flightId, selection);
         const mark = body && { isAppeared: body.isAppeared, comment: body.comment || null };
         return { count: (await markAppearing(tx, user, head, ids, mark)).length };
+      }),
+
+    /**
+     * The gate's scan of a boarding pass (docs/check-in.md): the pass must be for this flight on
+     * this day and name a passenger checked in on it (the booking's locator and the sequence
+     * number); that passenger, and the infant on their lap, are marked appeared. A second scan of
+     * the same pass answers the same passenger and changes nothing.
+     */
+    scan: (user: AuthUser, flightId: number, text: string) =>
+      db.transaction(async (tx) => {
+        const pass = decodeBcbp(text);
+        if ('error' in pass) {
+          throw new ApiError('ERROR_BOARDING_PASS_UNREADABLE', 422, {
+            field: 'bcbp',
+            params: { reason: pass.error },
+          });
+        }
+        const head = await lockedFlight(tx, flightId);
+        const flight = passFlightOf(head);
+        if (!passIsForFlight(pass, flight)) {
+          const expected = passFlightFields(flight);
+          // The pass's day in the flight's year, as the message names it (the pass holds no year).
+          const year = Number(flight.localDate.slice(0, 4));
+          const date = new Date(Date.UTC(year, 0, pass.dayOfYear)).toISOString().slice(0, 10);
+          const number = `${pass.carrier}${pass.flightNumber}`;
+          throw new ApiError('ERROR_BOARDING_PASS_OTHER_FLIGHT', 422, {
+            field: 'bcbp',
+            message: `This boarding pass is for flight ${number} on ${date}, not this flight (${expected.carrier}${expected.flightNumber}).`,
+            params: { flight: number, date, from: pass.from, to: pass.to },
+          });
+        }
+        const row = await repo.findCheckedInPassenger(tx, flightId, pass);
+        if (!row) throw new ApiError('ERROR_BOARDING_PASS_UNKNOWN', 404, { field: 'bcbp' });
+        if (row.ticket.isAppeared !== true) {
+          const booking = await repo.allPassengers(tx, flightId, {
+            reservationId: row.reservation.id,
+            appearing: [],
+          });
+          const laps = bookingLaps(booking.map((entry) => entry.passenger));
+          const onLap = [...laps].filter(([, adult]) => adult === row.passenger.id).map(([infant]) => infant);
+          await markAppearing(tx, user, head, [row.passenger.id, ...onLap], {
+            isAppeared: true,
+            comment: null,
+          });
+        }
+        return viewOf(tx, head, row.passenger.id);
       }),
 
     setSeat: (user: AuthUser, flightId: number, id: number, seatLabel: string) =>

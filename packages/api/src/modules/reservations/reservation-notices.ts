@@ -1,6 +1,12 @@
-import { airportLocalTime, isInvoiceSettled, outstandingOf, type Rappen } from '@flybook/domain';
+import {
+  airportLocalTime,
+  CHECKIN_OPENS_HOURS_DEFAULT,
+  isInvoiceSettled,
+  outstandingOf,
+  type Rappen,
+} from '@flybook/domain';
 import type { Tx } from '../../db/client.ts';
-import { issueAccessKey, manageBookingUrl } from '../../platform/access-keys.ts';
+import { checkInUrl, issueAccessKey, manageBookingUrl } from '../../platform/access-keys.ts';
 import { paidStateOf } from '../../platform/documents/document-layout.ts';
 import { enqueueMessage, type OutgoingAttachment } from '../../platform/outbox.ts';
 import type { BookingFacts, MessageData } from '../messages/catalogue/index.ts';
@@ -58,6 +64,10 @@ async function bookingFactsOf(
     pricesHidden: reservation.priceNeedsToBeHidden,
     deadline: invoice.paymentDeadline,
     manageUrl: manageBookingUrl(settings.publicUrl, language, reservation.recordLocator, key),
+    checkIn: {
+      url: checkInUrl(settings.publicUrl, language, reservation.recordLocator),
+      opensHours: settings.checkInOpensHours ?? CHECKIN_OPENS_HOURS_DEFAULT,
+    },
   };
 }
 
@@ -138,6 +148,7 @@ async function documentsOf(tx: Tx, record: ReservationRecord, kinds: ('ticket' |
 
 /** A booking on later or bill terms was made (public or staff): what is booked, the deadline, how to pay. */
 export async function notifyBookingReceived(tx: Tx, settings: MessageSettings, reservationId: number) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   const booking = await bookingFactsOf(tx, settings, record);
   await sendAboutBooking(tx, record, 'booking-received', { booking });
@@ -153,6 +164,7 @@ export async function notifyPaymentBooked(
   reservationId: number,
   amount: Rappen,
 ) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   const paid = isInvoiceSettled(record.invoice);
   // A hidden price is settled between the airline and the agent: its customer hears of no payment.
@@ -168,6 +180,7 @@ export async function notifyPaymentBooked(
 
 /** The payment reminder job: the invoice's deadline is near and money is still open. */
 export async function notifyPaymentReminder(tx: Tx, settings: MessageSettings, reservationId: number) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   // The agent pays a booking whose price is hidden; its customer is not reminded.
   if (record.reservation.priceNeedsToBeHidden) return;
@@ -177,6 +190,7 @@ export async function notifyPaymentReminder(tx: Tx, settings: MessageSettings, r
 
 /** The card window passed unpaid: the booking expired and its seats went back. */
 export async function notifyReservationExpired(tx: Tx, settings: MessageSettings, reservationId: number) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   const booking = await bookingFactsOf(tx, settings, record);
   await sendAboutBooking(tx, record, 'reservation-expired', { booking });
@@ -184,6 +198,7 @@ export async function notifyReservationExpired(tx: Tx, settings: MessageSettings
 
 /** Staff changed the booking: what is booked now, with the new overview PDF. */
 export async function notifyReservationChanged(tx: Tx, settings: MessageSettings, reservationId: number) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   const booking = await bookingFactsOf(tx, settings, record);
   const files = await documentsOf(tx, record, ['overview']);
@@ -200,6 +215,7 @@ export async function notifyReservationCancelled(
   reservationId: number,
   money: { fee: Rappen; refunded: Rappen },
 ) {
+  if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
   const booking = await bookingFactsOf(tx, settings, record);
   const locale = languageOf(record.reservation.language);
@@ -212,4 +228,34 @@ export async function notifyReservationCancelled(
     { booking, fee: money.fee, refund: money.refunded, creditNote: note !== null },
     files,
   );
+}
+
+/**
+ * Passengers were checked in online on a flight: their boarding passes (one PDF, a page each) go
+ * to the booking's contact. E-mail only: a boarding pass is no SMS.
+ */
+export async function notifyBoardingPasses(
+  tx: Tx,
+  settings: MessageSettings,
+  reservationId: number,
+  data: Omit<MessageData['boarding-passes'], 'booking'>,
+  pdfFile: Uint8Array,
+) {
+  const record = await load(tx, reservationId);
+  const booking = await bookingFactsOf(tx, settings, record);
+  const { reservation } = record;
+  if (!reservation.billing.email) return;
+  const language = languageOf(reservation.language);
+  const email = await renderEmail('boarding-passes', language, { booking, ...data });
+  await enqueueMessage(tx, {
+    channel: 'email',
+    recipient: reservation.billing.email,
+    subject: email.subject,
+    body: email.text,
+    html: email.html,
+    language,
+    attachments: [pdf('BoardingPass.pdf', pdfFile)],
+    reservationId: reservation.id,
+    template: 'boarding-passes',
+  });
 }

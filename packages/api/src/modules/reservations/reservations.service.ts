@@ -635,13 +635,13 @@ export function createReservationsService(
 
   /**
    * A change of a reservation's tickets made elsewhere in the caller's transaction (departure
-   * control's seat change): the next version, with its snapshot and event-log entry, as every
-   * reservation write makes one.
+   * control's seat change, a traveller's seat at online check-in: `user` null): the next version,
+   * with its snapshot and event-log entry, as every reservation write makes one.
    */
-  async function recordChange(tx: Tx, user: AuthUser, id: number, changedFields: string[]) {
+  async function recordChange(tx: Tx, user: AuthUser | null, id: number, changedFields: string[]) {
     const row = await lockReadable(tx, id);
     // A change of tickets made by another area needs no edit role of its own; still not once cancelled.
-    refuseUnless(editVerdict(row, user), { cancelled: reservationCancelled });
+    refuseUnless(editVerdict(row, user ?? { roles: [] }), { cancelled: reservationCancelled });
     await repo.updateReservation(tx, id, { version: row.version + 1 });
     return recordVersion(tx, user, id, row.version + 1, changedFields);
   }

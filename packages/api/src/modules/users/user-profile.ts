@@ -18,7 +18,7 @@ import type { PasswordAttempts } from '../auth/password-attempts.ts';
 import { newPasswordErrors } from '../auth/password-rule.ts';
 
 /**
- * What the profiles of agents and managers share: the row they are read from, the checks of
+ * What the profiles of agents, customers and managers share: the row they are read from, the checks of
  * country, phone numbers and e-mail, the current-password check of a self-edit, sessions, and what
  * keeps a user from being deleted. Rules: docs/users.md.
  */

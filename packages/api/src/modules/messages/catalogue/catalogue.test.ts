@@ -20,6 +20,7 @@ const booking: BookingFacts = {
   pricesHidden: false,
   deadline: '2031-04-20',
   manageUrl: 'https://flybook.example/booking/manage?ref=KX7M2Q&key=secret-key',
+  checkIn: { url: 'https://flybook.example/check-in?ref=KX7M2Q', opensHours: 24 },
 };
 const flight: FlightFacts = {
   contactName: 'Vjosa Berisha',
@@ -43,6 +44,14 @@ const SAMPLES: { [K in keyof MessageData]: MessageData[K] } = {
   'reservation-expired': { booking },
   'reservation-changed': { booking },
   'reservation-cancelled': { booking, fee: 5_000, refund: 5_000, creditNote: true },
+  'boarding-passes': {
+    booking: { ...booking, paid: 45_000, open: 0 },
+    flight: { number: 'FB101', route: 'ZRH – PRN', date: '2031-05-01', time: '07:05' },
+    passes: [
+      { passenger: 'Vjosa Berisha', seat: '12C', sequenceNumber: 7 },
+      { passenger: 'Ilir Berisha', seat: null, sequenceNumber: 8 },
+    ],
+  },
   flightDelayed: flight,
   flightRescheduled: flight,
   flightOnTime: flight,
@@ -67,6 +76,16 @@ const ABOUT_A_BOOKING: ReadonlySet<keyof MessageData> = new Set(
 );
 
 describe('the message catalogue', () => {
+  it('invites a paid booking to check in online, with the page and when it opens', async () => {
+    const email = await renderEmail('booking-confirmed', 'de', SAMPLES['booking-confirmed']);
+    expect(email.html).toContain('https://flybook.example/check-in?ref=KX7M2Q');
+    expect(email.text).toContain('24 Stunden');
+    const passes = await renderEmail('boarding-passes', 'en', SAMPLES['boarding-passes']);
+    expect(passes.subject).toContain('FB101');
+    expect(passes.text).toContain('Vjosa Berisha, seat 12C, sequence 007');
+    expect(passes.text).toContain('Ilir Berisha, no seat, sequence 008');
+  });
+
   it('has a sample for every template', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(TEMPLATES).sort());
   });

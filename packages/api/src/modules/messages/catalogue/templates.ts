@@ -28,6 +28,8 @@ export interface BookingFacts {
   deadline: string | null;
   /** The manage-my-booking page, opened by the e-mail's own key. */
   manageUrl: string;
+  /** The online check-in page with the locator filled in, and how long before departure it opens. */
+  checkIn: { url: string; opensHours: number };
 }
 
 /** What a message about one flight of a booking tells. */
@@ -56,6 +58,12 @@ export interface MessageData {
   'reservation-expired': { booking: BookingFacts };
   'reservation-changed': { booking: BookingFacts };
   'reservation-cancelled': { booking: BookingFacts; fee: Rappen; refund: Rappen; creditNote: boolean };
+  /** Passengers checked in online on one flight: their boarding passes are attached. */
+  'boarding-passes': {
+    booking: BookingFacts;
+    flight: { number: string; route: string; date: string; time: string };
+    passes: { passenger: string; seat: string | null; sequenceNumber: number }[];
+  };
   flightDelayed: FlightFacts;
   flightRescheduled: FlightFacts;
   flightOnTime: FlightFacts;
@@ -118,6 +126,13 @@ const greeting = (t: TFunction, name: string) => paragraph(t('messages.common.gr
 const signature = (t: TFunction) => [
   paragraph(t('messages.common.closing')),
   paragraph(t('messages.common.team')),
+];
+
+/** The invitation to check in online, with the page's link (the booking is paid). */
+const checkInInvitation = (t: TFunction, booking: BookingFacts) => [
+  subheading(t('messages.common.checkInTitle')),
+  paragraph(t('messages.common.checkInText', { hours: booking.checkIn.opensHours })),
+  button(t('messages.common.checkIn'), booking.checkIn.url),
 ];
 
 /** How to pay an open invoice: bank transfer with the locator as reference, or card online. */
@@ -222,7 +237,32 @@ export const TEMPLATES: { [K in TemplateName]: Template<MessageData[K]> } = {
   'booking-received': bookingTemplate('bookingReceived', {
     extra: (t, data) => (data.booking.open > 0 ? howToPay(t, data.booking.recordLocator) : []),
   }),
-  'booking-confirmed': bookingTemplate('bookingConfirmed'),
+  'booking-confirmed': bookingTemplate('bookingConfirmed', {
+    extra: (t, data) => checkInInvitation(t, data.booking),
+  }),
+  'boarding-passes': bookingTemplate('boardingPasses', {
+    withMoney: false,
+    values: (data) => ({
+      number: data.flight.number,
+      route: data.flight.route,
+      date: formatDate(data.flight.date),
+      time: data.flight.time,
+      count: String(data.passes.length),
+    }),
+    extra: (t, data) => [
+      fact(
+        t('messages.boardingPasses.passes'),
+        ...data.passes.map((pass) =>
+          t(pass.seat ? 'messages.boardingPasses.passLine' : 'messages.boardingPasses.passLineNoSeat', {
+            passenger: pass.passenger,
+            seat: pass.seat ?? '',
+            sequence: String(pass.sequenceNumber).padStart(3, '0'),
+          }),
+        ),
+      ),
+      paragraph(t('messages.boardingPasses.atTheGate')),
+    ],
+  }),
   'payment-received': bookingTemplate('paymentReceived', {
     values: (data, language) => ({ amount: money(data.amount, language) }),
     extra: (t, data) => (data.booking.open > 0 ? howToPay(t, data.booking.recordLocator) : []),

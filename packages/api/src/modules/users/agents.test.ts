@@ -3,33 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/seed.ts';
 import { agentBody } from '../../test/agents.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { withoutSpecialRoles } from '../../test/special-roles.ts';
+import {
+  editFormOf,
+  expectUserListPages,
+  fieldErrors,
+  rowsOf,
+  signInDemoUsers,
+} from '../../test/user-kinds.ts';
 
 let t: TestApp;
 let admin: string;
 let manager: string;
 let managerId: number;
-let managerGroupId: number;
 let agent: string;
 let agentId: number;
 let customer: string;
-const countries: Record<string, { id: number; code: string }> = {};
+let countries: Record<string, { id: number; code: string }>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin');
-  manager = await t.login('manager');
-  agent = await t.login('agent');
-  customer = await t.login('customer');
-  managerId = (await t.api('GET', 'user/me', manager)).body.id;
-  managerGroupId = (await t.api('GET', `user/${managerId}`, admin)).body.group.id;
-  agentId = (await t.api('GET', 'user/me', agent)).body.id;
-  const list = await t.api('GET', 'country/entire-list', admin);
-  for (const country of list.body.items) countries[country.code] = country;
+  ({ admin, manager, agent, customer, managerId, agentId, countries } = await signInDemoUsers(t));
 });
 afterAll(() => t.close());
-
-/** Rows of a raw query (db.execute answers differ by driver; both carry `rows`). */
-const rowsOf = async <Row>(query: Promise<unknown>) => ((await query) as { rows: Row[] }).rows;
 
 let serial = 0;
 /** A complete, valid agent form as a manager with every agent role fills it in. */
@@ -46,30 +42,11 @@ const create = async (overrides: Record<string, unknown> = {}, token = manager) 
   t.api('POST', 'agent', token, form(overrides));
 
 /** The agent's form as a client sends it back: what GET answered, plus id. */
-const editForm = (current: Record<string, unknown>, overrides: Record<string, unknown> = {}) => {
-  const { balance: _b, accountId: _a, displayName: _d, ...fields } = current;
-  return { ...fields, ...overrides };
-};
-
-const fieldErrors = (body: { errors: { field?: string; code: string; message: string }[] }) =>
-  Object.fromEntries(body.errors.map((error) => [error.field, { code: error.code, message: error.message }]));
+const editForm = editFormOf(['balance', 'accountId', 'displayName']);
 
 /** Runs `work` while the demo manager lacks `roles` (denied special roles), then restores them. */
-async function withoutRoles(roles: string[], work: () => Promise<void>) {
-  const set = (denied: string[]) =>
-    t.api('PUT', `user/${managerId}`, admin, {
-      id: managerId,
-      group: { id: managerGroupId },
-      allowedSpecialRoles: [],
-      deniedSpecialRoles: denied,
-    });
-  expect((await set(roles)).status).toBe(200);
-  try {
-    await work();
-  } finally {
-    await set([]);
-  }
-}
+const withoutRoles = (roles: string[], work: () => Promise<void>) =>
+  withoutSpecialRoles(t, admin, managerId, roles, work);
 
 describe('agents by staff', () => {
   it('creates an agent with a ledger account and the defaults, and logs the creation', async () => {
@@ -586,27 +563,12 @@ describe('fields with a role of their own', () => {
 describe('agent lists', () => {
   it('pages by 15 sorted by name, with balance, and at most 50 per page', async () => {
     for (let i = 0; i < 16; i += 1) await create({ company: `Listed Travel ${String(i).padStart(2, '0')}` });
-    const page = await t.api('GET', 'agent/list', manager);
-    expect(page.status).toBe(200);
-    expect(page.body.items).toHaveLength(15);
-    expect(page.body.total).toBeGreaterThan(15);
-    const names = page.body.items.map((a: { displayName: string }) => a.displayName);
-    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(page.body.items.every((a: { balance: number }) => typeof a.balance === 'number')).toBe(true);
-    const second = await t.api('GET', 'agent/list?page=1', manager);
-    expect(second.body.items[0].displayName >= names[14]).toBe(true);
+    const { page, second } = await expectUserListPages(t, manager, 'agent');
     expect(second.body.items.map((a: { id: number }) => a.id)).not.toContain(page.body.items[14].id);
 
     const byIdDesc = await t.api('GET', 'agent/list?sortBy=id&sortOrder=DESC&pageSize=4', manager);
     const ids = byIdDesc.body.items.map((a: { id: number }) => a.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
-    const tooBig = await t.api('GET', 'agent/list?pageSize=51', manager);
-    expect(tooBig.status).toBe(422);
-    expect(tooBig.body.errors[0]).toMatchObject({
-      code: 'ERROR_MAXIMUM',
-      field: 'pageSize',
-      params: { limit: 50 },
-    });
     expect((await t.api('GET', 'agent/list?pageSize=50', manager)).body.items.length).toBeGreaterThan(15);
     expect((await t.api('GET', 'agent/list?sortBy=balance', manager)).status).toBe(422);
   });

@@ -2,6 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/seed.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  editFormOf,
+  expectUserListPages,
+  fieldErrors,
+  rowsOf,
+  signInDemoUsers,
+} from '../../test/user-kinds.ts';
 
 let t: TestApp;
 let admin: string;
@@ -9,22 +16,13 @@ let manager: string;
 let agent: string;
 let customer: string;
 let customerId: number;
-const countries: Record<string, { id: number; code: string }> = {};
+let countries: Record<string, { id: number; code: string }>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.login('admin');
-  manager = await t.login('manager');
-  agent = await t.login('agent');
-  customer = await t.login('customer');
-  customerId = (await t.api('GET', 'user/me', customer)).body.id;
-  const list = await t.api('GET', 'country/entire-list', admin);
-  for (const country of list.body.items) countries[country.code] = country;
+  ({ admin, manager, agent, customer, customerId, countries } = await signInDemoUsers(t));
 });
 afterAll(() => t.close());
-
-/** Rows of a raw query (db.execute answers differ by driver; both carry `rows`). */
-const rowsOf = async <Row>(query: Promise<unknown>) => ((await query) as { rows: Row[] }).rows;
 
 let serial = 0;
 /** A complete, valid customer form; every call gets its own e-mail. */
@@ -53,13 +51,7 @@ const create = async (overrides: Record<string, unknown> = {}, token = manager) 
   t.api('POST', 'customer', token, form(overrides));
 
 /** The customer's form as a client sends it back: what GET answered, plus id. */
-const editForm = (current: Record<string, unknown>, overrides: Record<string, unknown> = {}) => {
-  const { balance: _b, accountId: _a, displayName: _d, ...fields } = current;
-  return { ...fields, ...overrides };
-};
-
-const fieldErrors = (body: { errors: { field?: string; code: string; message: string }[] }) =>
-  Object.fromEntries(body.errors.map((error) => [error.field, { code: error.code, message: error.message }]));
+const editForm = editFormOf(['balance', 'accountId', 'displayName']);
 
 describe('customers by staff', () => {
   it('creates a customer with a ledger account, and logs the creation', async () => {
@@ -182,29 +174,12 @@ describe('customers by staff', () => {
 
   it('lists customers paged by 15, sorted by name, with balance, query and active filter', async () => {
     for (let i = 0; i < 12; i += 1) await create({ firstName: 'Listed' });
-    const page = await t.api('GET', 'customer/list', manager);
-    expect(page.status).toBe(200);
-    expect(page.body.items).toHaveLength(15);
-    expect(page.body.total).toBeGreaterThan(15);
-    const names = page.body.items.map((c: { displayName: string }) => c.displayName);
-    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(page.body.items.every((c: { balance: number }) => typeof c.balance === 'number')).toBe(true);
-
-    const second = await t.api('GET', 'customer/list?page=1', manager);
-    expect(second.body.items[0].displayName >= names[14]).toBe(true);
+    const { page, second } = await expectUserListPages(t, manager, 'customer');
     expect(second.body.items.map((c: { id: number }) => c.id)).not.toContain(page.body.items[14].id);
 
     const byIdDesc = await t.api('GET', 'customer/list?sortBy=id&sortOrder=DESC&pageSize=3', manager);
     const ids = byIdDesc.body.items.map((c: { id: number }) => c.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
-
-    const tooBig = await t.api('GET', 'customer/list?pageSize=51', manager);
-    expect(tooBig.status).toBe(422);
-    expect(tooBig.body.errors[0]).toMatchObject({
-      code: 'ERROR_MAXIMUM',
-      field: 'pageSize',
-      params: { limit: 50 },
-    });
     expect((await t.api('GET', 'customer/list?pageSize=50', manager)).body.items.length).toBeGreaterThan(15);
 
     const search = await t.api('GET', 'customer/list?query=berisha', manager);
