@@ -17,15 +17,17 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const SCAN_STATUS_ID = 'passenger-scan-status';
 const SCAN_REFUSAL_ID = 'passenger-scan-refusal';
 
-/** "Anna Müller, seat 12A, sequence 007 — appeared": what the gate agent reads after a good scan. */
+/**
+ * "Anna Müller, seat 12A, sequence 007 — appeared": what the gate agent reads after a good scan (an
+ * infant on the passenger's lap travels on their pass and is marked appeared with them).
+ */
 export function appearedMessage(t: TFunction, passenger: FlightPassenger): string {
   const name = passengerName(passenger);
   if (!passenger.checkIn) return t('passengers.marks.appearedDone', { name });
   const sequence = sequenceText(passenger.checkIn.sequenceNumber);
-  if (passenger.seatLabel)
-    return t('passengers.scan.appeared', { name, seat: passenger.seatLabel, sequence });
-  if (passenger.ageType === 'infant') return t('passengers.scan.appearedLap', { name, sequence });
-  return t('passengers.scan.appearedNoSeat', { name, sequence });
+  return passenger.seatLabel
+    ? t('passengers.scan.appeared', { name, seat: passenger.seatLabel, sequence })
+    : t('passengers.scan.appearedNoSeat', { name, sequence });
 }
 
 /**

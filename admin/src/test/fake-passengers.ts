@@ -1,4 +1,4 @@
-import { airportLocalTime, bcbpName, dayOfYear, decodeBcbp, encodeBcbp } from '@flybook/domain';
+import { airportLocalTime, bcbpName, bookingLaps, dayOfYear, decodeBcbp, encodeBcbp } from '@flybook/domain';
 import {
   type ApiErrorItem,
   type Flight,
@@ -151,7 +151,7 @@ export interface FakePassengers {
 
 /**
  * Six passengers in three bookings, one of them an agent's, one appeared and one infant; Arben
- * (12A), Vjosa (12B) and the infant Luan checked in online as 7, 8 and 9.
+ * (12A), the infant Luan on his lap and Vjosa (12B) checked in online as 7, 8 and 9.
  */
 export function createFakePassengers(flightPatch: Partial<Flight> = {}): FakePassengers {
   return {
@@ -168,13 +168,13 @@ export function createFakePassengers(flightPatch: Partial<Flight> = {}): FakePas
         gender: 'female',
         seatLabel: '12B',
         isAppeared: true,
-        checkIn: { at: '2031-06-01T07:12:00.000Z', sequenceNumber: 8 },
+        checkIn: { at: '2031-06-01T07:12:00.000Z', sequenceNumber: 9 },
       }),
       passenger(103, 'Berisha', 'Luan', 7, {
         ageType: 'infant',
         age: 1,
         birthday: '2030-03-01',
-        checkIn: { at: '2031-06-01T07:12:00.000Z', sequenceNumber: 9 },
+        checkIn: { at: '2031-06-01T07:12:00.000Z', sequenceNumber: 8 },
       }),
       passenger(104, 'Hoxha', 'Mira', 8, {
         gender: 'female',
@@ -207,7 +207,8 @@ const departureDay = (flight: Flight) => airportLocalTime(flight.departure, flig
 
 /**
  * The barcode text of a passenger's boarding pass as online check-in prints it (docs/check-in.md),
- * with a trailing line end as a handheld scanner types it; `patch` makes another flight's pass.
+ * with a trailing line end as a handheld scanner types it; `patch` makes another flight's pass. An
+ * infant has no pass of its own: it travels on its adult's.
  */
 export function fakeBoardingPass(
   data: FakePassengers,
@@ -227,7 +228,7 @@ export function fakeBoardingPass(
     flightNumber: patch.flightNumber ?? flight.number.slice(flight.flightCompany.code.length),
     dayOfYear: patch.dayOfYear ?? dayOfYear(departureDay(flight)),
     compartment: 'Y',
-    seat: p.seatLabel ?? (p.ageType === 'infant' ? 'INF' : ''),
+    seat: p.seatLabel ?? '',
     sequenceNumber: patch.sequenceNumber ?? p.checkIn.sequenceNumber,
     passengerStatus: '1',
   })}\n`;
@@ -259,8 +260,15 @@ function scanPass(data: FakePassengers, bcbp: string): Response {
       bcbpName(item.lastName, item.firstName) === pass.passengerName,
   );
   if (!p) return fail(404, { code: 'ERROR_BOARDING_PASS_UNKNOWN', message: 'Unknown boarding pass.' });
-  p.isAppeared = true;
-  p.appearingComment = null;
+  // The infant on the passenger's lap travels on their pass and boards with them.
+  const booking = data.passengers.filter((item) => item.reservation.id === p.reservation.id);
+  const laps = bookingLaps(booking);
+  for (const item of booking) {
+    if (item === p || laps.get(item.id) === p.id) {
+      item.isAppeared = true;
+      item.appearingComment = null;
+    }
+  }
   return json(p);
 }
 
