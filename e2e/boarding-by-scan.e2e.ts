@@ -157,12 +157,13 @@ async function prepare(request: APIRequestContext): Promise<Boarding> {
   return { flightId, passes: new Map(passes.map((pass) => [pass.lastName, pass.bcbp])) };
 }
 
-async function openList(page: Page, locale: string) {
+/** The passenger list in a language, with at least `rows` rows drawn (appeared passengers leave it). */
+async function openList(page: Page, locale: string, rows = 5) {
   await logIn(page, ADMIN);
   await page.getByRole('banner').getByRole('radio', { name: locale.toUpperCase() }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
   await page.goto(`/admin/flight/${boarding!.flightId}/passenger/list`);
-  await expect(page.locator('.ag-row[row-index]').nth(4)).toBeAttached();
+  await expect(page.locator('.ag-row[row-index]').nth(rows - 1)).toBeAttached();
   // The grid measures its fit-content columns after drawing the rows.
   await page.waitForTimeout(300);
 }
@@ -199,15 +200,18 @@ for (const locale of ['en', 'de', 'fr', 'sq'] as const) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openList(page, locale);
     // Three checked in, numbered in check-in order; the two others show nothing.
-    const sequences = await page.locator('.ag-center-cols-container [col-id="checkIn"]').allTextContents();
-    expect(sequences.filter((text) => /001|002|003/.test(text))).toHaveLength(3);
-    expect(sequences.filter((text) => text === '')).toHaveLength(2);
+    const cells = page.locator('.ag-row [col-id="checkIn"]');
+    await expect(cells.filter({ hasText: /00[123]/ })).toHaveCount(3);
+    await expect(cells.filter({ hasText: /^$/ })).toHaveCount(2);
     await photograph(page, `${locale}-list`);
   });
 }
 
-test('the gate scans boarding passes: appeared, refusals, a double scan sends once', async ({ page }) => {
-  expect(boarding).toBeDefined();
+test('the gate scans boarding passes: appeared, refusals, a double scan sends once', async ({
+  page,
+  request,
+}) => {
+  boarding ??= await prepare(request);
   await page.setViewportSize({ width: 1280, height: 800 });
   await openList(page, 'en');
   const scans: string[] = [];
@@ -243,20 +247,17 @@ test('the gate scans boarding passes: appeared, refusals, a double scan sends on
   await expect(field).toHaveValue(other.trimEnd());
 
   // With appeared passengers shown, Anna's row is marked appeared.
-  await page
-    .getByRole('group', { name: 'Appearing status' })
-    .getByRole('checkbox', { name: 'Appeared' })
-    .check();
+  await page.getByRole('group', { name: 'Appearing status' }).getByText('Appeared').click();
   const annaRow = page
     .getByRole('row')
     .filter({ has: page.locator('[col-id="lastName"]', { hasText: 'Müller, Anna' }) });
   await expect(annaRow.getByRole('radio', { name: 'Appeared' })).toBeChecked();
 });
 
-test('sq: the scan field tells the passenger and the refusals in Albanian', async ({ page }) => {
-  expect(boarding).toBeDefined();
+test('sq: the scan field tells the passenger and the refusals in Albanian', async ({ page, request }) => {
+  boarding ??= await prepare(request);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await openList(page, 'sq');
+  await openList(page, 'sq', 4);
   const form = page.getByRole('form', { name: 'Imbarkimi' });
   await expect(page.getByRole('textbox', { name: 'Skano kartën e imbarkimit' })).toBeFocused();
   await page.keyboard.type(boarding!.passes.get('Dushku-Krasniqi')!.trimEnd());
