@@ -82,6 +82,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           refused: [`broke off: ${String(error)}`],
           milliseconds: 0,
           cpuMilliseconds: 0,
+          checkIn: null,
         };
       });
     }
@@ -150,6 +151,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(season
         ? [
             `  Demo season  ${season.reservations} reservations booked in ${(season.milliseconds / 1000).toFixed(1)} s (${(season.cpuMilliseconds / 1000).toFixed(1)} s CPU)${season.refused.length > 0 ? ` (${season.refused.length} refused: ${season.refused[0]})` : ''}`,
+            ...(season.checkIn
+              ? [
+                  `  Check-in     booking ${season.checkIn.recordLocator} (${season.checkIn.lastName}) on ${season.checkIn.flight}: ${url}/check-in?ref=${season.checkIn.recordLocator}`,
+                ]
+              : []),
           ]
         : []),
       `  Cards        ${cards}`,

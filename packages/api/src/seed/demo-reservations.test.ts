@@ -36,6 +36,27 @@ describe('the demo season', () => {
     expect(list.body.total).toBeGreaterThan(100);
   });
 
+  it('has a paid family on the next flight open for online check-in, whom the check-in page finds', async () => {
+    // Whether a flight leaves in the window depends on the hour the test runs (the timetable has gaps).
+    const [window] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM flights WHERE status = 'created'
+            AND departure > now() + interval '2 hours'
+            AND departure < now() + make_interval(hours => ${t.config.checkInOpensHours})`,
+    );
+    if (window!.n === 0) {
+      expect(season.checkIn).toBeNull();
+      return;
+    }
+    expect(season.checkIn).not.toBeNull();
+    const found = await t.api('POST', 'public/check-in/find', undefined, {
+      recordLocator: season.checkIn!.recordLocator,
+      lastName: season.checkIn!.lastName,
+    });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.flights[0].number).toBe(season.checkIn!.flight);
+    expect(found.body.passengers).toHaveLength(4);
+  });
+
   it('has reservations in every status and invoices in every payment state', async () => {
     const statuses = await rows<{ status: string }>(sql`SELECT DISTINCT status FROM reservations`);
     expect(new Set(statuses.map((row) => row.status))).toEqual(new Set(RESERVATION_STATUSES));

@@ -190,6 +190,8 @@ export interface DemoSeasonResult {
   milliseconds: number;
   /** CPU time of the process meanwhile (user + system): the cost without a busy machine's waits. */
   cpuMilliseconds: number;
+  /** A paid booking on a flight open for online check-in now, if the timetable has one. */
+  checkIn: { recordLocator: string; lastName: string; flight: string } | null;
 }
 
 /**
@@ -669,9 +671,32 @@ export async function seedDemoSeason(
     });
   }
 
+  // A paid family on the next flight whose online check-in is open (docs/check-in.md), so the
+  // check-in page and the gate's scan can be tried at once; the start log names its locator.
+  const startedAt = Date.now();
+  const checkInFlight = coming
+    .filter((flight) => {
+      const ahead = flight.departure.getTime() - startedAt;
+      return ahead > 2 * 3_600_000 && ahead < config.checkInOpensHours * 3_600_000;
+    })
+    .sort((a, b) => a.departure.getTime() - b.departure.getTime())[0];
+  let checkIn: { recordLocator: string; lastName: string; flight: string } | null = null;
+  if (checkInFlight) {
+    const family = await book(manager, bodyOf(checkInFlight, 'bill', { party: 4 }), 'check-in family');
+    if (family) {
+      await pay(manager, family, 'cash', outstanding(family), checkInFlight);
+      checkIn = {
+        recordLocator: family.recordLocator,
+        lastName: family.billingInformation.lastName,
+        flight: checkInFlight.number,
+      };
+    }
+  }
+
   for (const user of [manager, agent, customer, admin]) await auth.logout(user);
   return {
     reservations: booked.length,
+    checkIn,
     refused,
     milliseconds: Math.round(performance.now() - started),
     cpuMilliseconds: Math.round(
