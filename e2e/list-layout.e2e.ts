@@ -1,4 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { layoutProblems, rowsInView } from './layout.ts';
 import { API, apiToken, expect, logIn, test } from './support.ts';
 
 // The back office's lists at 1280 and 1440 px in each language (issue 27, docs/i18n.md "List
@@ -79,66 +80,6 @@ async function book(request: APIRequestContext) {
     expect(paid.status(), await paid.text()).toBe(201);
   }
 }
-
-/** What a reader would see cut: texts wider than their box without a tooltip, words split over two lines. */
-async function layoutProblems(page: Page) {
-  return page.locator('main').evaluate((main) => {
-    const problems: string[] = [];
-    const name = (element: Element) =>
-      `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
-    // Texts for screen readers only (a 1 px box) are not seen, so never cut.
-    const unseen = (element: HTMLElement) =>
-      !element.offsetParent || element.getBoundingClientRect().width <= 1;
-    for (const element of main.querySelectorAll<HTMLElement>('*')) {
-      if (unseen(element) || element.children.length > 0 || !element.textContent?.trim()) continue;
-      const style = getComputedStyle(element);
-      const cut = element.scrollWidth > element.clientWidth + 1 && style.overflowX !== 'visible';
-      // Free text of any length may end in an ellipsis when the whole of it is in the tooltip.
-      if (cut && !(style.textOverflow === 'ellipsis' && element.closest('[title]'))) {
-        problems.push(`cut: ${name(element)}`);
-      }
-    }
-    // A word is broken when its letters land on two lines (a break after a hyphen is a word break).
-    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-    const range = document.createRange();
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      const parent = node.parentElement;
-      if (!parent || unseen(parent) || getComputedStyle(parent).textOverflow === 'ellipsis') continue;
-      for (const match of text.matchAll(/[^\s\-‑–/]{2,}/g)) {
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-        if (tops.size > 1) problems.push(`broken word: "${match[0]}" in ${name(parent)}`);
-      }
-    }
-    // The list itself never scrolls sideways unless it has more columns than any screen (flights).
-    const viewport = main.querySelector('.ag-center-cols-viewport');
-    if (
-      viewport &&
-      !main.querySelector('.ag-pinned-right-cols-container .ag-row') &&
-      viewport.scrollWidth > viewport.clientWidth + 1
-    ) {
-      problems.push('the list scrolls sideways');
-    }
-    if (document.documentElement.scrollWidth > window.innerWidth) problems.push('the page scrolls sideways');
-    return problems;
-  });
-}
-
-/** Rows of the list wholly inside the window. */
-const rowsInView = (page: Page) =>
-  page.locator('main').evaluate(
-    (main) =>
-      new Set(
-        [...main.querySelectorAll('.ag-row[row-index]')]
-          .filter((row) => {
-            const box = row.getBoundingClientRect();
-            return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
-          })
-          .map((row) => row.getAttribute('row-index')),
-      ).size,
-  );
 
 for (const locale of ['en', 'de', 'fr', 'sq'] as const) {
   test(`${locale}: the lists fit 1280 and 1440 px, nothing cut, ten rows in view at 1440×900`, async ({

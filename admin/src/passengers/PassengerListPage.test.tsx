@@ -112,6 +112,20 @@ describe('passenger list', () => {
     expect(endrit.querySelector('[col-id="lastName"]')?.textContent).toBe('Krasniqi, EndritAdult');
   });
 
+  it('shows online check-in with the sequence number and the time at the departure airport', async () => {
+    open();
+    const arben = await rowOf('Berisha, Arben');
+    const cell = arben.querySelector('[col-id="checkIn"]');
+    expect(cell?.textContent).toBe('Seq. no. 0071 Jun, 09:12');
+    expect(cell?.querySelector('[title]')?.getAttribute('title')).toBe(
+      'Checked in online at 1 Jun, 09:12, sequence number 007',
+    );
+    // The seat stays in its own column; passengers not checked in show nothing.
+    expect(arben.querySelector('[col-id="seatLabel"]')?.textContent).toBe('12A');
+    expect((await rowOf('Hoxha, Mira')).querySelector('[col-id="checkIn"]')?.textContent).toBe('');
+    expect(screen.getByRole('columnheader', { name: 'Checked in' })).toBeTruthy();
+  });
+
   it('marks a passenger appeared, asks for a no-show comment (cancel aborts) and resets to pending', async () => {
     const app = open();
     const arben = await rowOf('Berisha, Arben');

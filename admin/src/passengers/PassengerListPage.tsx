@@ -24,6 +24,7 @@ import { PageHeader } from '../app/PageHeader.tsx';
 import { useRouteAccess } from '../app/route-access.ts';
 import { flightLocalTimes } from '../flights/flight-format.ts';
 import { useTariffGroups } from '../flights/flight-list/flight-lookups.ts';
+import { BoardingPassScan } from './BoardingPassScan.tsx';
 import { FlightBar } from './FlightBar.tsx';
 import { NoShowDialog, NotifyDialog } from './MarkDialogs.tsx';
 import { PassengerListFilters } from './PassengerListFilters.tsx';
@@ -61,7 +62,8 @@ type DialogState =
  * The passenger list of a flight (spec 03 §2, §4, §7): title with the flight's number, local
  * departure and airports; filters; the flight's Delayed or Departed action and its counts; the
  * passengers with appearing marks (one by one, or in bulk with the bulk role), seats (seat map or
- * typed label), the notified mark; the PNL viewer and the PAX list and passenger report downloads.
+ * typed label), the notified mark and online check-in; the gate's boarding pass scan; the PNL viewer
+ * and the PAX list and passenger report downloads.
  * `highlightReservationId` marks the rows of a reservation (coming back from its payment).
  */
 export function PassengerListPage() {
@@ -259,6 +261,7 @@ function PassengerList({ flightId }: { flightId: number }) {
           void jobs.refresh();
         }}
       />
+      {permissions.scan ? <BoardingPassScan flight={flight} onScanned={() => void jobs.refresh()} /> : null}
       {hasBulk ? (
         <BulkBar
           texts={{

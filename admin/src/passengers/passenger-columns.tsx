@@ -1,5 +1,6 @@
 import { adminPath, seatChangeBlock } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
+import { formatDateTime } from '@flybook/locales/format';
 import type { FlightPassenger } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import type { ColDef } from 'ag-grid-community';
@@ -8,6 +9,7 @@ import type { TFunction } from 'i18next';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocale } from '../app/layout-parts.tsx';
 import { cellControlKeys, FIT_CONTENT } from '../app/list/ServerList.tsx';
 import { type PassengerRowContextValue, usePassengerRow } from './passenger-row-context.ts';
 
@@ -28,6 +30,9 @@ export function ageTypeLabel(t: TFunction, ageType: FlightPassenger['ageType']):
   }
 }
 
+/** "007": a check-in sequence number as the boarding pass prints it. */
+export const sequenceText = (sequenceNumber: number) => String(sequenceNumber).padStart(3, '0');
+
 type AppearingValue = 'appeared' | 'notAppeared' | 'pending';
 const appearingOf = (passenger: FlightPassenger): AppearingValue =>
   passenger.isAppeared === null ? 'pending' : passenger.isAppeared ? 'appeared' : 'notAppeared';
@@ -43,7 +48,7 @@ function NameCell({ data }: Cell) {
   if (!data) return null;
   return (
     <span className="passenger-cell">
-      <span className="passenger-name">
+      <span className="passenger-name" title={`${data.lastName}, ${data.firstName}`}>
         <strong>{data.lastName}</strong>, {data.firstName}
       </span>
       <span className="passenger-cell__detail">{ageTypeLabel(t, data.ageType)}</span>
@@ -97,6 +102,18 @@ function BookingCell({ data }: Cell) {
   );
 }
 
+/** The tariff's name, cut with an ellipsis in a narrow column (the whole of it in the tooltip). */
+function TariffCell({ data }: Cell) {
+  const locale = useLocale();
+  if (!data) return null;
+  const name = data.tariff.name[locale] || data.tariff.name.en;
+  return (
+    <span className="passenger-cell">
+      <span title={name}>{name}</span>
+    </span>
+  );
+}
+
 function PaidCell({ data }: Cell) {
   const { t } = useTranslation();
   const row = usePassengerRow();
@@ -119,6 +136,28 @@ function PaidCell({ data }: Cell) {
           {t('passengers.payment.pay')}
         </Link>
       ) : null}
+    </span>
+  );
+}
+
+/**
+ * Checked in online (docs/check-in.md): the boarding pass's sequence number over the time of the
+ * check-in, at the departure airport's local time like the flight's times; empty before.
+ */
+function CheckInCell({ data }: Cell) {
+  const { t } = useTranslation();
+  const row = usePassengerRow();
+  const locale = useLocale();
+  if (!data?.checkIn) return null;
+  const sequence = sequenceText(data.checkIn.sequenceNumber);
+  const time = formatDateTime(data.checkIn.at, locale, {
+    year: false,
+    timeZone: row.flight.origin.timezone,
+  });
+  return (
+    <span className="passenger-cell" title={t('passengers.checkIn.named', { time, sequence })}>
+      <span className="passenger-check-in">{t('passengers.checkIn.sequence', { sequence })}</span>
+      <span className="passenger-cell__detail">{time}</span>
     </span>
   );
 }
@@ -162,7 +201,7 @@ function AppearingCell({ data }: Cell) {
         </Radio>
       </RadioGroup>
       {data.appearingComment ? (
-        <span className="passenger-cell__detail" title={data.appearingComment}>
+        <span className="passenger-cell__detail passenger-appearing__comment" title={data.appearingComment}>
           {data.appearingComment}
         </span>
       ) : null}
@@ -202,8 +241,8 @@ export const PASSENGER_ROW_HEIGHT = 58;
 
 /**
  * The passenger list's columns (spec 03 §3 Passenger list item): name with the age type, age, seat
- * with its control, booking (and the agent who made it), tariff, payment, the appearing mark with its
- * comment, and the notified mark. Sortable columns carry the API's `sortBy` names as ids.
+ * with its control, booking (and the agent who made it), tariff, payment, online check-in, the
+ * appearing mark with its comment, and the notified mark. Sortable columns carry the API's `sortBy` names as ids.
  */
 export function passengerColumns(options: { t: TFunction; locale: Locale }): ColDef<FlightPassenger>[] {
   const { t, locale } = options;
@@ -215,7 +254,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       valueGetter: ({ data }) => (data ? `${data.lastName}, ${data.firstName}` : ''),
       cellRenderer: NameCell,
       cellClass: 'passenger-grid-cell',
-      minWidth: 160,
+      minWidth: 120,
       flex: 1.5,
     },
     {
@@ -225,9 +264,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       valueGetter: ({ data }) => data?.age ?? '',
       cellClass: ['list-cell--number', 'passenger-grid-cell'],
       headerClass: 'list-header--number',
-      minWidth: 80,
-      flex: 0,
-      width: 80,
+      ...FIT_CONTENT,
     },
     {
       colId: 'seatLabel',
@@ -237,9 +274,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       cellRenderer: SeatCell,
       cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 95,
-      flex: 0,
-      width: 95,
+      ...FIT_CONTENT,
     },
     {
       colId: 'reservationId',
@@ -248,6 +283,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       valueGetter: ({ data }) => data?.reservation.bookingReference ?? '',
       cellRenderer: BookingCell,
       cellClass: 'passenger-grid-cell',
+      // "Réservation" and its sort arrow
       minWidth: 120,
       flex: 1,
     },
@@ -255,8 +291,10 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       colId: 'tariff',
       headerName: t('passengers.columns.tariff'),
       valueGetter: ({ data }) => (data ? data.tariff.name[locale] || data.tariff.name.en : ''),
+      cellRenderer: TariffCell,
       cellClass: 'passenger-grid-cell',
-      minWidth: 115,
+      minWidth: 80,
+      flex: 1,
     },
     {
       colId: 'payment',
@@ -264,9 +302,15 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       cellRenderer: PaidCell,
       cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 150,
-      flex: 0,
-      width: 150,
+      ...FIT_CONTENT,
+    },
+    {
+      colId: 'checkIn',
+      headerName: t('passengers.columns.checkIn'),
+      valueGetter: ({ data }) => (data?.checkIn ? sequenceText(data.checkIn.sequenceNumber) : ''),
+      cellRenderer: CheckInCell,
+      cellClass: 'passenger-grid-cell',
+      ...FIT_CONTENT,
     },
     {
       colId: 'appearing',
@@ -274,9 +318,7 @@ export function passengerColumns(options: { t: TFunction; locale: Locale }): Col
       cellRenderer: AppearingCell,
       cellClass: 'passenger-grid-cell',
       suppressKeyboardEvent: cellControlKeys,
-      minWidth: 275,
-      flex: 0,
-      width: 275,
+      ...FIT_CONTENT,
     },
     {
       colId: 'notified',

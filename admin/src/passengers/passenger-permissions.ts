@@ -11,6 +11,8 @@ export function passengerListPermissions(roles: RoleSet) {
   return {
     /** ROLE_FLIGHT_PASSENGER_MARKING: appearing marks and the notified mark. */
     marking: may(passengerCalls.setAppearing),
+    /** ROLE_FLIGHT_PASSENGER_MARKING too: the gate's boarding pass scan marks appeared. */
+    scan: may(passengerCalls.scan),
     /** ROLE_FLIGHT_PASSENGER_LIST_BULK_ACTIONS with marking: the select column and bulk marks. */
     bulk: may(passengerCalls.setAppearingList),
     seat: may(passengerCalls.setSeat),

@@ -1,3 +1,4 @@
+import { airportLocalTime, bcbpName, bookingLaps, dayOfYear, decodeBcbp, encodeBcbp } from '@flybook/domain';
 import {
   type ApiErrorItem,
   type Flight,
@@ -144,18 +145,37 @@ export interface FakePassengers {
   /** Seat labels the server refuses as sold (someone else took them at the same instant). */
   soldSeats: Set<string>;
   sent: { type: 'PNL' | 'ADL'; agentId: number | null }[];
+  /** While set, boarding pass scans are answered only once it resolves (a slow network). */
+  scanHold?: Promise<void>;
 }
 
-/** Six passengers in three bookings, one of them an agent's, one appeared and one infant. */
+/**
+ * Six passengers in three bookings, one of them an agent's, one appeared and one infant; Arben
+ * (12A), the infant Luan on his lap and Vjosa (12B) checked in online as 7, 8 and 9.
+ */
 export function createFakePassengers(flightPatch: Partial<Flight> = {}): FakePassengers {
   return {
     flight: fakePassengerFlight(flightPatch),
     soldSeats: new Set(),
     sent: [],
     passengers: [
-      passenger(101, 'Berisha', 'Arben', 7, { seatLabel: '12A', age: 42 }),
-      passenger(102, 'Berisha', 'Vjosa', 7, { gender: 'female', seatLabel: '12B', isAppeared: true }),
-      passenger(103, 'Berisha', 'Luan', 7, { ageType: 'infant', age: 1, birthday: '2030-03-01' }),
+      passenger(101, 'Berisha', 'Arben', 7, {
+        seatLabel: '12A',
+        age: 42,
+        checkIn: { at: '2031-06-01T07:12:00.000Z', sequenceNumber: 7 },
+      }),
+      passenger(102, 'Berisha', 'Vjosa', 7, {
+        gender: 'female',
+        seatLabel: '12B',
+        isAppeared: true,
+        checkIn: { at: '2031-06-01T07:12:00.000Z', sequenceNumber: 9 },
+      }),
+      passenger(103, 'Berisha', 'Luan', 7, {
+        ageType: 'infant',
+        age: 1,
+        birthday: '2030-03-01',
+        checkIn: { at: '2031-06-01T07:12:00.000Z', sequenceNumber: 8 },
+      }),
       passenger(104, 'Hoxha', 'Mira', 8, {
         gender: 'female',
         seatLabel: '1A',
@@ -180,6 +200,76 @@ export function createFakePassengers(flightPatch: Partial<Flight> = {}): FakePas
       }),
     ],
   };
+}
+
+/** The local departure date of the fake flight at its origin. */
+const departureDay = (flight: Flight) => airportLocalTime(flight.departure, flight.origin.timezone).date;
+
+/**
+ * The barcode text of a passenger's boarding pass as online check-in prints it (docs/check-in.md),
+ * with a trailing line end as a handheld scanner types it; `patch` makes another flight's pass. An
+ * infant has no pass of its own: it travels on its adult's.
+ */
+export function fakeBoardingPass(
+  data: FakePassengers,
+  passengerId: number,
+  patch: { flightNumber?: string; dayOfYear?: number; sequenceNumber?: number } = {},
+): string {
+  const p = data.passengers.find((item) => item.id === passengerId);
+  if (!p?.checkIn) throw new Error(`Passenger ${passengerId} is not checked in`);
+  const { flight } = data;
+  return `${encodeBcbp({
+    passengerName: bcbpName(p.lastName, p.firstName),
+    eTicket: true,
+    recordLocator: 'K7QX2M',
+    from: flight.origin.code,
+    to: flight.destination.code,
+    carrier: flight.flightCompany.code,
+    flightNumber: patch.flightNumber ?? flight.number.slice(flight.flightCompany.code.length),
+    dayOfYear: patch.dayOfYear ?? dayOfYear(departureDay(flight)),
+    compartment: 'Y',
+    seat: p.seatLabel ?? '',
+    sequenceNumber: patch.sequenceNumber ?? p.checkIn.sequenceNumber,
+    passengerStatus: '1',
+  })}\n`;
+}
+
+/** The gate's scan as the server answers it: marks the pass's checked-in passenger appeared. */
+function scanPass(data: FakePassengers, bcbp: string): Response {
+  const { flight } = data;
+  const pass = decodeBcbp(bcbp);
+  if ('error' in pass) {
+    return fail(422, { code: 'ERROR_BOARDING_PASS_UNREADABLE', message: 'Not a boarding pass.' });
+  }
+  const day = departureDay(flight);
+  if (`${pass.carrier}${pass.flightNumber}` !== flight.number || pass.dayOfYear !== dayOfYear(day)) {
+    const year = Number(day.slice(0, 4));
+    const date = new Date(Date.UTC(year, 0, pass.dayOfYear)).toISOString().slice(0, 10);
+    return fail(422, {
+      code: 'ERROR_BOARDING_PASS_OTHER_FLIGHT',
+      message: 'Another flight.',
+      params: { flight: `${pass.carrier}${pass.flightNumber}`, date },
+    });
+  }
+  if (flight.status === 'cancelled') {
+    return fail(409, { code: 'ERROR_PASSENGER_FLIGHT_CANCELLED', message: 'The flight is cancelled.' });
+  }
+  const p = data.passengers.find(
+    (item) =>
+      item.checkIn?.sequenceNumber === pass.sequenceNumber &&
+      bcbpName(item.lastName, item.firstName) === pass.passengerName,
+  );
+  if (!p) return fail(404, { code: 'ERROR_BOARDING_PASS_UNKNOWN', message: 'Unknown boarding pass.' });
+  // The infant on the passenger's lap travels on their pass and boards with them.
+  const booking = data.passengers.filter((item) => item.reservation.id === p.reservation.id);
+  const laps = bookingLaps(booking);
+  for (const item of booking) {
+    if (item === p || laps.get(item.id) === p.id) {
+      item.isAppeared = true;
+      item.appearingComment = null;
+    }
+  }
+  return json(p);
 }
 
 const stateOf = (p: FlightPassenger) =>
@@ -231,9 +321,13 @@ const pnlOf = (passengers: FlightPassenger[], sent: boolean): Pnl => ({
 
 /**
  * Answers the passenger list page's calls for flight 41 like the server (filters, sorting, marks,
- * seats with a sold-seat conflict, notifying, PNL), or undefined for other calls.
+ * seats with a sold-seat conflict, notifying, PNL, the boarding pass scan), or undefined for other
+ * calls.
  */
-export function handlePassengers(data: FakePassengers, request: FakeRequest): Response | undefined {
+export function handlePassengers(
+  data: FakePassengers,
+  request: FakeRequest,
+): Response | Promise<Response> | undefined {
   const { method, path } = request;
   const flightId = data.flight.id;
   if (method === 'GET' && path === `flight/${flightId}`) return json(data.flight);
@@ -268,6 +362,11 @@ export function handlePassengers(data: FakePassengers, request: FakeRequest): Re
     rows.sort((a, b) => key(a).localeCompare(key(b)) * (parsed.sortOrder === 'ASC' ? 1 : -1));
     const page = rows.slice(parsed.page * parsed.pageSize, (parsed.page + 1) * parsed.pageSize);
     return json({ items: page, total: rows.length });
+  }
+  if (method === 'POST' && path === `${base}scan`) {
+    const { bcbp } = request.body as { bcbp: string };
+    const hold = data.scanHold;
+    return hold ? hold.then(() => scanPass(data, bcbp)) : scanPass(data, bcbp);
   }
   if (path === `${base}list/appearing`) {
     const selection = FlightPassengerSelectionQuery.parse(query);

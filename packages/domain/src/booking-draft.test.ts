@@ -3,6 +3,7 @@ import {
   type BookingDraft,
   type ChosenFlight,
   chosenFlights,
+  draftChoices,
   partyOf,
   seatedPassengers,
   withFlight,
@@ -214,5 +215,28 @@ describe('the booking draft: passengers (spec 02 §4)', () => {
 
   it('seats everyone but infants', () => {
     expect(seatedPassengers(booked())).toEqual([0, 1]);
+  });
+});
+
+describe('the booking draft: what the booking calls take', () => {
+  it('sends the chosen flights in their tariffs, outbound first, and options and seats by position', () => {
+    const draft: Draft = {
+      ...EMPTY,
+      trip: trip({ travelType: 'return' }),
+      outbound: chosen(10, 2),
+      return: chosen(20, 1),
+      options: [{ passenger: 1, flightId: 20, optionId: 7 }],
+      seats: [{ passenger: 0, flightId: 10, seatLabel: '12A' }],
+    };
+    expect(draftChoices(draft)).toEqual({
+      bookedFlights: [
+        { flight: { id: 10 }, tariff: { id: 2 } },
+        { flight: { id: 20 }, tariff: { id: 1 } },
+      ],
+      passengersOptions: [{ passenger: 1, flight: { id: 20 }, option: { id: 7 } }],
+      passengersSeats: [{ passenger: 0, flight: { id: 10 }, seatLabel: '12A' }],
+    });
+    // A one-way trip sends no return flight, even one left over from a return search.
+    expect(draftChoices({ ...draft, trip: trip({ travelType: 'one-way' }) }).bookedFlights).toHaveLength(1);
   });
 });

@@ -224,3 +224,28 @@ export const chosenFlights = <Flight extends { id: number }>(
 /** The positions of the passengers who get a seat: everyone but infants. */
 export const seatedPassengers = (draft: Pick<BookingDraft, 'passengers'>): number[] =>
   draft.passengers.flatMap((passenger, position) => (passenger.ageType === 'infant' ? [] : [position]));
+
+/**
+ * The draft's choices as the booking calls take them (calculate, create, update): the flights in
+ * their tariffs, outbound first, and the options and seats by passenger position.
+ */
+export function draftChoices(
+  draft: Pick<BookingDraft, 'trip' | 'outbound' | 'return' | 'options' | 'seats'>,
+) {
+  return {
+    bookedFlights: chosenFlights(draft).map(({ flight, tariffId }) => ({
+      flight: { id: flight.id },
+      tariff: { id: tariffId },
+    })),
+    passengersOptions: draft.options.map((option) => ({
+      passenger: option.passenger,
+      flight: { id: option.flightId },
+      option: { id: option.optionId },
+    })),
+    passengersSeats: draft.seats.map((seat) => ({
+      passenger: seat.passenger,
+      flight: { id: seat.flightId },
+      seatLabel: seat.seatLabel,
+    })),
+  };
+}

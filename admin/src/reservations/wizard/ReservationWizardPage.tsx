@@ -2,7 +2,7 @@ import '../../app/form/form.css';
 import '../../app/form/choice.css';
 import '../reservations.css';
 import './wizard.css';
-import { adminPath, airportLocalTime } from '@flybook/domain';
+import { adminPath, airportLocalTime, draftChoices } from '@flybook/domain';
 import { type CalculateBody, type Reservation, reservationCalls } from '@flybook/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -52,21 +52,8 @@ function calculationOf(draft: Draft, reservationId: number | null): CalculateBod
   const flights = chosenFlights(draft);
   if (flights.length === 0 || draft.passengers.length === 0) return null;
   return {
-    bookedFlights: flights.map(({ flight, tariffId }) => ({
-      flight: { id: flight.id },
-      tariff: { id: tariffId },
-    })),
+    ...draftChoices(draft),
     passengers: draft.passengers.map((passenger) => ({ ageType: passenger.ageType })),
-    passengersOptions: draft.options.map((option) => ({
-      passenger: option.passenger,
-      flight: { id: option.flightId },
-      option: { id: option.optionId },
-    })),
-    passengersSeats: draft.seats.map((seat) => ({
-      passenger: seat.passenger,
-      flight: { id: seat.flightId },
-      seatLabel: seat.seatLabel,
-    })),
     ...(reservationId ? { reservationId } : {}),
   };
 }

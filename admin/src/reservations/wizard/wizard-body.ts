@@ -1,5 +1,6 @@
+import { draftChoices } from '@flybook/domain';
 import type { ReservationBody } from '@flybook/schemas';
-import { chosenFlights, type Draft } from './wizard-model.ts';
+import type { Draft } from './wizard-model.ts';
 import { readChf, type WizardAccess, type WizardMode } from './wizard-rules.ts';
 
 /**
@@ -9,7 +10,6 @@ import { readChf, type WizardAccess, type WizardMode } from './wizard-rules.ts';
  * account is to be created.
  */
 export function reservationBody(draft: Draft, access: WizardAccess, mode: WizardMode): ReservationBody {
-  const flights = chosenFlights(draft);
   const { billing, payment } = draft;
   const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
   const specificPrice = access.specificPrice ? readChf(payment.specificPrice) : null;
@@ -25,10 +25,7 @@ export function reservationBody(draft: Draft, access: WizardAccess, mode: Wizard
   const flags = access.informationFlags || mode === 'edit';
   const createAccount = billing.isCreateAccount && access.createAccount && mode === 'new';
   return {
-    bookedFlights: flights.map(({ flight, tariffId }) => ({
-      flight: { id: flight.id },
-      tariff: { id: tariffId },
-    })),
+    ...draftChoices(draft),
     passengers: draft.passengers.map((passenger) => ({
       ...(passenger.id === undefined ? {} : { id: passenger.id }),
       salutation: passenger.salutation,
@@ -59,16 +56,6 @@ export function reservationBody(draft: Draft, access: WizardAccess, mode: Wizard
       isCreateAccount: createAccount,
       ...(createAccount ? { password: billing.password, passwordConfirm: billing.passwordConfirm } : {}),
     },
-    passengersOptions: draft.options.map((option) => ({
-      passenger: option.passenger,
-      flight: { id: option.flightId },
-      option: { id: option.optionId },
-    })),
-    passengersSeats: draft.seats.map((seat) => ({
-      passenger: seat.passenger,
-      flight: { id: seat.flightId },
-      seatLabel: seat.seatLabel,
-    })),
     paymentTerms: payment.terms,
     ...(draft.owner && mode === 'new' && (access.pickAgents || access.pickCustomers)
       ? { owner: { id: draft.owner.id } }

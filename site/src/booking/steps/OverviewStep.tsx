@@ -1,4 +1,5 @@
 import { ApiRequestError } from '@flybook/client';
+import { draftChoices } from '@flybook/domain';
 import type { Country } from '@flybook/schemas/lookups';
 import { reservationCalls } from '@flybook/schemas/reservations';
 import { useEffect, useRef, useState } from 'react';
@@ -122,10 +123,7 @@ export default function OverviewStep() {
   async function createReservation() {
     const reservation = await client.call(reservationCalls.create, {
       body: {
-        bookedFlights: flights.map(({ flight, tariffId }) => ({
-          flight: { id: flight.id },
-          tariff: { id: tariffId },
-        })),
+        ...draftChoices(draft),
         passengers: draft.passengers.map((passenger) => ({
           salutation: passenger.salutation,
           firstName: passenger.firstName,
@@ -154,16 +152,6 @@ export default function OverviewStep() {
             ? { password: billing.password, passwordConfirm: billing.passwordConfirm }
             : {}),
         },
-        passengersOptions: draft.options.map((option) => ({
-          passenger: option.passenger,
-          flight: { id: option.flightId },
-          option: { id: option.optionId },
-        })),
-        passengersSeats: draft.seats.map((seat) => ({
-          passenger: seat.passenger,
-          flight: { id: seat.flightId },
-          seatLabel: seat.seatLabel,
-        })),
         paymentTerms: 'now',
       },
     });
