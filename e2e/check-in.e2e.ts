@@ -101,6 +101,7 @@ async function soonFlight(request: APIRequestContext, token: string, number: str
       arrival: new Date(departure.getTime() + 135 * 60_000).toISOString(),
       aircraftTemplate: { id: template.id },
       rate: { id: rate.id },
+      isOnlineCheckInEnabled: true,
       seatsByTariff: [
         { tariffGroup: { id: 1 }, totalSeats: 168, costPerSeat: 90, agentSeatsLimit: 20 },
         { tariffGroup: { id: 3 }, totalSeats: 12, costPerSeat: 210, agentSeatsLimit: 2 },

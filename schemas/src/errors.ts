@@ -85,6 +85,7 @@ export const ERROR_CODES = [
   // online check-in and the gate's scan (docs/check-in.md)
   'ERROR_CHECK_IN_NOT_OPEN',
   'ERROR_CHECK_IN_CLOSED',
+  'ERROR_CHECK_IN_NOT_OFFERED',
   'ERROR_CHECK_IN_UNPAID',
   'ERROR_CHECK_IN_CANCELLED',
   'ERROR_CHECK_IN_SEAT_NOT_PAID',
@@ -209,6 +210,8 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   ERROR_PASSENGER_FLIGHT_CANCELLED: 'The flight is cancelled: its passengers cannot be marked.',
   ERROR_PNL_NOT_SENT: 'An ADL needs a PNL sent first.',
   ERROR_CHECK_IN_CLOSED: 'Check-in for this flight has closed.',
+  ERROR_CHECK_IN_NOT_OFFERED:
+    'Online check-in is not offered for this flight: please check in at the airport.',
   ERROR_CHECK_IN_UNPAID: 'This booking is not paid in full yet: check-in opens once it is paid.',
   ERROR_CHECK_IN_CANCELLED: 'This booking or flight is cancelled: there is nothing to check in.',
   ERROR_BOARDING_PASS_UNREADABLE: 'This is not a boarding pass barcode.',

@@ -271,9 +271,16 @@ describe('the name on a boarding pass', () => {
     expect(bcbpName("O'Brien", 'Seán')).toBe('OBRIEN/SEAN');
   });
 
+  it('writes Cyrillic in Latin letters by ICAO Doc 9303', () => {
+    expect(bcbpName('Иванов', 'Иван')).toBe('IVANOV/IVAN');
+    expect(bcbpName('Щукин', 'Юлия')).toBe('SHCHUKIN/IULIIA');
+    expect(bcbpName('Јовановић', 'Љубица')).toBe('JOVANOVIC/LJUBITSA');
+  });
+
   it('is cut to 20 characters, keeping the surname first', () => {
     expect(bcbpName('Krasniqi', 'Arbënore Valentina')).toBe('KRASNIQI/ARBENORE VA');
-    expect(bcbpName('Wolfeschlegelsteinhausen', 'Hubert')).toBe('WOLFESCHLEGELSTEINHA');
+    // A surname too long keeps room for the given name's initial.
+    expect(bcbpName('Wolfeschlegelsteinhausen', 'Hubert')).toBe('WOLFESCHLEGELSTEIN/H');
     // No trailing space where the cut falls on one.
     expect(bcbpName('Abcdefghijklmn', 'Anna Maria')).toBe('ABCDEFGHIJKLMN/ANNA');
     for (const name of [bcbpName('Müller-Lüdenscheidt', 'Hans-Jürgen Maximilian')]) {

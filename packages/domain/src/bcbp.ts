@@ -77,11 +77,63 @@ const TRANSLITERATION: Record<string, string> = {
 };
 
 /** A name part in the letters a boarding pass has: A–Z and single spaces. */
+/** Cyrillic letters in Latin ones, after ICAO Doc 9303 Part 3 (Иванов → IVANOV, Щукин → SHCHUKIN). */
+const CYRILLIC: Record<string, string> = {
+  А: 'A',
+  Б: 'B',
+  В: 'V',
+  Г: 'G',
+  Ґ: 'G',
+  Д: 'D',
+  Ђ: 'D',
+  Ѓ: 'G',
+  Е: 'E',
+  Ё: 'E',
+  Є: 'IE',
+  Ж: 'ZH',
+  З: 'Z',
+  Ѕ: 'DZ',
+  И: 'I',
+  І: 'I',
+  Ї: 'I',
+  Й: 'I',
+  Ј: 'J',
+  К: 'K',
+  Л: 'L',
+  Љ: 'LJ',
+  М: 'M',
+  Н: 'N',
+  Њ: 'NJ',
+  О: 'O',
+  П: 'P',
+  Р: 'R',
+  С: 'S',
+  Т: 'T',
+  Ћ: 'C',
+  Ќ: 'K',
+  У: 'U',
+  Ў: 'U',
+  Ф: 'F',
+  Х: 'KH',
+  Ц: 'TS',
+  Ч: 'CH',
+  Џ: 'DZ',
+  Ш: 'SH',
+  Щ: 'SHCH',
+  Ъ: 'IE',
+  Ы: 'Y',
+  Ь: '',
+  Э: 'E',
+  Ю: 'IU',
+  Я: 'IA',
+};
+
 function bcbpLetters(text: string): string {
   return (
     text
       // 'ß'.toUpperCase() is already "SS".
       .toLocaleUpperCase('en')
+      .replace(/[\u0400-\u04FF]/gu, (letter) => CYRILLIC[letter] ?? letter)
       .replace(/[ÄÆÅÖØŒÜẞÞÐĐĦŁĿŊŦ]/gu, (letter) => TRANSLITERATION[letter] ?? letter)
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
@@ -96,10 +148,18 @@ function bcbpLetters(text: string): string {
  * The passenger name as a boarding pass prints and encodes it: "SURNAME/GIVEN NAMES", upper case,
  * transliterated after ICAO Doc 9303 (Müller → MUELLER, Großmann → GROSSMANN, Çeku → CEKU,
  * Ëmira → EMIRA, Sørensen → SOERENSEN), hyphens as spaces, apostrophes dropped, cut to the 20
- * characters of the field (the surname first, so it survives).
+ * characters of the field (the surname first, so it survives, but never the given name's initial).
+ * Cyrillic is written in Latin letters by the same document's table; a script it has no table for
+ * (Chinese, say) leaves the name empty, and staff book such names in Latin letters, as the passport's
+ * machine-readable zone has them.
  */
 export function bcbpName(lastName: string, firstName: string): string {
-  return `${bcbpLetters(lastName)}/${bcbpLetters(firstName)}`.slice(0, NAME_LENGTH).trimEnd();
+  const given = bcbpLetters(firstName);
+  // A surname too long for the field leaves room for "/" and the given name's initial.
+  const surname = bcbpLetters(lastName)
+    .slice(0, given ? NAME_LENGTH - 2 : NAME_LENGTH)
+    .trimEnd();
+  return `${surname}/${given}`.slice(0, NAME_LENGTH).trimEnd();
 }
 
 /**

@@ -29,21 +29,29 @@ export function checkInWindow(
 /**
  * Why a passenger of a booking may not check in on a flight now, in the order they are answered:
  * - `cancelled`: the booking or the flight is cancelled;
+ * - `notOffered`: staff have not switched online check-in on for the flight (its
+ *   `isOnlineCheckInEnabled`, spec 03 Flight): its passengers check in at the airport;
  * - `unpaid`: the invoice is not paid in full (paid or overpaid);
  * - `closed`: the flight closed (60 minutes before departure, or closed or departed by staff);
  * - `notOpen`: check-in opens later (CHECKIN_OPENS_HOURS before departure).
  */
-export type CheckInRefusal = 'cancelled' | 'unpaid' | 'closed' | 'notOpen';
+export type CheckInRefusal = 'cancelled' | 'notOffered' | 'unpaid' | 'closed' | 'notOpen';
 
 export interface CheckInFacts {
   reservation: { status: string; invoice: { status: InvoiceStatus } };
-  flight: { status: FlightStatus; isActive: boolean; departure: string | Date };
+  flight: {
+    status: FlightStatus;
+    isActive: boolean;
+    isOnlineCheckInEnabled: boolean;
+    departure: string | Date;
+  };
 }
 
 export function checkInRefusal(facts: CheckInFacts, now: Date, opensHours: number): CheckInRefusal | null {
   const { reservation, flight } = facts;
   if (reservation.status === 'cancelled' || flight.status === 'cancelled' || !flight.isActive)
     return 'cancelled';
+  if (!flight.isOnlineCheckInEnabled) return 'notOffered';
   if (!isInvoiceSettled(reservation.invoice)) return 'unpaid';
   const { opensAt, closesAt } = checkInWindow(flight.departure, opensHours);
   if (flight.status !== 'created' || now.getTime() >= closesAt.getTime()) return 'closed';

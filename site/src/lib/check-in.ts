@@ -11,6 +11,7 @@ import { minutesToWait } from './manage-booking.ts';
 export const CHECK_IN_REFUSALS = [
   'ERROR_CHECK_IN_NOT_OPEN',
   'ERROR_CHECK_IN_CLOSED',
+  'ERROR_CHECK_IN_NOT_OFFERED',
   'ERROR_CHECK_IN_UNPAID',
   'ERROR_CHECK_IN_CANCELLED',
   'ERROR_CHECK_IN_SEAT_NOT_PAID',

@@ -158,6 +158,8 @@ export async function seedDemoFlights(tx: Tx, today = new Date(), days = { first
           aircraftTemplateId: template.id,
           sections: template.sections,
           rateId: rateIds.get(route.rate)!,
+          // The demo airline offers online check-in on its timetable (docs/check-in.md).
+          isOnlineCheckInEnabled: true,
           sequenceId: sequence.id,
         })),
       );

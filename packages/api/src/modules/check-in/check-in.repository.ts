@@ -9,9 +9,9 @@ import {
 } from '../../db/schema/index.ts';
 
 /**
- * The one query of every look-up: the booking of a locator with its invoice, the booker's last name
- * and its passengers, or nothing. Malformed, unknown and wrong-name look-ups all run it and compare
- * in memory, so the answer takes the same time whichever part was wrong (as manage my booking).
+ * The queries of every look-up: the booking of a locator with its invoice, the booker's last name
+ * and its passengers, or nothing. Malformed, unknown and wrong-name look-ups all run both and
+ * compare in memory, so the answer takes the same time whichever part was wrong.
  */
 export async function findBooking(db: Db | Tx, recordLocator: string) {
   const [head] = await db
@@ -26,7 +26,8 @@ export async function findBooking(db: Db | Tx, recordLocator: string) {
     .from(reservations)
     .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
     .where(eq(reservations.recordLocator, recordLocator));
-  if (!head) return undefined;
+  // The passengers' query runs whether or not the locator exists, so a look-up takes as long
+  // for an unknown locator as for a known one with a wrong name.
   const passengers = await db
     .select({
       id: reservationPassengers.id,
@@ -35,9 +36,9 @@ export async function findBooking(db: Db | Tx, recordLocator: string) {
       ageType: reservationPassengers.ageType,
     })
     .from(reservationPassengers)
-    .where(eq(reservationPassengers.reservationId, head.id))
+    .where(eq(reservationPassengers.reservationId, head?.id ?? 0))
     .orderBy(asc(reservationPassengers.id));
-  return { ...head, passengers };
+  return head ? { ...head, passengers } : undefined;
 }
 export type CheckInBooking = NonNullable<Awaited<ReturnType<typeof findBooking>>>;
 

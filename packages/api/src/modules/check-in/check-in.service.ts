@@ -29,7 +29,7 @@ import { logEntityChange } from '../../platform/entity-log.ts';
 import { hitRateLimit } from '../../platform/rate-limiter.ts';
 import { retryOnDeadlock, uniqueViolationOf } from '../../platform/sql.ts';
 import { bookingError } from '../booking/booking-errors.ts';
-import { isAbsent, passengerSeatSections, seatSpots } from '../booking/seat-view.ts';
+import { isAbsent, passengerSeatSections, reassignSeats, seatSpots } from '../booking/seat-view.ts';
 import { type FlightHead, findFlightHead } from '../flights/flights.service.ts';
 import { passFlightOf } from '../flights/pass-flight.ts';
 import type { MessageSettings } from '../messages/notify.ts';
@@ -79,6 +79,8 @@ function refusalError(refusal: CheckInRefusal, head: FlightHead, opensHours: num
     }
     case 'closed':
       return new ApiError('ERROR_CHECK_IN_CLOSED', 422);
+    case 'notOffered':
+      return new ApiError('ERROR_CHECK_IN_NOT_OFFERED', 422);
     case 'unpaid':
       return new ApiError('ERROR_CHECK_IN_UNPAID', 422);
     case 'cancelled':
@@ -106,14 +108,14 @@ export function createCheckInService(db: Db, reservations: ReservationsService, 
     return booking;
   }
 
-  /** A look-up that failed counts against the caller's address, so names cannot be tried in bulk. */
+  /**
+   * Every call that looks a booking up counts against the caller's address before anything is
+   * read, found or not: over the limit nothing is answered but 429, so a right guess cannot be told
+   * from a wrong one (a traveller needs about three calls: find, check in, download).
+   */
   async function lookUpCounted(ip: string, body: CheckInLookupBody) {
-    try {
-      return await lookUp(db, body);
-    } catch (error) {
-      await hitRateLimit(db, `check-in:find:ip:${ip}`, limit);
-      throw error;
-    }
+    await hitRateLimit(db, `check-in:find:ip:${ip}`, limit);
+    return lookUp(db, body);
   }
 
   async function headsOf(tx: Db | Tx, flightIds: Iterable<number>) {
@@ -278,13 +280,13 @@ export function createCheckInService(db: Db, reservations: ReservationsService, 
    * a seat moved, the passes e-mailed once. Answers every chosen passenger's pass (not infants').
    */
   async function checkIn(body: CheckInBody, booking: Booking) {
-    const language = languageOf(booking, body.locale);
     return retryOnDeadlock(() =>
       db.transaction(async (tx) => {
         await lockReservation(tx, booking.id);
         await repo.lockFlightForCheckIn(tx, body.flightId);
         // Read again under the locks: a payment, a change or a cancellation may have come between.
         const fresh = await lookUp(tx, body);
+        if (fresh.status === 'cancelled') throw refusalErrorOf('cancelled');
         const head = await findFlightHead(tx, body.flightId);
         const onFlight = (await repo.bookingTickets(tx, fresh.id)).filter(
           (ticket) => ticket.flightId === body.flightId,
@@ -312,11 +314,15 @@ export function createCheckInService(db: Db, reservations: ReservationsService, 
         const seatOf = new Map(onFlight.map((ticket) => [ticket.passengerId, ticket.seatLabel]));
         const moves = new Map<number, string>();
         const spots = seatSpots(head.flight.sections);
-        for (const { passengerId, seatLabel } of body.seats ?? []) {
+        const seatsAsked = body.seats ?? [];
+        if (new Set(seatsAsked.map((seat) => seat.passengerId)).size < seatsAsked.length) {
+          throw invalid('seats', 'One seat per passenger');
+        }
+        for (const { passengerId, seatLabel } of seatsAsked) {
           const ticket = ticketOf.get(passengerId);
           const passenger = passengerOf.get(passengerId);
           if (!ticket || !passenger || !chosen.has(passengerId)) {
-            throw invalid('seats', `Passenger ${passengerId} is not checked in here`);
+            throw invalid('seats', `Passenger ${passengerId} is not among the passengers checking in`);
           }
           if (seatLabel === ticket.seatLabel) continue;
           const where = { direction: 'both' as const, flightId: head.flight.id, seatLabel, field: 'seats' };
@@ -362,6 +368,30 @@ export function createCheckInService(db: Db, reservations: ReservationsService, 
           await repo.setSeat(tx, ticketOf.get(passengerId)!.id, seatLabel);
           seatOf.set(passengerId, seatLabel);
         }
+        // A passenger without a seat gets one from the airline, free: the cheapest free seat of their
+        // tariff group, front to back, as check-in desks do (docs/check-in.md).
+        const seatless = fresh.passengers.filter((p) => {
+          const ticket = ticketOf.get(p.id);
+          return (
+            chosen.has(p.id) && p.ageType !== 'infant' && ticket && !ticket.checkedInAt && !seatOf.get(p.id)
+          );
+        });
+        if (seatless.length > 0) {
+          const taken = new Set([
+            ...heldByOthers,
+            ...[...seatOf.values()].filter((label): label is string => !!label),
+          ]);
+          const given = reassignSeats(
+            seatless.map((p) => ({ key: p.id, label: '', tariffGroupId: ticketOf.get(p.id)!.tariffGroupId })),
+            head.flight.sections,
+            taken,
+          );
+          for (const [passengerId, seatLabel] of given) {
+            await repo.setSeat(tx, ticketOf.get(passengerId)!.id, seatLabel);
+            seatOf.set(passengerId, seatLabel);
+            moves.set(passengerId, seatLabel);
+          }
+        }
         if (moves.size > 0) await reservations.recordChange(tx, null, fresh.id, ['tickets']);
 
         // Sequence numbers in the order passengers were booked, each infant right after its adult.
@@ -399,7 +429,8 @@ export function createCheckInService(db: Db, reservations: ReservationsService, 
           }));
         const fresher = passes.filter((entry) => newly.includes(entry.passenger.id));
         if (fresher.length > 0) {
-          const pdf = await boardingPassPdf(documentsOf(fresh, head, fresher, language));
+          // The e-mail is in the booking's language; so are the passes it carries.
+          const pdf = await boardingPassPdf(documentsOf(fresh, head, fresher, languageOf(fresh, undefined)));
           const local = airportLocalTime(head.flight.departure, head.origin.timezone);
           await notifyBoardingPasses(
             tx,
@@ -429,8 +460,7 @@ export function createCheckInService(db: Db, reservations: ReservationsService, 
   return {
     /** The booking's passengers and its flights open for check-in; every look-up is counted. */
     async find(ip: string, body: CheckInLookupBody): Promise<FoundCheckIn> {
-      await hitRateLimit(db, `check-in:find:ip:${ip}`, limit);
-      const booking = await lookUp(db, body);
+      const booking = await lookUpCounted(ip, body);
       return view(booking, body.locale);
     },
 
@@ -454,7 +484,11 @@ export function createCheckInService(db: Db, reservations: ReservationsService, 
       body: CheckInLookupBody & { flightId: number; passengerIds?: number[] | undefined },
     ): Promise<FileAnswer> {
       const booking = await lookUpCounted(ip, body);
+      if (booking.status === 'cancelled') throw refusalErrorOf('cancelled');
       const head = await findFlightHead(db, body.flightId);
+      // A pass stays printable after check-in closes (at the gate), never once the flight is cancelled.
+      if (head && (head.flight.status === 'cancelled' || !head.flight.isActive))
+        throw refusalErrorOf('cancelled');
       const onFlight = (await repo.bookingTickets(db, booking.id)).filter(
         (ticket) => ticket.flightId === body.flightId && ticket.checkedInAt !== null,
       );

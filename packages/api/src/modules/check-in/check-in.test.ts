@@ -43,14 +43,21 @@ async function pay(reservationId: number) {
   expect(paid.status, JSON.stringify(paid.body)).toBe(201);
 }
 
-const find = (recordLocator: string, lastName: string, ip = '10.0.0.1') =>
+/** Each call from an address of its own: the look-up limit counts per address (tested on its own). */
+let addresses = 0;
+const nextIp = () => {
+  addresses += 1;
+  return `10.0.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
+};
+
+const find = (recordLocator: string, lastName: string, ip = nextIp()) =>
   t.request({
     method: 'POST',
     url: '/api/v1/public/check-in/find',
     payload: { recordLocator, lastName },
     remoteAddress: ip,
   });
-const checkIn = (body: object, ip = '10.0.0.2') =>
+const checkIn = (body: object, ip = nextIp()) =>
   t.request({ method: 'POST', url: '/api/v1/public/check-in', payload: body, remoteAddress: ip });
 
 const pid = (booking: { passengers: { id: number; firstName: string }[] }, firstName: string) =>
@@ -64,6 +71,7 @@ beforeAll(async () => {
   makeFlight = (hoursFromNow) => {
     const departure = new Date(Math.floor((Date.now() + hoursFromNow * HOUR) / 60_000) * 60_000);
     return maker({
+      isOnlineCheckInEnabled: true,
       departure: departure.toISOString(),
       arrival: new Date(departure.getTime() + 2 * HOUR).toISOString(),
     });
@@ -130,10 +138,41 @@ describe('when check-in is open', () => {
     expect((await find(booking.recordLocator, 'home')).body.errors[0].code).toBe('ERROR_CHECK_IN_CANCELLED');
   });
 
-  it('counts look-ups per address like manage my booking: the eleventh in the window is refused', async () => {
-    for (let i = 0; i < 10; i += 1) expect((await find('ZZZZZZ', 'Nobody', '10.9.9.9')).status).toBe(404);
-    const refused = await find('ZZZZZZ', 'Nobody', '10.9.9.9');
-    expect(refused.status).toBe(429);
+  it('counts every look-up per address: over the limit even a right guess is answered 429 alone', async () => {
+    const flightId = await makeFlight(7);
+    const booking = await book(flightId, [{ firstName: 'Right', lastName: 'Guess' }]);
+    await pay(booking.id);
+    const ip = '10.9.9.9';
+    for (let i = 0; i < 10; i += 1) expect((await find('ZZZZZZ', 'Nobody', ip)).status).toBe(404);
+    expect((await find(booking.recordLocator, 'Guess', ip)).status).toBe(429);
+    const body = {
+      recordLocator: booking.recordLocator,
+      lastName: 'Guess',
+      flightId,
+      passengerIds: [pid(booking, 'Right')],
+    };
+    expect((await checkIn(body, ip)).status).toBe(429);
+    const pdf = await t.request({
+      method: 'POST',
+      url: '/api/v1/public/check-in/boarding-pass',
+      payload: body,
+      remoteAddress: ip,
+    });
+    expect(pdf.status).toBe(429);
+    // Nothing was done for the right guess.
+    expect((await find(booking.recordLocator, 'Guess')).body.passengers[0].checkedIn).toBe(false);
+  });
+
+  it('is not offered on a flight staff have not opened online check-in for', async () => {
+    const flightId = await makeFlight(6);
+    await t.database.db
+      .update(flights)
+      .set({ isOnlineCheckInEnabled: false })
+      .where(eq(flights.id, flightId));
+    const booking = await book(flightId, [{ firstName: 'Desk', lastName: 'Only' }]);
+    await pay(booking.id);
+    const answer = await find(booking.recordLocator, 'Only');
+    expect(answer.body.errors?.[0]?.code, JSON.stringify(answer.body)).toBe('ERROR_CHECK_IN_NOT_OFFERED');
   });
 });
 
@@ -272,6 +311,8 @@ describe('checking in', () => {
 
   it('lets the gate scan a pass: the passenger and the infant on their lap appear; other flights are refused', async () => {
     const adultWithInfant = found.passengers.find((p) => p.ageType === 'infant')!.infantOf!;
+    const list0 = (await api('GET', `flight/${flightId}/passenger/list?appearing[]=pending`, manager)).body
+      .items as FlightPassenger[];
     const pass = passes.find((p) => p.passengerId === adultWithInfant)!;
     const scanned = await api('POST', `flight/${flightId}/passenger/scan`, manager, {
       bcbp: `${pass.bcbp}\r\n`,
@@ -298,6 +339,18 @@ describe('checking in', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors[0].code).toBe('ERROR_BOARDING_PASS_UNKNOWN');
+    // An edited name boards nobody, nor does a pass made up for the infant's sequence number.
+    const renamed = pass.bcbp.replace(/^M1.{20}/, `M1${'HACKER/EVIL'.padEnd(20)}`);
+    expect((await api('POST', `flight/${flightId}/passenger/scan`, manager, { bcbp: renamed })).status).toBe(
+      404,
+    );
+    const infant = list0.find((p) => p.firstName === 'Luan')!;
+    const infantPass = pass.bcbp
+      .replace(/^M1.{20}/, `M1${'BERISHA/LUAN'.padEnd(20)}`)
+      .replace(/^(.{52})\d{4}/, `$1${String(infant.checkIn!.sequenceNumber).padStart(4, '0')}`);
+    expect(
+      (await api('POST', `flight/${flightId}/passenger/scan`, manager, { bcbp: infantPass })).status,
+    ).toBe(404);
   });
 });
 
@@ -329,5 +382,28 @@ describe('the boarding pass PDF', () => {
     const { text } = readPdf(after.rawPayload);
     expect(text).toContain('Ilir Gashi');
     expect(text).toContain(booking.recordLocator);
+  });
+});
+
+describe('a passenger booked without a seat', () => {
+  it('gets the cheapest free seat of their group from the airline at check-in, free of charge', async () => {
+    const flightId = await makeFlight(9);
+    const booking = await book(flightId, [
+      { firstName: 'Ardit', lastName: 'Morina' },
+      { firstName: 'Era', lastName: 'Morina' },
+    ]);
+    await pay(booking.id);
+    const before = (await api('GET', `reservation/${booking.id}`, manager)).body.invoice.total;
+    const answer = await checkIn({
+      recordLocator: booking.recordLocator,
+      lastName: 'Morina',
+      flightId,
+      passengerIds: [pid(booking, 'Ardit'), pid(booking, 'Era')],
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const seats = (answer.body.boardingPasses as BoardingPass[]).map((pass) => pass.seat);
+    expect(seats.every((seat) => seat !== null)).toBe(true);
+    expect(new Set(seats).size).toBe(2);
+    expect((await api('GET', `reservation/${booking.id}`, manager)).body.invoice.total).toBe(before);
   });
 });

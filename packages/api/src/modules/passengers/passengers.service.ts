@@ -1,5 +1,6 @@
 import {
   airportLocalTime,
+  bcbpName,
   bookingLaps,
   canMarkAppearing,
   decodeBcbp,
@@ -276,6 +277,7 @@ export function createPassengersService(db: Db, reservations: ReservationsServic
         if ('error' in pass) {
           throw new ApiError('ERROR_BOARDING_PASS_UNREADABLE', 422, {
             field: 'bcbp',
+            message: `This is not a boarding pass we read: ${pass.message}`,
             params: { reason: pass.error },
           });
         }
@@ -289,12 +291,20 @@ export function createPassengersService(db: Db, reservations: ReservationsServic
           const number = `${pass.carrier}${pass.flightNumber}`;
           throw new ApiError('ERROR_BOARDING_PASS_OTHER_FLIGHT', 422, {
             field: 'bcbp',
-            message: `This boarding pass is for flight ${number} on ${date}, not this flight (${expected.carrier}${expected.flightNumber}).`,
-            params: { flight: number, date, from: pass.from, to: pass.to },
+            message: `This boarding pass is for flight ${number} on ${date}, not this flight (${expected.carrier}${expected.flightNumber} on ${flight.localDate}).`,
+            params: { flight: number, date, from: pass.from, to: pass.to, thisDate: flight.localDate },
           });
         }
         const row = await repo.findCheckedInPassenger(tx, flightId, pass);
-        if (!row) throw new ApiError('ERROR_BOARDING_PASS_UNKNOWN', 404, { field: 'bcbp' });
+        // The pass must name the passenger its sequence number is: a pass with another name (edited,
+        // or someone else's) boards nobody, and an infant has no pass of its own (it boards with its adult).
+        if (
+          !row ||
+          row.passenger.ageType === 'infant' ||
+          bcbpName(row.passenger.lastName, row.passenger.firstName) !== pass.passengerName
+        ) {
+          throw new ApiError('ERROR_BOARDING_PASS_UNKNOWN', 404, { field: 'bcbp' });
+        }
         if (row.ticket.isAppeared !== true) {
           const booking = await repo.allPassengers(tx, flightId, {
             reservationId: row.reservation.id,
