@@ -253,8 +253,10 @@ export function createCardPaymentsService(
    * Before a new card payment of a reservation starts, in its transaction, the open ones end: one
    * still waiting on the provider's page is cancelled there, so a second tab (or an earlier Pay
    * now) cannot charge the card too. One the customer has already paid stops the start
-   * (PaidMeanwhile): it is booked first. Rows being booked right now are skipped; should such a
-   * payment and the new one both be paid, the excess goes back to the card (`giveBackExcess`).
+   * (PaidMeanwhile): it is booked first. A row being booked right now is waited for, so a start in
+   * that instant is refused as already paid instead of opening a second payment; should two
+   * payments still both be paid (a race at the provider), the excess goes back to the card
+   * (`giveBackExcess`).
    */
   async function endOpenPayments(tx: Tx, reservationId: number) {
     // Card rows before the invoice, as `book` locks them: no deadlock between the two.

@@ -40,7 +40,11 @@ export async function lockCardTransaction(tx: Tx, id: number): Promise<CardRow |
   return row;
 }
 
-/** A reservation's card transactions still waiting on the provider, locked; rows locked by others are skipped. */
+/**
+ * A reservation's card transactions still waiting on the provider, locked. A row being booked right
+ * now (its webhook or its page's return) is waited for, not skipped: once booked it is no longer
+ * open, and the start that waited sees the invoice it paid.
+ */
 export const lockOpenCardTransactions = (tx: Tx, reservationId: number) =>
   tx
     .select()
@@ -52,7 +56,7 @@ export const lockOpenCardTransactions = (tx: Tx, reservationId: number) =>
         isNull(cardTransactions.bookedAt),
       ),
     )
-    .for('update', { skipLocked: true });
+    .for('update');
 
 export async function findReservationRow(db: Db | Tx, id: number) {
   const [row] = await db.select().from(reservations).where(eq(reservations.id, id));
