@@ -1,15 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locale } from '@flybook/locales';
 import { formatDateTime } from '@flybook/locales/format';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { type Inbox, openInbox } from './inbox.ts';
 import { layoutProblems } from './layout.ts';
 import {
   API,
@@ -30,34 +28,13 @@ import {
  * scans the pass's barcode as read from the PDF.
  */
 
-interface Inbox {
-  mails: { to: string[]; mail: ParsedMail }[];
-  url: string;
-}
-
 const test = base.extend<object, { inbox: Inbox; server: JourneyServer }>({
   inbox: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter
     async ({}, use) => {
-      const mails: Inbox['mails'] = [];
-      const smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, session, callback) {
-          simpleParser(stream).then(
-            (mail) => {
-              mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
-              callback();
-            },
-            (error: Error) => callback(error),
-          );
-        },
-      });
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-      const { port } = smtp.server.address() as AddressInfo;
-      await use({ mails, url: `smtp://127.0.0.1:${port}` });
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      const inbox = await openInbox();
+      await use(inbox);
+      await inbox.close();
     },
     { scope: 'worker' },
   ],

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { readPdf } from '@flybook/api/pdf-text';
 import { officeDayOf } from '@flybook/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
+import { type Inbox, openInbox } from './inbox.ts';
 import {
   API,
   apiToken,
@@ -21,12 +20,6 @@ import {
  * payment reminder every few seconds instead of hourly.
  */
 
-interface Inbox {
-  /** Every mail received so far, parsed, with the envelope's recipients. */
-  mails: { to: string[]; mail: ParsedMail }[];
-  url: string;
-}
-
 /** The job's interval here: short, so a second (wrong) reminder would show within seconds. */
 const REMINDER_INTERVAL_MS = 3_000;
 
@@ -34,25 +27,9 @@ const test = base.extend<object, { inbox: Inbox; server: JourneyServer }>({
   inbox: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter
     async ({}, use) => {
-      const mails: Inbox['mails'] = [];
-      const smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, session, callback) {
-          simpleParser(stream).then(
-            (mail) => {
-              mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), mail });
-              callback();
-            },
-            (error: Error) => callback(error),
-          );
-        },
-      });
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-      const { port } = smtp.server.address() as AddressInfo;
-      await use({ mails, url: `smtp://127.0.0.1:${port}` });
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      const inbox = await openInbox();
+      await use(inbox);
+      await inbox.close();
     },
     { scope: 'worker' },
   ],
