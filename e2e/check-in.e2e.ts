@@ -18,6 +18,7 @@ import {
   expectLedgerBalanced,
   type JourneyServer,
   logIn,
+  payGuestBookingByCard,
   startJourneyServer,
 } from './support.ts';
 
@@ -152,22 +153,7 @@ async function paidBooking(
     guestKey: string;
     invoice: { total: number };
   };
-  const init = await request.post(`${API}/payment/datatrans/reservation/init`, {
-    data: {
-      source: 'customerReservation',
-      reservationId: reservation.id,
-      amount: reservation.invoice.total,
-      locale: 'en',
-      guestKey: reservation.guestKey,
-    },
-  });
-  expect(init.status(), await init.text()).toBe(201);
-  const start = await request.post(`${API}/public/payment/datatrans/start`, {
-    data: { transactionId: (await init.json()).transactionId },
-  });
-  await page.goto((await start.json()).paymentPageUrl);
-  await page.getByRole('button', { name: /4242 4242 4242 4242/ }).click();
-  await expect(page).toHaveURL(/\/datatrans\/success\?/);
+  await payGuestBookingByCard(page, request, reservation);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   return reservation;
 }

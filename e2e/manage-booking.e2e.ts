@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiToken, expect, expectAccessible, expectLedgerBalanced, test } from './support.ts';
+import {
+  API,
+  apiToken,
+  expect,
+  expectAccessible,
+  expectLedgerBalanced,
+  payGuestBookingByCard,
+  test,
+} from './support.ts';
 
 // Card payments, desk payments and invoices move money here: the ledger's invariants hold after each
 // journey (debits equal credits, balances equal their records).
@@ -60,22 +68,7 @@ test('a guest who paid by card finds the booking by a lower-case reference and a
 }) => {
   const reservation = await book(request, 'guest');
   // The guest pays on the provider's stand-in page.
-  const init = await request.post(`${API}/payment/datatrans/reservation/init`, {
-    data: {
-      source: 'customerReservation',
-      reservationId: reservation.id,
-      amount: reservation.invoice.total,
-      locale: 'en',
-      guestKey: reservation.guestKey,
-    },
-  });
-  expect(init.status(), await init.text()).toBe(201);
-  const start = await request.post(`${API}/public/payment/datatrans/start`, {
-    data: { transactionId: (await init.json()).transactionId },
-  });
-  await page.goto((await start.json()).paymentPageUrl);
-  await page.getByRole('button', { name: /4242 4242 4242 4242/ }).click();
-  await expect(page).toHaveURL(/\/datatrans\/success\?/);
+  await payGuestBookingByCard(page, request, reservation);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeVisible();
 
   await page.goto('/');

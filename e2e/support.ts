@@ -135,3 +135,30 @@ export async function expectLedgerBalanced(request: APIRequestContext) {
   expect(response.ok()).toBe(true);
   expect(await response.json()).toEqual({ signedSum: 0, mismatchedAccounts: 0, mismatchedInvoiceIds: [] });
 }
+
+/**
+ * A guest pays their booking by card on the provider's stand-in page with the test card that pays,
+ * as the booking wizard's payment window does; the page ends on the site's success page.
+ */
+export async function payGuestBookingByCard(
+  page: Page,
+  request: APIRequestContext,
+  reservation: { id: number; guestKey?: string | undefined; invoice: { total: number } },
+) {
+  const init = await request.post(`${API}/payment/datatrans/reservation/init`, {
+    data: {
+      source: 'customerReservation',
+      reservationId: reservation.id,
+      amount: reservation.invoice.total,
+      locale: 'en',
+      guestKey: reservation.guestKey,
+    },
+  });
+  expect(init.status(), await init.text()).toBe(201);
+  const start = await request.post(`${API}/public/payment/datatrans/start`, {
+    data: { transactionId: (await init.json()).transactionId },
+  });
+  await page.goto((await start.json()).paymentPageUrl);
+  await page.getByRole('button', { name: /4242 4242 4242 4242/ }).click();
+  await expect(page).toHaveURL(/\/datatrans\/success\?/);
+}

@@ -49,6 +49,31 @@ export async function hitRateLimit(
   return { count, retryAfterSeconds };
 }
 
+/**
+ * Refuses like `hitRateLimit` when the key is already over its limit in the current window, without
+ * counting this attempt: for calls that count only their failures, so that over the limit even a
+ * right guess is answered 429 and tells nothing.
+ */
+export async function refuseOverRateLimit(
+  db: Db | Tx,
+  key: string,
+  limit: { max: number; windowSeconds: number },
+): Promise<void> {
+  const [row] = await db
+    .select({
+      count: rateLimits.count,
+      secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.windowStart} + make_interval(secs => ${limit.windowSeconds}) - now()))))::int`,
+    })
+    .from(rateLimits)
+    .where(
+      sql`${rateLimits.key} = ${key} AND ${rateLimits.windowStart} >= now() - make_interval(secs => ${limit.windowSeconds})`,
+    );
+  if (row && row.count >= limit.max) {
+    const retryAfterSeconds = Math.min(limit.windowSeconds, Math.max(1, Number(row.secondsLeft)));
+    throw new ApiError('ERROR_RATE_LIMITED', 429, { params: { retryAfterSeconds } });
+  }
+}
+
 /** Forgets a key's counter. */
 export async function clearRateLimit(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));

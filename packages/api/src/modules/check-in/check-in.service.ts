@@ -26,7 +26,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { FileAnswer } from '../../http/routes.ts';
 import { logEntityChange } from '../../platform/entity-log.ts';
-import { hitRateLimit } from '../../platform/rate-limiter.ts';
+import { hitRateLimit, refuseOverRateLimit } from '../../platform/rate-limiter.ts';
 import { retryOnDeadlock, uniqueViolationOf } from '../../platform/sql.ts';
 import { bookingError } from '../booking/booking-errors.ts';
 import { isAbsent, passengerSeatSections, reassignSeats, seatSpots } from '../booking/seat-view.ts';
@@ -109,13 +109,19 @@ export function createCheckInService(db: Db, reservations: ReservationsService, 
   }
 
   /**
-   * Every call that looks a booking up counts against the caller's address before anything is
-   * read, found or not: over the limit nothing is answered but 429, so a right guess cannot be told
-   * from a wrong one (a traveller needs about three calls: find, check in, download).
+   * The look-up of the calls that act on a booking found before (check in, download): over the
+   * limit they answer 429 before anything is read, so a right guess is not told from a wrong one;
+   * under it only a failed look-up counts, so a traveller's own calls do not use up the budget.
    */
   async function lookUpCounted(ip: string, body: CheckInLookupBody) {
-    await hitRateLimit(db, `check-in:find:ip:${ip}`, limit);
-    return lookUp(db, body);
+    const key = `check-in:find:ip:${ip}`;
+    await refuseOverRateLimit(db, key, limit);
+    try {
+      return await lookUp(db, body);
+    } catch (error) {
+      await hitRateLimit(db, key, limit);
+      throw error;
+    }
   }
 
   async function headsOf(tx: Db | Tx, flightIds: Iterable<number>) {
@@ -459,8 +465,10 @@ export function createCheckInService(db: Db, reservations: ReservationsService, 
 
   return {
     /** The booking's passengers and its flights open for check-in; every look-up is counted. */
+    /** Every find counts against the caller's address, found or not (as manage my booking's). */
     async find(ip: string, body: CheckInLookupBody): Promise<FoundCheckIn> {
-      const booking = await lookUpCounted(ip, body);
+      await hitRateLimit(db, `check-in:find:ip:${ip}`, limit);
+      const booking = await lookUp(db, body);
       return view(booking, body.locale);
     },
 
