@@ -16,6 +16,7 @@ import {
   expect,
   expectAccessible,
   expectLedgerBalanced,
+  islandsHydrated,
   type JourneyServer,
   logIn,
   payGuestBookingByCard,
@@ -225,6 +226,7 @@ test('a guest checks in online on another seat, downloads the boarding passes, g
   // From manage my booking: "Check in online" carries the reference.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/booking/manage');
+  await islandsHydrated(page);
   await page.getByLabel('Booking reference').fill(reservation.recordLocator);
   await page.getByLabel('Last name').fill('Ceku');
   await page.getByRole('button', { name: 'Find my booking' }).click();
@@ -367,6 +369,7 @@ test('the Albanian page speaks Albanian, with Albanian dates', async ({ page, re
   await expect(page.getByRole('heading', { name: 'Hapi 1 nga 3: gjeni rezervimin' })).toBeVisible();
   await expect(page.getByLabel('Kodi i rezervimit')).toHaveValue(reservation.recordLocator);
   await shoot(page, 'sq-1-find');
+  await islandsHydrated(page);
 
   await page.getByLabel('Mbiemri').fill('Çeku');
   await page.getByRole('button', { name: 'Gjej fluturimin tim' }).click();

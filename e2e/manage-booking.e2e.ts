@@ -6,6 +6,7 @@ import {
   expect,
   expectAccessible,
   expectLedgerBalanced,
+  islandsHydrated,
   payGuestBookingByCard,
   test,
 } from './support.ts';
@@ -80,6 +81,7 @@ test('a guest who paid by card finds the booking by a lower-case reference and a
   await expect(page).toHaveURL(/\/booking\/manage$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Manage my booking' })).toBeVisible();
   await expectAccessible(page, 'manage form');
+  await islandsHydrated(page);
 
   // A wrong name: not found, and the form stays.
   await page.getByLabel('Booking reference').fill(reservation.recordLocator.toLowerCase());
@@ -115,6 +117,7 @@ test('an unpaid billed booking is paid by card from the manage page, opened in G
 }) => {
   const reservation = await book(request, 'manager');
   await page.goto('/de/booking/manage');
+  await islandsHydrated(page);
   await page.getByLabel('Buchungsnummer').fill(reservation.recordLocator);
   await page.getByLabel('Nachname').fill('ÇEKU');
   await page.getByRole('button', { name: 'Buchung suchen' }).click();

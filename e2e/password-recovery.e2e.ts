@@ -1,13 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './support.ts';
-
-/**
- * Waits until the page's islands have hydrated (Astro then drops their `ssr` attribute): text typed
- * into the server-rendered form before that would be reset by React's first render.
- */
-async function hydrated(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessible, islandsHydrated, test } from './support.ts';
 
 const MANAGER = { email: 'manager@flybook.test', name: 'Mira Krasniqi' };
 // The seed's password, which the other journeys log in with.
@@ -65,7 +57,7 @@ test.describe('the manager recovers the password', () => {
     const link = await newestRecoveryLink(page.request, MANAGER.email);
     expect(new URL(link).pathname).toMatch(/^\/updatePassword\/[\w-]+$/);
     await page.goto(link);
-    await hydrated(page);
+    await islandsHydrated(page);
     await expect(page).toHaveURL(/\/updatePassword\/[\w-]+$/);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     await expectAccessible(page, 'update-password page');
@@ -85,7 +77,7 @@ test.describe('the manager recovers the password', () => {
 
     // The link works once.
     await page.goto(link);
-    await hydrated(page);
+    await islandsHydrated(page);
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     await page.getByLabel(/^New password/).fill('yet-another-secret');
     await page.getByLabel(/^Repeat new password/).fill('yet-another-secret');
@@ -100,7 +92,7 @@ test.describe('the manager recovers the password', () => {
 
 test('a link from a German e-mail opens the page in German', async ({ page }) => {
   await page.goto('/de/updatePassword/no-such-token');
-  await hydrated(page);
+  await islandsHydrated(page);
   await expect(page.getByRole('heading', { name: 'Neues Passwort festlegen' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page).toHaveURL(/\/de\/updatePassword\/no-such-token$/);

@@ -162,3 +162,11 @@ export async function payGuestBookingByCard(
   await page.getByRole('button', { name: /4242 4242 4242 4242/ }).click();
   await expect(page).toHaveURL(/\/datatrans\/success\?/);
 }
+
+/**
+ * Waits until the page's islands have hydrated (Astro then drops their `ssr` attribute): text typed
+ * into a server-rendered form before that would be reset by React's first render.
+ */
+export async function islandsHydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
