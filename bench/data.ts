@@ -13,7 +13,9 @@ import {
   openDatabase,
   seedIfEmpty,
 } from '@flybook/api';
+import { flightSeats, timetableSeats } from '@flybook/api/testing';
 import { FlightBody } from '@flybook/schemas';
+import { and, eq } from 'drizzle-orm';
 import type { BenchDatabase } from './database.ts';
 import { seedVolume, type VolumeOptions, type VolumeResult } from './volume.ts';
 
@@ -48,10 +50,18 @@ export const oneAdultBooking = (flightId: number, n: number | string) => ({
   paymentTerms: 'bill',
 });
 
+/** The same booking as a guest on the public site: no login, paid by card right after (terms now). */
+export const publicBooking = (flightId: number, n: number | string) => ({
+  ...oneAdultBooking(flightId, n),
+  paymentTerms: 'now',
+});
+
 export interface Prepared {
   volume: VolumeResult;
   /** A token of the demo manager, for the load runs that book and list as staff. */
   managerToken: string;
+  /** A token of the demo administrator, for the entity log. */
+  adminToken: string;
   /** A local date (at ZRH) with a ZRH → PRN flight, for the search scenario. */
   searchDate: string;
   /** A flight of the timetable (one adult, economy) for the calculate scenario. */
@@ -59,6 +69,8 @@ export interface Prepared {
   /** The Zurich cash desk's account, whose balance log the staff scenario lists. */
   cashDeskAccountId: number;
   hotFlight: { id: number; seatsForSale: number };
+  /** A flight of `sellOutSeats` economy seats that the same load books out. */
+  sellOutFlight: { id: number; seatsForSale: number };
   /** A flight whose economy row pgbench updates (seats raised so it never sells out). */
   ceilingFlightId: number;
   /** Flights with the most free economy seats, for bookings spread over the timetable. */
@@ -73,7 +85,9 @@ export async function prepareDemo(database: Database, config: Config) {
   const { token: managerToken } = await auth.login('manager@flybook.test', DEMO_PASSWORD, '127.0.0.1');
   const manager = await auth.authenticate(managerToken);
   if (!manager) throw new Error('the demo manager could not log in');
-  return { manager, managerToken };
+  // The entity log is the administrator's.
+  const { token: adminToken } = await auth.login('admin@flybook.test', DEMO_PASSWORD, '127.0.0.1');
+  return { manager, managerToken, adminToken };
 }
 
 /**
@@ -82,8 +96,10 @@ export async function prepareDemo(database: Database, config: Config) {
  */
 export async function prepareData(
   bench: BenchDatabase,
-  options: Pick<VolumeOptions, 'reservations' | 'balanceLogRecords'> & {
+  options: Pick<VolumeOptions, 'reservations' | 'balanceLogRecords' | 'customers'> & {
     hotSeats: number;
+    /** Seats of the sell-out flight (none: no such flight). */
+    sellOutSeats?: number;
     log: (line: string) => void;
   },
 ): Promise<Prepared> {
@@ -95,12 +111,13 @@ export async function prepareData(
       ...loadConfig({ NODE_ENV: 'production', FLYBOOK_PAYMENTS_SIM: '1' }),
       databaseUrl: bench.url,
     };
-    const { manager, managerToken } = await prepareDemo(database, config);
+    const { manager, managerToken, adminToken } = await prepareDemo(database, config);
     log(
       `Writing the volume: ${options.reservations} reservations, ${options.balanceLogRecords} balance-log records…`,
     );
     const volume = await seedVolume(database.db, { ...options, log });
     const hotFlight = await createHotFlight(database.db, manager, options.hotSeats);
+    const sellOutFlight = await createHotFlight(database.db, manager, options.sellOutSeats ?? 12, 'FB9997');
     // The ceiling's row: a flight like the hot one whose seats pgbench can take for minutes.
     const ceiling = await createHotFlight(database.db, manager, 12, 'FB9998');
     await bench.query(
@@ -109,9 +126,15 @@ export async function prepareData(
     );
     const roomy = await bench.query<{ id: number }>(
       `SELECT f.id FROM flights f JOIN flight_seats s ON s.flight_id = f.id AND s.tariff_group_id = 1
-        WHERE f.departure > now() + interval '3 days' AND f.id NOT IN ($1, $2)
+        WHERE f.departure > now() + interval '3 days' AND f.id NOT IN ($1, $2, $3)
         ORDER BY s.total_seats - s.booked - s.allotted DESC, f.id LIMIT 60`,
-      [hotFlight.id, ceiling.id],
+      [hotFlight.id, ceiling.id, sellOutFlight.id],
+    );
+    // The public site sells seven seats a flight online (the demo's limit): the public bookings of
+    // the load run may take all of these flights' seats, as the guard lets staff do.
+    await bench.query(
+      'UPDATE flight_seats SET online_seats_limit = seats_for_sale WHERE flight_id = ANY($1::int[])',
+      [roomy.map((row) => row.id)],
     );
 
     const [search] = await bench.query<{ day: string; id: number }>(
@@ -130,10 +153,12 @@ export async function prepareData(
     return {
       volume,
       managerToken,
+      adminToken,
       searchDate: search.day,
       calculateFlightId: search.id,
       cashDeskAccountId: desk.id,
       hotFlight,
+      sellOutFlight,
       ceilingFlightId: ceiling.id,
       roomyFlightIds: roomy.map((row) => row.id),
     };
@@ -142,32 +167,12 @@ export async function prepareData(
   }
 }
 
-/** An economy cabin of `seats` seats (a multiple of 12) as seat-map sections of at most 99 rows of 12. */
-function bigCabin(seats: number) {
-  const columnLabels = 'ABCDEFGHIJKL'.split('');
-  const sections = [];
-  for (let rowsLeft = seats / columnLabels.length, block = 0; rowsLeft > 0; block += 1) {
-    const rows = Math.min(99, rowsLeft);
-    rowsLeft -= rows;
-    // Row numbers 1–99, 101–199, … keep every seat label unique.
-    const rowLabels = Array.from({ length: rows }, (_, i) => String(block * 100 + i + 1));
-    sections.push({
-      tariffGroup: { id: 1 },
-      rowLabels,
-      columnLabels,
-      seats: rowLabels.map(() => columnLabels.map(() => 0)),
-      prices: rowLabels.map(() => columnLabels.map(() => 0)),
-      rowsWithExitDoors: [],
-    });
-  }
-  return sections;
-}
-
 /**
- * The hot flight: one flight, 30 days out, with `seats` economy seats (a multiple of 12), all for
- * sale. Made through the flights service because the flight form (`POST flight`) takes at most
- * 1,000 seats per tariff group, which 50 connections would book out before a 10 s run ends; the
- * body passes the form's schema with 1,000 seats and is raised to `seats` after.
+ * The hot flight: one flight, 30 days out, with the demo A320's seat map like every flight of the
+ * timetable (a booking costs the same as anywhere else) and `seats` economy seats for sale, so it
+ * lasts the whole run: the flight form takes at most 1,000 seats per tariff group, so the body
+ * passes the form's schema with the cabin's own count and the inventory is raised after, as an
+ * airline's oversized charter block would be. `seats` below the cabin's make a flight to sell out.
  */
 export async function createHotFlight(
   db: Db,
@@ -183,6 +188,9 @@ export async function createHotFlight(
   if (!company || !template || !rate) throw new Error('the demo catalogue lacks FB, the A320 or a rate');
   const departure = new Date(Date.now() + 30 * 86_400_000);
   departure.setUTCHours(10, 0, 0, 0);
+  const cabin = timetableSeats(template.sections);
+  const economy = cabin.find((row) => row.tariffGroupId === 1)?.totalSeats ?? 0;
+  const formSeats = Math.min(seats, economy);
   const body = FlightBody.parse({
     flightCompany: { id: company.id },
     number,
@@ -191,20 +199,23 @@ export async function createHotFlight(
     departure: departure.toISOString(),
     arrival: new Date(departure.getTime() + 125 * 60_000).toISOString(),
     aircraftTemplate: { id: template.id },
-    sections: bigCabin(seats),
+    sections: template.sections,
     rate: { id: rate.id },
     comment: 'Bench: hot flight',
-    seatsByTariff: [
-      {
-        tariffGroup: { id: 1 },
-        totalSeats: 1000,
-        numberOfSeatsToSale: 1000,
-        costPerSeat: 90,
-        agentSeatsLimit: 0,
-      },
-    ],
+    // Economy as asked; the other cabins as the timetable sells them.
+    seatsByTariff: cabin.map((row) => ({
+      tariffGroup: { id: row.tariffGroupId },
+      totalSeats: row.tariffGroupId === 1 ? formSeats : row.totalSeats,
+      numberOfSeatsToSale: row.tariffGroupId === 1 ? formSeats : row.totalSeats,
+      costPerSeat: row.costPerSeat / 100,
+      agentSeatsLimit: 0,
+    })),
   });
-  body.seatsByTariff[0] = { ...body.seatsByTariff[0]!, totalSeats: seats, numberOfSeatsToSale: seats };
   const flight = await createFlightsService(db).create(manager, body);
+  if (seats > formSeats)
+    await db
+      .update(flightSeats)
+      .set({ totalSeats: seats, seatsForSale: seats })
+      .where(and(eq(flightSeats.flightId, flight.id), eq(flightSeats.tariffGroupId, 1)));
   return { id: flight.id, seatsForSale: seats };
 }

@@ -43,8 +43,11 @@ const parts: BenchParts = {
   settings: { durationSeconds: 10 },
   volume: {
     days: 60,
+    historyDays: 0,
     flights: 702,
+    historyFlights: 0,
     reservations: 20_000,
+    historyReservations: 0,
     passengers: 40_000,
     tickets: 55_000,
     seats: 50_000,
@@ -64,7 +67,14 @@ const parts: BenchParts = {
     searchUncached: run('public flight search, no cache', 200, 400, 600),
     searchAlone: run('public flight search, no cache, alone', 1, 250, 5),
     calculate: run('reservation calculate', 50, 1500, 50),
-    reservationCreate: run('reservation create (staff, 60 flights)', 50, 100, 700),
+    reservationCreate: {
+      ...run('reservation create (staff, 60 flights)', 50, 100, 700),
+      cost: { apiCpuMsPerResponse: 1.4, apiEventLoopUtilization: 0.99, machineBusy: 1 },
+    },
+    reservationCreatePublic: {
+      ...run('reservation create (public card booking, 60 flights)', 50, 95, 700),
+      cost: { apiCpuMsPerResponse: 1.9, apiEventLoopUtilization: 0.99, machineBusy: 1 },
+    },
     reservationList: run('reservation list, filtered (staff)', 50, 300, 200),
     balanceLogList: run('balance-log list, one account, 30 days (staff)', 50, 800, 90),
     hotFlight: {
@@ -74,6 +84,13 @@ const parts: BenchParts = {
       check,
     },
     hotFlightPglite: { skipped: 'not run' },
+    sellOut: {
+      ...run('hot-flight sell-out, 120 seats', 50, 60, 300),
+      non2xx: 60,
+      flightId: 2,
+      bookingsPerSecond: 40,
+      check: { ...check, seatsForSale: 120, totalSeats: 120, booked: 120, activeTickets: 120 },
+    },
   },
   ceiling: {
     title: 'pgbench: one hot inventory row',
@@ -148,7 +165,12 @@ const parts: BenchParts = {
 describe('bench results', () => {
   it('gives the hot flight as a share of the pgbench ceiling, null where a side did not run', () => {
     const results = benchResults(parts);
-    expect(results.ratios).toEqual({ hotFlightToCeiling: 0.05, hotFlightPgliteToCeiling: null });
+    expect(results.ratios).toEqual({
+      hotFlightToCeiling: 0.05,
+      hotFlightPgliteToCeiling: null,
+      // 90 hot-flight bookings a second against 100 spread over 60 flights.
+      hotFlightToSpread: 0.9,
+    });
   });
 
   it('judges each target of the issue on the measured figures', () => {
@@ -156,6 +178,10 @@ describe('bench results', () => {
     expect(targets.map((t) => [t.name, t.met])).toEqual([
       ['public search p95 at 200 connections', true],
       ['hot-flight bookings / pgbench hot-row ceiling', false],
+      ['hot-flight bookings / bookings over 60 flights (same run)', true],
+      ['hot flight lasts the run', true],
+      ['API CPU per staff booking', true],
+      ['API CPU per public booking', false],
       ['Lighthouse performance, home', true],
       ['Lighthouse accessibility, home', true],
       ['Lighthouse performance, flights', false],
@@ -169,6 +195,18 @@ describe('bench results', () => {
     const oversold = { ...parts.scenarios.hotFlight, check: { ...check, booked: 3001, oversold: 1 } };
     expect(benchResults({ ...parts, scenarios: { ...parts.scenarios, hotFlight: oversold } }).ok).toBe(false);
     expect(benchResults({ ...parts, ledgerCheck: { ...parts.ledgerCheck, signedSum: 5 } }).ok).toBe(false);
+    // A sell-out that left a seat unsold (or sold one twice) fails too.
+    const unsold = { ...parts.scenarios.sellOut, check: { ...parts.scenarios.sellOut.check, booked: 119 } };
+    expect(benchResults({ ...parts, scenarios: { ...parts.scenarios, sellOut: unsold } }).ok).toBe(false);
+  });
+
+  it('fails the hot flight that sold out during its run', () => {
+    const soldOut = { ...parts.scenarios.hotFlight, non2xx: 3 };
+    const targets = benchResults({ ...parts, scenarios: { ...parts.scenarios, hotFlight: soldOut } }).targets;
+    expect(targets.find((t) => t.name === 'hot flight lasts the run')).toMatchObject({
+      met: false,
+      value: '3 refused of 900',
+    });
   });
 
   it('writes a summary with the targets, every scenario, the ceiling, page weights and Lighthouse scores', () => {

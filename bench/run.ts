@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { checkDatabase, checkHotFlight, checkLedger, openDatabase } from '@flybook/api';
 import { pageTypeSummary } from '../site/page-weights.ts';
 import { adminWeights } from './admin-weight.ts';
-import { oneAdultBooking, prepareData } from './data.ts';
+import { oneAdultBooking, prepareData, publicBooking } from './data.ts';
 import { type BenchDatabase, createBenchDatabase, serverUrl, serverVersion } from './database.ts';
 import { type LoadOptions, type LoadResult, load, type RunningApi, startApi } from './http.ts';
 import { runLighthouse } from './lighthouse.ts';
@@ -21,7 +21,10 @@ const RESERVATIONS = Number(process.env.BENCH_RESERVATIONS ?? 20_000);
 const BALANCE_LOG_RECORDS = Number(process.env.BENCH_BALANCE_LOG_RECORDS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const HOT_SEATS = 3000;
+/** Seats of the hot flight: more than the run can book, so it lasts the run (issue 29). */
+const HOT_SEATS = 100_000;
+/** Seats of the flight the same load books out: every one sold once, the rest refused. */
+const SELL_OUT_SEATS = 120;
 /** Connections of the booking and back-office runs, and pgbench's clients against the hot row. */
 const WRITERS = 50;
 
@@ -117,16 +120,25 @@ async function scenario(options: LoadOptions, server: RunningApi): Promise<LoadR
   return result;
 }
 
-/** Bookings under load as staff (one adult each): the same body every time, or a new one per request. */
-const bookings = (server: RunningApi, title: string, token: string, body: string | (() => string)) =>
+/**
+ * Bookings under load (one adult each), as staff or (no token) a guest: the same body every time,
+ * or a new one per request.
+ */
+const bookings = (
+  server: RunningApi,
+  title: string,
+  token: string | null,
+  body: string | (() => string),
+  duration = DURATION,
+) =>
   scenario(
     {
       title,
       url: `${server.url}/api/v1/reservation`,
       connections: WRITERS,
-      duration: DURATION,
+      duration,
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-auth-token': token },
+      headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
       ...(typeof body === 'string' ? { body } : { nextBody: body }),
     },
     server,
@@ -173,6 +185,7 @@ async function main() {
     reservations: RESERVATIONS,
     balanceLogRecords: BALANCE_LOG_RECORDS,
     hotSeats: HOT_SEATS,
+    sellOutSeats: SELL_OUT_SEATS,
     log,
   });
   log(
@@ -259,6 +272,36 @@ async function main() {
     data.managerToken,
     nextBooking,
   );
+  // ---- the hot flight right after, on the same API: every request books one more adult on it
+  // (the warm-up books too); it has more seats than the run can sell, so it lasts the run ----
+  const hotRun = await bookings(
+    primary,
+    'hot-flight bookings, PostgreSQL',
+    data.managerToken,
+    JSON.stringify(oneAdultBooking(data.hotFlight.id, 'hot')),
+  );
+  // ---- guests booking to pay by card, over the same flights ----
+  const nextPublicBooking = () => {
+    booking += 1;
+    return JSON.stringify(
+      publicBooking(data.roomyFlightIds[booking % data.roomyFlightIds.length]!, `public${booking}`),
+    );
+  };
+  await expectOk(`${v1}/reservation`, { method: 'POST', headers: json, body: nextPublicBooking() });
+  const reservationCreatePublic = await bookings(
+    primary,
+    'reservation create (public card booking, 60 flights)',
+    null,
+    nextPublicBooking,
+  );
+  // ---- a small flight booked out by the same load: each seat sold once, the rest refused ----
+  const sellOutRun = await bookings(
+    primary,
+    `hot-flight sell-out, ${SELL_OUT_SEATS} seats`,
+    data.managerToken,
+    JSON.stringify(oneAdultBooking(data.sellOutFlight.id, 'sellout')),
+    Math.min(5, DURATION),
+  );
 
   /** A staff list under load, after one call that must find something. */
   const staffList = async (title: string, url: string) => {
@@ -274,23 +317,23 @@ async function main() {
     `${v1}/balance-log/list?selectedAccountId=${data.cashDeskAccountId}&dateFrom=${dayOffset(-30)}&dateTo=${dayOffset(0)}&page=0&pageSize=10`,
   );
 
-  // ---- the hot flight: every request books one more adult on it; the warm-up books too ----
-  const hotRun = await bookings(
-    primary,
-    'hot-flight bookings, PostgreSQL',
-    data.managerToken,
-    JSON.stringify(oneAdultBooking(data.hotFlight.id, 'hot')),
-  );
   await primary.stop();
 
   const checks = await openDatabase({ url: bench.url, dataDir: 'memory://' });
   let hotFlight: HotFlightRun;
+  let sellOut: HotFlightRun;
   try {
     hotFlight = {
       ...hotRun,
       flightId: data.hotFlight.id,
       bookingsPerSecond: hotRun.okPerSecond,
       check: await checkHotFlight(checks.db, data.hotFlight.id),
+    };
+    sellOut = {
+      ...sellOutRun,
+      flightId: data.sellOutFlight.id,
+      bookingsPerSecond: sellOutRun.okPerSecond,
+      check: await checkHotFlight(checks.db, data.sellOutFlight.id),
     };
   } finally {
     await checks.close();
@@ -393,10 +436,12 @@ async function main() {
       searchAlone,
       calculate,
       reservationCreate,
+      reservationCreatePublic,
       reservationList,
       balanceLogList,
       hotFlight,
       hotFlightPglite,
+      sellOut,
     },
     ceiling,
     pageWeight: { site, admin },

@@ -47,12 +47,18 @@ import {
   sequenceSchedule,
 } from '@flybook/domain';
 import type { AgeType, BalanceLogTypeCode } from '@flybook/schemas';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, gt, lt, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { alias } from 'drizzle-orm/pg-core';
 
 export interface VolumeOptions {
+  /** Reservations in all: the coming season's, then history on departed flights for the rest. */
   reservations: number;
+  /**
+   * Of them, on the coming 60 days' flights (default: all up to SEASON_RESERVATIONS). The rest are
+   * history: booked and flown on departed flights of the days before today, as far back as they need.
+   */
+  seasonReservations?: number;
   /** Balance-log records in all: the reservations' payments plus deposits, cashbacks and settlements. */
   balanceLogRecords: number;
   agents?: number;
@@ -65,8 +71,13 @@ export interface VolumeOptions {
 
 export interface VolumeResult {
   days: number;
+  /** Days of departed flights before today that hold the history (0 without history). */
+  historyDays: number;
   flights: number;
+  /** Of them departed, with the history. */
+  historyFlights: number;
   reservations: number;
+  historyReservations: number;
   passengers: number;
   tickets: number;
   seats: number;
@@ -80,10 +91,21 @@ export interface VolumeResult {
 
 /** Days of flights from tomorrow, as the demo timetable. */
 export const TIMETABLE_DAYS = 60;
+/**
+ * The coming season holds today's volume (1×, the issue 13 figures); a larger volume is history,
+ * so it grows the way an airline's database does, without a fuller timetable ahead.
+ */
+export const SEASON_RESERVATIONS = 20_000;
 /** Bookings stop filling a flight at this share of its free-sale seats, so searches still find room. */
 const FILL_LIMIT = 0.85;
-/** Rows per INSERT: well under PostgreSQL's 65,535 bind parameters for the widest table. */
-const BATCH_PARAMS = 30_000;
+/** A departed flight flew with a share of its seats between these (random per flight). */
+const HISTORY_FILL = [0.6, 0.85] as const;
+/** Seats a reservation takes on average: two people (infants on a lap), 1.45 legs (docs/bench). */
+const SEATS_PER_RESERVATION = 2.8;
+/** Rows per INSERT statement (one JSON parameter each). */
+const BATCH_ROWS = 5_000;
+/** Reservations computed before their rows are written, so 200,000 never sit in memory at once. */
+const FLUSH_EVERY = 5_000;
 
 /** Daily routes the bench adds to the demo's twelve flights a week: a charter's busy season. */
 const BENCH_ROUTES = [
@@ -149,11 +171,29 @@ function random(seed: number) {
   };
 }
 
-/** Inserts rows in batches that stay under the bind-parameter limit. */
+/**
+ * Inserts rows in batches, each one JSON parameter that PostgreSQL unpacks into the table's row
+ * type (json_populate_recordset): some 5× faster than drizzle's multi-row VALUES, which builds
+ * and binds a parameter per cell. The columns are those of the first row; the rest take defaults.
+ */
 async function insertAll<T extends Record<string, unknown>>(db: Db, table: PgTable, rows: T[]) {
   if (rows.length === 0) return;
-  const size = Math.max(1, Math.floor(BATCH_PARAMS / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size));
+  const columns = getTableColumns(table);
+  const keys = Object.keys(rows[0]!).filter((key) => rows[0]![key] !== undefined && key in columns);
+  const names = keys.map((key) => columns[key]!.name);
+  const list = sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  const name = sql.identifier(getTableName(table));
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const batch = rows
+      .slice(i, i + BATCH_ROWS)
+      .map((row) => Object.fromEntries(keys.map((key, k) => [names[k], row[key]])));
+    await db.execute(
+      sql`INSERT INTO ${name} (${list}) SELECT ${list} FROM json_populate_recordset(null::${name}, ${JSON.stringify(batch)}::json)`,
+    );
+  }
 }
 
 /** The next free id of a table, and after the inserts its sequence moved past the ids used. */
@@ -186,7 +226,22 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
 
   // ---- timetable ----
   let phase = performance.now();
-  if (options.denseTimetable !== false) await addBenchFlights(db, now);
+  const seasonCount = Math.min(options.reservations, options.seasonReservations ?? SEASON_RESERVATIONS);
+  const historyCount = options.reservations - seasonCount;
+  const tomorrow = officeDayOf(new Date(now.getTime() + 86_400_000));
+  if (options.denseTimetable !== false)
+    await addBenchFlights(db, {
+      firstDate: tomorrow,
+      lastDate: officeDayOf(new Date(now.getTime() + TIMETABLE_DAYS * 86_400_000)),
+      status: 'created',
+    });
+  const historyDays = historyCount > 0 ? await historyDaysFor(db, historyCount) : 0;
+  if (historyDays > 0)
+    await addBenchFlights(db, {
+      firstDate: officeDayOf(new Date(now.getTime() - historyDays * 86_400_000)),
+      lastDate: officeDayOf(new Date(now.getTime() - 86_400_000)),
+      status: 'departed',
+    });
   const timetableSeconds = seconds(phase);
 
   // ---- agents and customers, each with an account ----
@@ -200,18 +255,37 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
 
   // ---- reservations ----
   phase = performance.now();
-  const flights = await loadFlights(db, now);
+  const flights = await loadFlights(db, now, 'season');
   if (flights.length === 0) throw new Error('the timetable has no flights ahead');
-  const byId = new Map(flights.map((flight) => [flight.id, flight]));
+  const past = historyDays > 0 ? await loadFlights(db, now, 'history') : [];
+  for (const flight of past) {
+    const [low, high] = HISTORY_FILL;
+    flight.capacity = Math.floor((flight.capacity / FILL_LIMIT) * (low + rand() * (high - low)));
+  }
+  const byId = new Map([...flights, ...past].map((flight) => [flight.id, flight]));
+  const pastDays = groupByDay(past);
   const fill = (flight: BenchFlight) => (flight.capacity - flight.taken) / flight.capacity;
-  /** The flight with the largest share of its seats still free that takes `need` more. */
-  const emptiest = (need: number, exclude?: number) => {
+  /** Of these flights, the one with the largest share of its seats still free that takes `need` more. */
+  const emptiestOf = (candidates: readonly BenchFlight[], need: number) => {
     let best: BenchFlight | undefined;
-    for (const flight of flights) {
-      if (flight.id === exclude || flight.capacity - flight.taken < need) continue;
+    for (const flight of candidates) {
+      if (flight.capacity - flight.taken < need) continue;
       if (!best || fill(flight) > fill(best)) best = flight;
     }
     return best;
+  };
+  /**
+   * A history booking flew on a random past day, on that day's emptiest flight; a full day passes
+   * it to the nearest day with room.
+   */
+  const pastFlight = (need: number) => {
+    const day = Math.floor(rand() * pastDays.length);
+    for (let step = 0; step < pastDays.length; step += 1)
+      for (const index of [day + step, day - step]) {
+        const found = pastDays[index] && emptiestOf(pastDays[index], need);
+        if (found) return found;
+      }
+    return undefined;
   };
 
   // One plan per itinerary and tariff, for a party of one of each age type: the per-passenger
@@ -230,7 +304,8 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
           passengersOptions: [],
           passengersSeats: [],
         },
-        { channel: 'staff' },
+        // Departed flights price as when they were booked (a change keeps them the same way).
+        { channel: 'staff', keptFlightIds: new Set(flightIds) },
       );
       plans.set(key, plan);
     }
@@ -255,9 +330,27 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
   const snapshotRows: (typeof reservationSnapshots.$inferInsert)[] = [];
   const logRows: (typeof entityLog.$inferInsert)[] = [];
   const paymentsDue: PaymentDue[] = [];
+  const written = { reservations: 0, passengers: 0, tickets: 0 };
   let seats = 0;
+  /** Writes the rows computed so far and forgets them. */
+  const flush = async () => {
+    await insertAll(db, reservations, reservationRows);
+    await insertAll(db, reservationInvoices, invoiceRows);
+    await insertAll(db, reservationPassengers, passengerRows);
+    await insertAll(db, tickets, ticketRows);
+    await insertAll(db, reservationSnapshots, snapshotRows);
+    await insertAll(db, entityLog, logRows);
+    written.reservations += reservationRows.length;
+    written.passengers += passengerRows.length;
+    written.tickets += ticketRows.length;
+    for (const rows of [reservationRows, invoiceRows, passengerRows, ticketRows, snapshotRows, logRows])
+      rows.length = 0;
+  };
+  const firstReservationId = ids.reservation;
 
+  // The season first (as before history existed), then the history.
   for (let n = 0; n < options.reservations; n += 1) {
+    const history = n >= seasonCount;
     // Who books: staff half the time, agents a third, customers the rest.
     const roll = rand();
     const channel = roll < 0.5 ? 'staff' : roll < 0.83 ? 'agent' : 'customer';
@@ -273,8 +366,9 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
       ['adult', 'adult', 'child', 'child'],
     ]);
     const need = ageTypes.filter((age) => age !== 'infant').length;
-    const outbound = emptiest(need);
-    if (!outbound) throw new Error(`the timetable is full after ${n} reservations`);
+    const outbound = history ? pastFlight(need) : emptiestOf(flights, need);
+    if (!outbound)
+      throw new Error(`the ${history ? 'history' : 'timetable'} is full after ${n} reservations`);
     const back = outbound.returnId !== null && rand() < 0.45 ? byId.get(outbound.returnId) : undefined;
     const legs = back && back.capacity - back.taken >= need ? [outbound, back] : [outbound];
     const cancelled = rand() < 0.05;
@@ -285,13 +379,15 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
       tariffId,
     );
 
-    // Booked some time in the last 60 days, and before departure.
-    const createdAt = new Date(
-      Math.min(
-        now.getTime() - rand() * TIMETABLE_DAYS * 86_400_000,
-        outbound.departure.getTime() - 86_400_000,
-      ),
-    );
+    // Booked some time in the last 60 days, and before departure; history 1–60 days before it.
+    const createdAt = history
+      ? new Date(outbound.departure.getTime() - (1 + rand() * 59) * 86_400_000)
+      : new Date(
+          Math.min(
+            now.getTime() - rand() * TIMETABLE_DAYS * 86_400_000,
+            outbound.departure.getTime() - 86_400_000,
+          ),
+        );
     const id = ids.reservation++;
     const lastName = `${pick(LAST_NAMES)}-${n}`;
     const firstName = pick(FIRST_NAMES);
@@ -442,9 +538,9 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
       invoice.status = invoiceStatusOf(0, 0);
     } else {
       seats += need * legs.length;
-      // Most bills are paid: agents from their account, the office in cash, customers by transfer;
-      // a few only in part.
-      if (rand() < 0.65) {
+      // Agents pay from their account, the office in cash, customers by transfer; a few only in
+      // part. Most bills are paid; of the history's, nearly all.
+      if (rand() < (history ? 0.97 : 0.65)) {
         const amount = rand() < 0.06 ? Math.max(100, Math.round(total / 200) * 100) : total;
         const paidAt = new Date(
           Math.min(now.getTime() - 60_000, createdAt.getTime() + rand() * 5 * 86_400_000),
@@ -470,21 +566,19 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
     invoiceRows.push(invoice);
     passengerRows.push(...passengers);
     ticketRows.push(...issued);
-    if ((n + 1) % 5000 === 0) log(`  ${n + 1}/${options.reservations} reservations computed`);
+    if ((n + 1) % FLUSH_EVERY === 0) {
+      await flush();
+      log(`  ${n + 1}/${options.reservations} reservations written`);
+    }
   }
-  await insertAll(db, reservations, reservationRows);
-  await insertAll(db, reservationInvoices, invoiceRows);
-  await insertAll(db, reservationPassengers, passengerRows);
-  await insertAll(db, tickets, ticketRows);
-  await insertAll(db, reservationSnapshots, snapshotRows);
-  await insertAll(db, entityLog, logRows);
+  await flush();
   // The free-sale counters take what the active tickets hold (economy, no allotment).
   await db.execute(sql`
     UPDATE flight_seats s SET booked = s.booked + x.seats
       FROM (SELECT t.flight_id, t.tariff_group_id, count(*)::int AS seats
               FROM tickets t JOIN reservation_passengers p ON p.id = t.passenger_id
              WHERE t.is_active AND p.age_type <> 'infant' AND t.allotment_id IS NULL
-               AND t.reservation_id >= ${reservationRows[0]?.id ?? 0}
+               AND t.reservation_id >= ${firstReservationId}
              GROUP BY 1, 2) x
      WHERE s.flight_id = x.flight_id AND s.tariff_group_id = x.tariff_group_id`);
   const reservationsSeconds = seconds(phase);
@@ -498,6 +592,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
     people,
     managerId: manager.id,
     now,
+    days: TIMETABLE_DAYS + historyDays,
     rand,
   });
   for (const table of [
@@ -516,10 +611,13 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
 
   return {
     days: TIMETABLE_DAYS,
-    flights: flights.length,
-    reservations: reservationRows.length,
-    passengers: passengerRows.length,
-    tickets: ticketRows.length,
+    historyDays,
+    flights: flights.length + past.length,
+    historyFlights: past.length,
+    reservations: written.reservations,
+    historyReservations: historyCount,
+    passengers: written.passengers,
+    tickets: written.tickets,
     seats,
     balanceLogRecords: records,
     payments: paymentsDue.length,
@@ -553,8 +651,11 @@ interface BenchFlight {
 const originAirport = alias(airports, 'origin');
 const destinationAirport = alias(airports, 'destination');
 
-/** Flights from tomorrow on with their economy seats, and each one's return leg the same day. */
-async function loadFlights(db: Db, now: Date): Promise<BenchFlight[]> {
+/**
+ * The season's flights (from tomorrow on) or the history's (departed before now) with their economy
+ * seats, and each one's return leg the same day.
+ */
+async function loadFlights(db: Db, now: Date, which: 'season' | 'history'): Promise<BenchFlight[]> {
   const rows = await db
     .select({
       flight: flightsTable,
@@ -566,16 +667,26 @@ async function loadFlights(db: Db, now: Date): Promise<BenchFlight[]> {
     .innerJoin(originAirport, eq(originAirport.id, flightsTable.originAirportId))
     .innerJoin(destinationAirport, eq(destinationAirport.id, flightsTable.destinationAirportId))
     .innerJoin(flightSeats, and(eq(flightSeats.flightId, flightsTable.id), eq(flightSeats.tariffGroupId, 1)))
-    .where(gt(flightsTable.departure, new Date(now.getTime() + 86_400_000)))
+    .where(
+      which === 'season'
+        ? gt(flightsTable.departure, new Date(now.getTime() + 86_400_000))
+        : and(eq(flightsTable.status, 'departed'), lt(flightsTable.departure, now)),
+    )
     .orderBy(flightsTable.departure, flightsTable.id);
+  // Each route's flights in departure order, to find a flight's way back without scanning them all.
+  const byRoute = new Map<string, (typeof rows)[number][]>();
+  for (const row of rows) {
+    const key = `${row.origin.code}-${row.destination.code}`;
+    byRoute.set(key, [...(byRoute.get(key) ?? []), row]);
+  }
   const backLeg = (row: (typeof rows)[number]) =>
-    rows.find(
-      (other) =>
-        other.origin.code === row.destination.code &&
-        other.destination.code === row.origin.code &&
-        other.flight.departure > row.flight.arrival &&
-        other.flight.departure.getTime() < row.flight.arrival.getTime() + 12 * 3_600_000,
-    )?.flight.id ?? null;
+    byRoute
+      .get(`${row.destination.code}-${row.origin.code}`)
+      ?.find(
+        (other) =>
+          other.flight.departure > row.flight.arrival &&
+          other.flight.departure.getTime() < row.flight.arrival.getTime() + 12 * 3_600_000,
+      )?.flight.id ?? null;
   return rows.map((row) => ({
     id: row.flight.id,
     number: row.flight.number,
@@ -590,11 +701,41 @@ async function loadFlights(db: Db, now: Date): Promise<BenchFlight[]> {
   }));
 }
 
-/** The bench's daily routes over the demo's 60 days, out and back, with seats from the aircraft. */
-async function addBenchFlights(db: Db, now: Date) {
+/** Flights by their UTC day, oldest day first. */
+function groupByDay(flights: BenchFlight[]): BenchFlight[][] {
+  const days = new Map<string, BenchFlight[]>();
+  for (const flight of flights) {
+    const day = flight.departure.toISOString().slice(0, 10);
+    days.set(day, [...(days.get(day) ?? []), flight]);
+  }
+  return [...days.keys()].sort().map((day) => days.get(day)!);
+}
+
+/**
+ * Days of departed flights the history needs: its seats (SEATS_PER_RESERVATION each) over what the
+ * bench's daily routes fly a day at the middle of HISTORY_FILL, and a tenth more so no day runs full.
+ */
+async function historyDaysFor(db: Db, reservationCount: number): Promise<number> {
+  const templates = await db.select().from(aircraftTemplates);
+  let seatsADay = 0;
+  for (const route of BENCH_ROUTES) {
+    const template = templates.find((row) => row.label.startsWith(route.template));
+    if (!template) throw new Error(`the demo catalogue lacks ${route.template}`);
+    const economy = timetableSeats(template.sections).find((row) => row.tariffGroupId === 1);
+    // Out and back.
+    seatsADay += 2 * (economy?.totalSeats ?? 0);
+  }
+  const flown = seatsADay * ((HISTORY_FILL[0] + HISTORY_FILL[1]) / 2);
+  return Math.ceil(((reservationCount * SEATS_PER_RESERVATION) / flown) * 1.1);
+}
+
+/** The bench's daily routes over these days (office calendar), out and back, with seats from the aircraft. */
+async function addBenchFlights(
+  db: Db,
+  days: { firstDate: string; lastDate: string; status: 'created' | 'departed' },
+) {
+  const { firstDate, lastDate, status } = days;
   await db.transaction(async (tx) => {
-    const firstDate = officeDayOf(new Date(now.getTime() + 86_400_000));
-    const lastDate = officeDayOf(new Date(now.getTime() + TIMETABLE_DAYS * 86_400_000));
     const companies = new Map((await tx.select().from(flightCompanies)).map((row) => [row.code, row.id]));
     const templates = await tx.select().from(aircraftTemplates);
     const [rate] = await tx.select().from(rates).where(sql`${rates.name} = 'Balkan winter'`);
@@ -638,6 +779,7 @@ async function addBenchFlights(db: Db, now: Date) {
             destinationAirportId: places.get(to)!.id,
             departure,
             arrival,
+            status,
             aircraftTemplateId: template.id,
             sections: template.sections,
             rateId: rate.id,
@@ -746,6 +888,8 @@ async function writeLedger(
     people: People;
     managerId: number;
     now: Date;
+    /** Days back the deposits, cashbacks and settlements spread over: the season's and the history's. */
+    days: number;
     rand: () => number;
   },
 ): Promise<number> {
@@ -798,7 +942,7 @@ async function writeLedger(
       description: '',
       reservationId: null,
       createdById: input.managerId,
-      at: new Date(now.getTime() - 60_000 - rand() * TIMETABLE_DAYS * 86_400_000),
+      at: new Date(now.getTime() - 60_000 - rand() * input.days * 86_400_000),
     });
   }
   movements.sort((a, b) => a.at.getTime() - b.at.getTime());
