@@ -3,12 +3,15 @@
 // departed flights before the season (10×: 200,000 and 1,000,000), one user at a time. Each volume
 // is a fresh PostgreSQL database, dropped after (BENCH_KEEP=1 keeps them to EXPLAIN). Writes
 // `growth` and `scale` into bench/results/latest.json and the growth table into latest.md.
+// BENCH_LISTS_ON=<database url> measures the lists on a kept database only (nothing written).
 // See bench/README.md, "Growth with history".
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prepareData } from './data.ts';
+import { loadConfig, openDatabase } from '@flybook/api';
+import { sql } from 'drizzle-orm';
+import { prepareData, prepareDemo } from './data.ts';
 import { type BenchDatabase, createBenchDatabase } from './database.ts';
 import { growthMarkdown, growthOf, isFlat, type ListRun, withGrowthSection } from './growth.ts';
 import { load, type RunningApi, startApi } from './http.ts';
@@ -71,14 +74,47 @@ async function measure(scale: number) {
   log(
     `  ${volume.reservations} reservations (${volume.historyReservations} history over ${volume.historyDays} days), ${volume.balanceLogRecords} balance-log records in ${volume.seconds.total} s.`,
   );
+  const lists = await measureLists(bench.url, data);
+  await cleanUp();
+  return {
+    scale,
+    volume: {
+      scale,
+      reservations: volume.reservations,
+      balanceLogRecords: volume.balanceLogRecords,
+      historyDays: volume.historyDays,
+      customers: volume.customers,
+      secondsToWrite: volume.seconds.total,
+    },
+    lists,
+  };
+}
+
+/**
+ * Every list for one user on a database that holds a volume (migrated first, so a new index is
+ * measured: BENCH_LISTS_ON=<url> runs this alone on a kept database).
+ */
+async function measureLists(
+  url: string,
+  tokens: { managerToken: string; adminToken: string; cashDeskAccountId: number },
+) {
+  const query = async <Row>(text: string) => {
+    const database = await openDatabase({ url, dataDir: 'memory://' });
+    try {
+      return ((await database.db.execute(sql.raw(text))) as unknown as { rows: Row[] }).rows;
+    } finally {
+      await database.close();
+    }
+  };
   // The busiest flight a week or more ahead: its passenger list is the longest a desk opens.
-  const [busiest] = await bench.query<{ id: number }>(
+  const [busiest] = await query<{ id: number }>(
     `SELECT t.flight_id AS id FROM tickets t JOIN flights f ON f.id = t.flight_id
       WHERE f.departure > now() + interval '7 days' AND t.is_active
       GROUP BY t.flight_id ORDER BY count(*) DESC, t.flight_id LIMIT 1`,
   );
   if (!busiest) throw new Error('no flight ahead holds tickets');
-  api = await startApi(bench.url);
+  const data = tokens;
+  api = await startApi(url);
   const v1 = `${api.url}/api/v1`;
   const lists: ListRun[] = [];
   for (const list of listsOf(v1, { cashDesk: data.cashDeskAccountId, flight: busiest.id })) {
@@ -109,19 +145,27 @@ async function measure(scale: number) {
       `  ${list.scenario}: p50 ${run.latencyMs.p50} ms, p95 ${run.latencyMs.p95} ms (${run.responses} answers)`,
     );
   }
-  await cleanUp();
-  return {
-    scale,
-    volume: {
-      scale,
-      reservations: volume.reservations,
-      balanceLogRecords: volume.balanceLogRecords,
-      historyDays: volume.historyDays,
-      customers: volume.customers,
-      secondsToWrite: volume.seconds.total,
-    },
-    lists,
-  };
+  await api.stop();
+  api = null;
+  return lists;
+}
+
+/** BENCH_LISTS_ON: the lists on a kept database, migrated to this checkout, nothing written. */
+async function listsOnKeptDatabase(url: string) {
+  const database = await openDatabase({ url, dataDir: 'memory://' });
+  let tokens: { managerToken: string; adminToken: string; cashDeskAccountId: number };
+  try {
+    const config = { ...loadConfig({ NODE_ENV: 'production', FLYBOOK_PAYMENTS_SIM: '1' }), databaseUrl: url };
+    const { managerToken, adminToken } = await prepareDemo(database, config);
+    await database.db.execute(sql`ANALYZE`);
+    const desk = (await database.db.execute(
+      sql`SELECT id FROM accounts WHERE virtual_code = 'CASH_ZRH'`,
+    )) as unknown as { rows: { id: number }[] };
+    tokens = { managerToken, adminToken, cashDeskAccountId: desk.rows[0]!.id };
+  } finally {
+    await database.close();
+  }
+  return measureLists(url, tokens);
 }
 
 function gitCommit(): string | null {
@@ -133,6 +177,11 @@ function gitCommit(): string | null {
 }
 
 async function main() {
+  const keptUrl = process.env.BENCH_LISTS_ON;
+  if (keptUrl) {
+    await listsOnKeptDatabase(keptUrl);
+    return true;
+  }
   const started = new Date();
   const runs: Awaited<ReturnType<typeof measure>>[] = [];
   for (const scale of SCALES) runs.push(await measure(scale));
