@@ -1,6 +1,28 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { flights, options, tickets } from '../../db/schema/index.ts';
+import { airports, flights, options, tickets } from '../../db/schema/index.ts';
+
+const origin = alias(airports, 'origin');
+const destination = alias(airports, 'destination');
+
+/**
+ * The flights of a booking with their airports; with `shareLock` FOR SHARE in id order (a new
+ * booking: no status change until it commits, and two bookings lock them in the same order).
+ */
+export async function flightsToBook(db: Db | Tx, ids: number[], shareLock: boolean) {
+  const query = db
+    .select({
+      flight: flights,
+      origin: { code: origin.code, timezone: origin.timezone },
+      destination: { code: destination.code, timezone: destination.timezone },
+    })
+    .from(flights)
+    .innerJoin(origin, eq(origin.id, flights.originAirportId))
+    .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
+    .where(inArray(flights.id, ids));
+  return shareLock ? query.orderBy(flights.id).for('share', { of: flights }) : query;
+}
 
 /** A flight's seat map and state, for the seat view and pricing. */
 export async function flightForSeats(db: Db | Tx, flightId: number) {
