@@ -15,7 +15,6 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import type { flights, options as optionTable, StoredAircraftSection } from '../../db/schema/index.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
-import { priceListsOf } from '../rates/rates.service.ts';
 import { activeOptionsById, flightsToBook, heldSeats } from './booking.repository.ts';
 import { bookingError, directionOf } from './booking-errors.ts';
 import { isAbsent, seatSpots } from './seat-view.ts';
@@ -140,10 +139,6 @@ export async function planBooking(
   const rows = joined.map((row) => row.flight);
   const airportsOf = new Map(joined.map((row) => [row.flight.id, row]));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const prices = await priceListsOf(
-    db,
-    rows.map((row) => row.rateId),
-  );
 
   const planned: PlannedFlight[] = [];
   const pricing: PricingFlight[] = [];
@@ -163,7 +158,7 @@ export async function planBooking(
     if (row.status === 'departed' && !options.keptFlightIds?.has(flightId)) {
       throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_ADDED', { direction, flightId });
     }
-    const price = prices.get(row.rateId)?.find((entry) => entry.tariff.id === booked.tariff.id);
+    const price = airportsOf.get(flightId)!.prices.find((entry) => entry.tariff.id === booked.tariff.id);
     if (!price || !row.sections.some((section) => section.tariffGroup.id === price.tariff.groupId)) {
       throw bookingError('ERROR_TARIFF_NOT_AVAILABLE', {
         direction,
