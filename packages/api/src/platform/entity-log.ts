@@ -4,18 +4,21 @@ import { entityLog } from '../db/schema/index.ts';
 import { ApiError } from '../http/api-error.ts';
 import { isForeignKeyViolation } from './sql.ts';
 
+export interface EntityChange {
+  userId: number | null;
+  entityType: string;
+  entityId: number | string;
+  operation: 'create' | 'update' | 'delete';
+  changedFields: string[];
+}
+
+/** The insert of an event-log entry, not yet run: logEntityChange runs it, or a caller with its own write. */
+export const entityChangeInsert = (tx: Db | Tx, entry: EntityChange) =>
+  tx.insert(entityLog).values({ ...entry, entityId: String(entry.entityId) });
+
 /** Records a create, update or delete of a main entity; call it in the change's transaction. */
-export async function logEntityChange(
-  tx: Tx,
-  entry: {
-    userId: number | null;
-    entityType: string;
-    entityId: number | string;
-    operation: 'create' | 'update' | 'delete';
-    changedFields: string[];
-  },
-) {
-  await tx.insert(entityLog).values({ ...entry, entityId: String(entry.entityId) });
+export async function logEntityChange(tx: Tx, entry: EntityChange) {
+  await entityChangeInsert(tx, entry);
 }
 
 /**

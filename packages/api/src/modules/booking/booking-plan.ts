@@ -11,13 +11,11 @@ import {
   takesSeat,
 } from '@flybook/domain';
 import { type CalculateBody, ERROR_MESSAGES, SEAT_FLAGS } from '@flybook/schemas';
-import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { flights, type StoredAircraftSection } from '../../db/schema/index.ts';
+import type { flights, options as optionTable, StoredAircraftSection } from '../../db/schema/index.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
-import { priceListsOf } from '../rates/rates.service.ts';
-import { activeOptionsById, heldSeats } from './booking.repository.ts';
+import { activeOptionsById, flightsToBook, heldSeats } from './booking.repository.ts';
 import { bookingError, directionOf } from './booking-errors.ts';
 import { isAbsent, seatSpots } from './seat-view.ts';
 
@@ -29,8 +27,13 @@ export interface PlannedFlight {
   direction: 'outbound' | 'return';
   tariffId: number;
   tariffGroupId: number;
+  number: string;
   departure: Date;
-  status: string;
+  arrival: Date;
+  /** The airports as a reservation shows them (its snapshot is built from the plan). */
+  origin: { code: string; timezone: string };
+  destination: { code: string; timezone: string };
+  status: (typeof flights.$inferSelect)['status'];
   isActive: boolean;
   isBookedOut: boolean;
   sections: StoredAircraftSection[];
@@ -48,7 +51,14 @@ export interface PlannedSeat {
 export interface BookingPlan {
   flights: PlannedFlight[];
   seats: PlannedSeat[];
-  options: { passenger: number; flightId: number; optionId: number; price: Rappen }[];
+  options: {
+    passenger: number;
+    flightId: number;
+    optionId: number;
+    /** The option's title as a reservation shows it. */
+    title: (typeof optionTable.$inferSelect)['title'];
+    price: Rappen;
+  }[];
   cost: ReservationCost;
 }
 
@@ -115,17 +125,20 @@ export async function planBooking(
     ownReservationId?: number | undefined;
     /** Flights the reservation already holds: these may have departed (changing a booking). */
     keptFlightIds?: ReadonlySet<number>;
+    /**
+     * Reads the flights FOR SHARE, in id order (a new booking: their status cannot change until it
+     * commits, and two bookings lock them in one order), instead of a statement of its own before.
+     */
+    shareLock?: boolean;
   },
 ): Promise<BookingPlan> {
   checkParty(body.passengers.map((passenger) => passenger.ageType));
   checkPassengerOptions(body.passengersOptions);
   const ids = body.bookedFlights.map((booked) => booked.flight.id);
-  const rows = await db.select().from(flights).where(inArray(flights.id, ids));
+  const joined = await flightsToBook(db, ids, options.shareLock === true);
+  const rows = joined.map((row) => row.flight);
+  const airportsOf = new Map(joined.map((row) => [row.flight.id, row]));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const prices = await priceListsOf(
-    db,
-    rows.map((row) => row.rateId),
-  );
 
   const planned: PlannedFlight[] = [];
   const pricing: PricingFlight[] = [];
@@ -145,7 +158,7 @@ export async function planBooking(
     if (row.status === 'departed' && !options.keptFlightIds?.has(flightId)) {
       throw bookingError('ERROR_BOOKED_DEPARTED_FLIGHT_ADDED', { direction, flightId });
     }
-    const price = prices.get(row.rateId)?.find((entry) => entry.tariff.id === booked.tariff.id);
+    const price = airportsOf.get(flightId)!.prices.find((entry) => entry.tariff.id === booked.tariff.id);
     if (!price || !row.sections.some((section) => section.tariffGroup.id === price.tariff.groupId)) {
       throw bookingError('ERROR_TARIFF_NOT_AVAILABLE', {
         direction,
@@ -158,7 +171,11 @@ export async function planBooking(
       direction,
       tariffId: price.tariff.id,
       tariffGroupId: price.tariff.groupId,
+      number: row.number,
       departure: row.departure,
+      arrival: row.arrival,
+      origin: airportsOf.get(flightId)!.origin,
+      destination: airportsOf.get(flightId)!.destination,
       status: row.status,
       isActive: row.isActive,
       isBookedOut: row.isBookedOut,
@@ -203,6 +220,7 @@ export async function planBooking(
       passenger: entry.passenger,
       flightId: entry.flight.id,
       optionId: option.id,
+      title: option.title,
       price: option.price,
     };
   });

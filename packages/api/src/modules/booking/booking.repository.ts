@@ -1,6 +1,57 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { flights, options, tickets } from '../../db/schema/index.ts';
+import { airports, flights, options, ratePrices, rates, tariffs, tickets } from '../../db/schema/index.ts';
+import type { PriceListRow } from '../rates/rates.service.ts';
+
+const origin = alias(airports, 'origin');
+const destination = alias(airports, 'destination');
+
+/**
+ * The flights of a booking with their airports and their rate's price list (as `priceListsOf` of
+ * the rates area answers it, in tariff order), in one statement; with `shareLock` FOR SHARE in id
+ * order (a new booking: no status change until it commits, and two bookings lock them in the same
+ * order).
+ */
+export async function flightsToBook(db: Db | Tx, ids: number[], shareLock: boolean) {
+  const query = db
+    .select({
+      flight: flights,
+      origin: { code: origin.code, timezone: origin.timezone },
+      destination: { code: destination.code, timezone: destination.timezone },
+      price: ratePrices,
+      tariff: { id: tariffs.id, code: tariffs.code, name: tariffs.name, groupId: tariffs.tariffGroupId },
+      rateIsActive: rates.isActive,
+    })
+    .from(flights)
+    .innerJoin(origin, eq(origin.id, flights.originAirportId))
+    .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
+    .leftJoin(ratePrices, eq(ratePrices.rateId, flights.rateId))
+    .leftJoin(tariffs, eq(tariffs.id, ratePrices.tariffId))
+    .leftJoin(rates, eq(rates.id, ratePrices.rateId))
+    .where(inArray(flights.id, ids))
+    .orderBy(flights.id, tariffs.id);
+  const joined = await (shareLock ? query.for('share', { of: flights }) : query);
+  const byFlight = new Map<
+    number,
+    {
+      flight: (typeof joined)[number]['flight'];
+      origin: (typeof joined)[number]['origin'];
+      destination: (typeof joined)[number]['destination'];
+      prices: PriceListRow[];
+    }
+  >();
+  for (const row of joined) {
+    let entry = byFlight.get(row.flight.id);
+    if (!entry) {
+      entry = { flight: row.flight, origin: row.origin, destination: row.destination, prices: [] };
+      byFlight.set(row.flight.id, entry);
+    }
+    if (row.price && row.tariff && row.rateIsActive !== null)
+      entry.prices.push({ ...row.price, tariff: row.tariff, rateIsActive: row.rateIsActive });
+  }
+  return [...byFlight.values()];
+}
 
 /** A flight's seat map and state, for the seat view and pricing. */
 export async function flightForSeats(db: Db | Tx, flightId: number) {

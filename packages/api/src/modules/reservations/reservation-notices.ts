@@ -146,10 +146,18 @@ async function documentsOf(tx: Tx, record: ReservationRecord, kinds: ('ticket' |
   return files;
 }
 
-/** A booking on later or bill terms was made (public or staff): what is booked, the deadline, how to pay. */
-export async function notifyBookingReceived(tx: Tx, settings: MessageSettings, reservationId: number) {
+/**
+ * A booking on later or bill terms was made (public or staff): what is booked, the deadline, how to
+ * pay. `written` is the new booking as its writer has it (else it is read).
+ */
+export async function notifyBookingReceived(
+  tx: Tx,
+  settings: MessageSettings,
+  reservationId: number,
+  written?: ReservationRecord,
+) {
   if (settings.bookingNotices === false) return;
-  const record = await load(tx, reservationId);
+  const record = written ?? (await load(tx, reservationId));
   const booking = await bookingFactsOf(tx, settings, record);
   await sendAboutBooking(tx, record, 'booking-received', { booking });
 }

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../http/routes.ts';
 import { uniqueViolationOf } from '../../platform/sql.ts';
 import { bookingError } from '../booking/booking-errors.ts';
 import type { BookingPlan } from '../booking/booking-plan.ts';
-import type { ReservationRecord } from './reservations.repository.ts';
+import type { InvoiceRow, ReservationRecord, ReservationRow, TicketRow } from './reservations.repository.ts';
 import * as repo from './reservations.repository.ts';
 
 type Body = z.output<typeof ReservationBody>;
@@ -34,7 +34,7 @@ export function invoiceAmounts(
 /**
  * Issues a ticket per passenger and booked flight with its seat, price parts and options, the
  * seat-taking passengers in order taking the seat sources (`null` = sale inventory, else the
- * allotment) that `takeSeats` returned for each flight.
+ * allotment) that `takeSeats` returned for each flight. Answers the tickets and options written.
  */
 export async function writeTickets(
   tx: Tx,
@@ -77,14 +77,72 @@ export async function writeTickets(
     ticketIds[
       rows.findIndex((row) => row.passengerId === passengers[passenger]!.id && row.flightId === flightId)
     ]!.id;
+  const options = plan.options.map((option) => ({
+    ticketId: ticketOf(option.passenger, option.flightId),
+    optionId: option.optionId,
+    optionTitle: option.title,
+    price: option.price,
+  }));
   await repo.insertTicketOptions(
     tx,
-    plan.options.map((option) => ({
-      ticketId: ticketOf(option.passenger, option.flightId),
-      optionId: option.optionId,
-      price: option.price,
-    })),
+    options.map(({ ticketId, optionId, price }) => ({ ticketId, optionId, price })),
   );
+  return { tickets: ticketIds, options };
+}
+
+type UserName = { id: number; displayName: string } | null;
+
+/**
+ * A new booking as `findReservation` would read it back, built from the rows its inserts answered
+ * and the plan's flights (read under the booking's share lock): a new reservation has no payments,
+ * credit note or split yet. Saves reading it back for its first snapshot and its first message;
+ * reservations.test.ts holds it to the read-back one.
+ */
+export function newReservationRecord(written: {
+  reservation: ReservationRow;
+  invoice: InvoiceRow;
+  owner: UserName;
+  reservator: UserName;
+  passengers: ReservationRecord['passengers'];
+  tickets: readonly TicketRow[];
+  options: ReservationRecord['options'];
+  plan: BookingPlan;
+}): ReservationRecord {
+  const flightOf = new Map(written.plan.flights.map((flight) => [flight.flightId, flight]));
+  const tickets = written.tickets.map((ticket) => {
+    const flight = flightOf.get(ticket.flightId)!;
+    return {
+      ticket,
+      flight: {
+        id: flight.flightId,
+        number: flight.number,
+        departure: flight.departure,
+        arrival: flight.arrival,
+        status: flight.status,
+      },
+      origin: flight.origin,
+      destination: flight.destination,
+    };
+  });
+  // The read-back's orders: passengers by id, tickets by passenger and departure, options by id.
+  tickets.sort(
+    (a, b) =>
+      a.ticket.passengerId - b.ticket.passengerId ||
+      a.flight.departure.getTime() - b.flight.departure.getTime(),
+  );
+  return {
+    reservation: written.reservation,
+    invoice: written.invoice,
+    owner: written.owner,
+    reservator: written.reservator,
+    hasCreditNote: false,
+    passengers: [...written.passengers].sort((a, b) => a.id - b.id),
+    tickets,
+    options: [...written.options].sort((a, b) => a.optionId - b.optionId),
+    payments: [],
+    splitFrom: null,
+    splitInto: [],
+  };
 }
 
 /** A seat label another booking took in the same instant (the unique index), as the booking error. */

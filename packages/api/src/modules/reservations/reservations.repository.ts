@@ -1,5 +1,5 @@
 import { takesSeat } from '@flybook/domain';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -90,13 +90,14 @@ export async function insertReservation(tx: Tx, values: NewReservation) {
   return row!;
 }
 
+// The inserts answer whole rows: a new booking's snapshot is built from them (newReservationRecord).
 export async function insertPassengers(tx: Tx, rows: (typeof reservationPassengers.$inferInsert)[]) {
-  return tx.insert(reservationPassengers).values(rows).returning({ id: reservationPassengers.id });
+  return tx.insert(reservationPassengers).values(rows).returning();
 }
 
 export async function insertTickets(tx: Tx, rows: (typeof tickets.$inferInsert)[]) {
   if (rows.length === 0) return [];
-  return tx.insert(tickets).values(rows).returning({ id: tickets.id });
+  return tx.insert(tickets).values(rows).returning();
 }
 
 export async function insertTicketOptions(tx: Tx, rows: (typeof ticketOptions.$inferInsert)[]) {
@@ -104,12 +105,22 @@ export async function insertTicketOptions(tx: Tx, rows: (typeof ticketOptions.$i
 }
 
 export async function insertInvoice(tx: Tx, values: typeof reservationInvoices.$inferInsert) {
-  const [row] = await tx.insert(reservationInvoices).values(values).returning({ id: reservationInvoices.id });
+  const [row] = await tx.insert(reservationInvoices).values(values).returning();
   return row!;
 }
 
-export async function insertSnapshot(tx: Tx, values: typeof reservationSnapshots.$inferInsert) {
-  await tx.insert(reservationSnapshots).values(values);
+/**
+ * Saves a version's snapshot together with another insert (its event-log entry) in one statement:
+ * one round trip instead of two, in the same transaction.
+ */
+export async function insertSnapshotWith(
+  tx: Tx,
+  values: typeof reservationSnapshots.$inferInsert,
+  alongside: SQLWrapper,
+) {
+  // getSQL(): an embedded query builder would be put in parentheses, which an INSERT may not have.
+  const snapshot = tx.insert(reservationSnapshots).values(values).getSQL();
+  await tx.execute(sql`with snapshot as (${snapshot}) ${alongside.getSQL()}`);
 }
 
 const origin = alias(airports, 'origin');
@@ -483,10 +494,16 @@ export async function contactsOf(db: Db | Tx, ids: number[]) {
     .where(inArray(reservations.id, ids));
 }
 
-/** The id of a user, if there is one (a booking's owner named by staff). */
-export async function findUserId(tx: Tx, id: number): Promise<number | undefined> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id));
-  return row?.id;
+/** A user by id with the name a reservation shows, if there is one (a booking's owner named by staff). */
+export async function findUserName(
+  tx: Tx,
+  id: number,
+): Promise<{ id: number; displayName: string } | undefined> {
+  const [row] = await tx
+    .select({ id: users.id, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
 }
 
 /** The id of the user with an e-mail (lower-cased by the caller), if any. */

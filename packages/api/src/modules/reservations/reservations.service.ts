@@ -30,7 +30,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
-import { logEntityChange } from '../../platform/entity-log.ts';
+import { entityChangeInsert } from '../../platform/entity-log.ts';
 import { translator } from '../../platform/i18n.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
@@ -59,6 +59,7 @@ import { toReservation } from './reservation-view.ts';
 import {
   checkDepartedUnchanged,
   invoiceAmounts,
+  newReservationRecord,
   seatConflictOf,
   storedBillingOf,
   takeFromAllotments,
@@ -156,15 +157,24 @@ function checkFlightsBookable(plan: BookingPlan, user: AuthUser | null, channel:
   }
 }
 
-/** Who owns a new booking: the booker (staff own none), or the owner staff named, which must exist. */
-async function ownerIdOf(tx: Tx, user: AuthUser | null, body: Body): Promise<number | null> {
+/**
+ * Who owns a new booking, with the name the reservation shows: the booker (staff own none), or the
+ * owner staff named, which must exist.
+ */
+async function ownerOf(
+  tx: Tx,
+  user: AuthUser | null,
+  body: Body,
+): Promise<{ id: number; displayName: string } | null> {
   if (body.owner) {
-    const ownerId = await repo.findUserId(tx, body.owner.id);
-    if (ownerId === undefined)
+    const owner = await repo.findUserName(tx, body.owner.id);
+    if (owner === undefined)
       throw new ApiError('ERROR_NOT_FOUND', 404, { message: 'Not found owner', field: 'owner.id' });
-    return ownerId;
+    return owner;
   }
-  return user && user.type !== 'manager' && user.type !== 'admin' ? user.id : null;
+  return user && user.type !== 'manager' && user.type !== 'admin'
+    ? { id: user.id, displayName: user.displayName }
+    : null;
 }
 
 /** Opens the customer account a booking asked for, under an e-mail no one has; answers its user id. */
@@ -268,14 +278,19 @@ export function createReservationsService(
     body: Body,
     plan: BookingPlan,
     channel: BookingChannel,
-    facts: { ownerId: number | null; guestKeyHash: string | null; now: Date; paymentDeadline: string | null },
+    facts: {
+      owner: { id: number; displayName: string } | null;
+      guestKeyHash: string | null;
+      now: Date;
+      paymentDeadline: string | null;
+    },
   ) {
-    const { ownerId, now, paymentDeadline } = facts;
+    const { owner, now, paymentDeadline } = facts;
     const billing = body.billingInformation;
     const reservation = await repo.insertReservation(tx, {
       status: body.paymentTerms === 'now' ? 'created' : 'reserved',
       guestKeyHash: facts.guestKeyHash,
-      ownerId,
+      ownerId: owner?.id ?? null,
       reservatorId: user?.id ?? null,
       billing: storedBillingOf(billing),
       language: billing.language,
@@ -283,7 +298,7 @@ export function createReservationsService(
       priceNeedsToBeHidden: body.priceNeedsToBeHidden,
       expiresAt: body.paymentTerms === 'now' ? new Date(now.getTime() + paymentWindow * 60_000) : null,
     });
-    const passengerIds = await repo.insertPassengers(
+    const passengers = await repo.insertPassengers(
       tx,
       body.passengers.map((passenger) => ({
         reservationId: reservation.id,
@@ -296,7 +311,7 @@ export function createReservationsService(
       })),
     );
 
-    await repo.insertInvoice(tx, {
+    const invoice = await repo.insertInvoice(tx, {
       reservationId: reservation.id,
       ...invoiceAmounts(body, plan),
       isSpecificPrice: body.isSpecificPrice,
@@ -305,17 +320,27 @@ export function createReservationsService(
     });
     const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
     const sources = await takeFromAllotments(tx, user, plan, seatTakers, channel);
-    await writeTickets(
+    const written = await writeTickets(
       tx,
       reservation.id,
       body.passengers.map((passenger, index) => ({
-        id: passengerIds[index]!.id,
+        id: passengers[index]!.id,
         ageType: passenger.ageType,
       })),
       plan,
       sources,
     );
-    return { reservation, sources };
+    const record = newReservationRecord({
+      reservation,
+      invoice,
+      owner,
+      reservator: user ? { id: user.id, displayName: user.displayName } : null,
+      passengers,
+      tickets: written.tickets,
+      options: written.options,
+      plan,
+    });
+    return { reservation, record, sources };
   }
 
   async function create(user: AuthUser | null, body: Body, idempotencyKey?: string): Promise<Reservation> {
@@ -333,42 +358,44 @@ export function createReservationsService(
           db,
           { scope: `reservation:create:${user?.id ?? 'public'}`, key: idempotencyKey, body },
           async (tx) => {
-            await repo.shareLockFlights(
-              tx,
-              body.bookedFlights.map((booked) => booked.flight.id),
-            );
-            const plan = await planBooking(tx, body, { channel });
+            // The flights are read FOR SHARE: no status change until this booking commits.
+            const plan = await planBooking(tx, body, { channel, shareLock: true });
             checkAges(body.passengers, plan.flights[0]!.departure.toISOString().slice(0, 10));
             checkFlightsBookable(plan, user, channel, now);
             const paymentDeadline = paymentDeadlineOf(user, body, plan, now);
 
-            let ownerId = await ownerIdOf(tx, user, body);
+            let owner = await ownerOf(tx, user, body);
             let openedAccount = false;
-            if (billing.isCreateAccount && ownerId === null) {
-              ownerId = await openCustomerAccount(tx, billing);
+            if (billing.isCreateAccount && owner === null) {
+              owner = {
+                id: await openCustomerAccount(tx, billing),
+                displayName: `${billing.firstName} ${billing.lastName}`,
+              };
               openedAccount = true;
             }
 
             // A guest has no session: the key in the answer is what lets them pay this booking, also
             // when the booking opened a customer account (they are not signed in to it yet).
             const guest = user === null ? newGuestKey() : null;
-            const { reservation, sources } = await writeReservation(tx, user, body, plan, channel, {
-              ownerId,
+            const { reservation, record, sources } = await writeReservation(tx, user, body, plan, channel, {
+              owner,
               guestKeyHash: guest?.hash ?? null,
               now,
               paymentDeadline,
             });
-            const created = await recordVersion(tx, user, reservation.id, 1, [
-              'status',
-              'passengers',
-              'flights',
-              'billing',
-              'invoice',
-            ]);
+            const created = await recordVersion(
+              tx,
+              user,
+              reservation.id,
+              1,
+              ['status', 'passengers', 'flights', 'billing', 'invoice'],
+              record,
+            );
             // The sale seats last: their row lock lasts until commit (takeFromSale).
             await takeFromSale(tx, plan, sources, channel);
             // A card booking ("now") says nothing until it is paid (notifyPaymentBooked).
-            if (body.paymentTerms !== 'now') await notifyBookingReceived(tx, messages, reservation.id);
+            if (body.paymentTerms !== 'now')
+              await notifyBookingReceived(tx, messages, reservation.id, record);
             if (openedAccount) {
               await notifyAccountCreated(tx, messages, {
                 email: billing.email.toLowerCase(),
@@ -613,23 +640,30 @@ export function createReservationsService(
     }
   }
 
-  /** Writes the next version of a reservation: snapshot and event log, in the change's transaction. */
+  /**
+   * Writes the next version of a reservation: snapshot and event log, in the change's transaction.
+   * The snapshot is the reservation read back, or `record` when the caller has it as written.
+   */
   async function recordVersion(
     tx: Tx,
     user: AuthUser | null,
     id: number,
     version: number,
     changedFields: string[],
+    record?: repo.ReservationRecord,
   ) {
-    const snapshot = await read(tx, id, user, true);
-    await repo.insertSnapshot(tx, { reservationId: id, version, snapshot, userId: user?.id ?? null });
-    await logEntityChange(tx, {
-      userId: user?.id ?? null,
-      entityType: 'reservation',
-      entityId: id,
-      operation: version === 1 ? 'create' : 'update',
-      changedFields,
-    });
+    const snapshot = record ? toReservation(record, false) : await read(tx, id, user, true);
+    await repo.insertSnapshotWith(
+      tx,
+      { reservationId: id, version, snapshot, userId: user?.id ?? null },
+      entityChangeInsert(tx, {
+        userId: user?.id ?? null,
+        entityType: 'reservation',
+        entityId: id,
+        operation: version === 1 ? 'create' : 'update',
+        changedFields,
+      }),
+    );
     return snapshot;
   }
 

@@ -1,7 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reservationSnapshots } from '../../db/schema/index.ts';
 import { adult, billing, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { toReservation } from './reservation-view.ts';
+import { findReservation } from './reservations.repository.ts';
 import { createReservationsService } from './reservations.service.ts';
 
 let t: TestApp;
@@ -555,5 +559,100 @@ describe('before and after booking', () => {
     expect(
       (await api('PUT', 'reservation/list/notification', agent, { ids: [kept.body.id], content })).status,
     ).toBe(403);
+  });
+});
+
+describe('the first version of a new booking', () => {
+  it('is what reading the reservation back shows, for every kind of booking', async () => {
+    const { db } = t.database;
+    const outbound = await createFlight();
+    const back = await createFlight({ departure: '2031-06-08T09:00:00Z', arrival: '2031-06-08T11:15:00Z' });
+    const agentId = (await api('GET', 'agent/list?query=agent@flybook', manager)).body.items[0].id;
+    const allotted = await createFlight({
+      allotments: [{ agent: { id: agentId }, tariffGroup: { id: 1 }, seatsNumber: 1, costPerSeat: 100 }],
+    });
+    const option = (
+      await api(
+        'GET',
+        `public/option/attach/list?config=${encodeURIComponent(JSON.stringify({ rateId: ids.rateId, tariffId: 1 }))}`,
+      )
+    ).body.items[0];
+    const roundTrip = {
+      bookedFlights: [
+        { flight: { id: outbound }, tariff: { id: 1 } },
+        { flight: { id: back }, tariff: { id: 1 } },
+      ],
+      passengers: [
+        adult('Vjosa'),
+        adult('Ilir'),
+        { ...adult('Leka'), gender: 'male', ageType: 'infant', birthday: '2030-09-01' },
+      ],
+      passengersSeats: [
+        { passenger: 1, flight: { id: back }, seatLabel: '7C' },
+        { passenger: 0, flight: { id: outbound }, seatLabel: '4A' },
+      ],
+      passengersOptions: [
+        { passenger: 1, flight: { id: outbound }, option: { id: option.id } },
+        { passenger: 0, flight: { id: back }, option: { id: option.id } },
+      ],
+    };
+    const made = [
+      // A guest paying by card: seats, options, an infant, two flights.
+      await api('POST', 'reservation', undefined, booking(outbound, roundTrip)),
+      // Staff billing an owner they name, at an agreed price.
+      await api(
+        'POST',
+        'reservation',
+        manager,
+        booking(back, {
+          ...roundTrip,
+          passengersSeats: [],
+          owner: { id: agentId },
+          paymentTerms: 'bill',
+          isSpecificPrice: true,
+          total: 321.5,
+          comment: 'Group rate',
+        }),
+      ),
+      // An agent from their allotment and the sale, paying later.
+      await api(
+        'POST',
+        'reservation',
+        agent,
+        booking(allotted, { passengers: [adult('A'), adult('B')], paymentTerms: 'later' }),
+      ),
+      // A guest opening a customer account with the booking.
+      await api(
+        'POST',
+        'reservation',
+        undefined,
+        booking(outbound, {
+          billingInformation: billing({
+            email: 'first.version@example.test',
+            isCreateAccount: true,
+            password: 'secret-pass-1',
+            passwordConfirm: 'secret-pass-1',
+          }),
+        }),
+      ),
+    ];
+    for (const response of made) {
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      const id: number = response.body.id;
+      const [stored] = await db
+        .select({ snapshot: reservationSnapshots.snapshot })
+        .from(reservationSnapshots)
+        .where(and(eq(reservationSnapshots.reservationId, id), eq(reservationSnapshots.version, 1)));
+      const readBack = JSON.parse(JSON.stringify(toReservation((await findReservation(db, id))!, false)));
+      expect(stored?.snapshot).toEqual(readBack);
+      const { guestKey: _key, ...answer } = response.body;
+      expect(answer).toEqual(readBack);
+    }
+    // What the snapshots were compared on is really there.
+    expect(made[0]!.body.passengers[0].tickets).toHaveLength(2);
+    expect(made[0]!.body.passengers[1].tickets[0].options).toHaveLength(1);
+    expect(made[1]!.body.owner).toMatchObject({ id: agentId });
+    expect(made[1]!.body.reservator).not.toBeNull();
+    expect(made[3]!.body.owner).toMatchObject({ displayName: 'Vjosa Berisha' });
   });
 });

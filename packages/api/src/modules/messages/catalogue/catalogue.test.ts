@@ -1,4 +1,5 @@
 import { LOCALES } from '@flybook/locales';
+import { toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
 import {
   type BookingFacts,
@@ -102,6 +103,8 @@ describe('the message catalogue', () => {
         expect(email.html).toMatch(/^<!DOCTYPE html/);
         expect(email.text.length).toBeGreaterThan(80);
         expect(email.text).not.toContain('<');
+        // The converter compiled once writes what @react-email/render's own would.
+        expect(email.text).toBe(toPlainText(email.html));
         // The airline's identity, from the same place as on the PDFs.
         expect(email.text).toContain('Flybook AG');
         if (ABOUT_A_BOOKING.has(template)) {
