@@ -26,7 +26,14 @@ export interface ProcessUsage {
 export function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningApi> {
   const child = fork(fileURLToPath(new URL('server.ts', import.meta.url)), [], {
     execArgv: ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'error', ...env },
+    // Production in the whole process, as it runs for real: React's production build for e-mails.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
