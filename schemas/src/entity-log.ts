@@ -47,6 +47,15 @@ export const EntityLogListQuery = listQuery({
   operationType: EntityOperationSchema.optional(),
 });
 
+/**
+ * A page of the log. The log only grows, so its count stops early: when more entries match than
+ * the API counts (10,000), `total` is that number and `totalIsCapped` is true, read "more than
+ * `total`" (docs/lists-at-scale.md). Without `totalIsCapped`, `total` is exact.
+ */
+export const EntityLogListResponse = listResponse(EntityLogEntrySchema).extend({
+  totalIsCapped: z.literal(true).optional(),
+});
+
 const ROLE_ENTITY_LOG_LIST = 'ROLE_ENTITY_LOG_LIST';
 
 export const entityLogCalls = {
@@ -57,7 +66,7 @@ export const entityLogCalls = {
     auth: 'user',
     roles: ROLE_ENTITY_LOG_LIST,
     query: EntityLogListQuery,
-    response: listResponse(EntityLogEntrySchema),
+    response: EntityLogListResponse,
   }),
   entityTypeList: defineCall({
     method: 'GET',

@@ -16,7 +16,12 @@ import { type ErrorTranslator, toHttpError } from './errors.ts';
 const notFoundError: HttpError = { statusCode: 404, message: 'Not found.', code: 'ERROR_NOT_FOUND' };
 
 /** A page of a list call as the API answers it (DESIGN §3). */
-export type ListPage = { items: BaseRecord[]; total: number };
+export type ListPage = {
+  items: BaseRecord[];
+  total: number;
+  /** The API stopped counting: more than `total` records match (docs/lists-at-scale.md). */
+  totalIsCapped?: true | undefined;
+};
 
 type AnySchema = z.ZodType | undefined;
 
@@ -168,7 +173,11 @@ export function createDataProvider({
         const call = need(resource, 'list');
         const query = listQuery({ resource, pagination, sorters, filters, meta, dataProviderName }, calls);
         const page = await client.call(call, { query, params: meta?.params });
-        return { data: asRecords(page.items), total: page.total };
+        return {
+          data: asRecords(page.items),
+          total: page.total,
+          ...(page.totalIsCapped ? { totalIsCapped: true } : {}),
+        };
       }),
 
     getOne: ({ resource, id, meta }) =>

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createFakeUsers, handleUsers } from '../test/fake-users.ts';
+import { renderAdmin } from '../test/render-admin.tsx';
 import { cells, openWithUsers, queryOf, rowOf } from '../test/user-pages.ts';
 import { SETTINGS_ROUTES } from './routes.ts';
 
@@ -203,5 +205,26 @@ describe('event log', () => {
         }),
       { timeout: 3000 },
     );
+  });
+
+  it('says "more than" when the API stopped counting, and offers the pages up to that count', async () => {
+    const users = createFakeUsers();
+    renderAdmin({
+      as: 'admin',
+      url: '/admin/settings/entity-log/list',
+      areaRoutes: SETTINGS_ROUTES,
+      handle: (request) =>
+        request.path === 'entity-log/list'
+          ? new Response(JSON.stringify({ items: users.log, total: 10_000, totalIsCapped: true }), {
+              headers: { 'Content-Type': 'application/json' },
+            })
+          : handleUsers(users, request),
+    });
+    await rowOf('Ada Admin');
+    const list = screen.getByRole('region', { name: 'Event log' });
+    await waitFor(() =>
+      expect(within(list).getByRole('status').textContent).toMatch(/^Showing 1–\d+ of more than 10,?000$/),
+    );
+    expect(within(list).getByText('Page 1 of 667')).toBeTruthy();
   });
 });

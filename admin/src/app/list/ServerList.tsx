@@ -458,7 +458,7 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
           ? t('common.loading')
           : list.isLoading || failed || list.rows.length === 0
             ? ''
-            : t('list.showing', {
+            : t(list.totalIsCapped ? 'list.showingMoreThan' : 'list.showing', {
                 from: first,
                 to: first === 0 ? 0 : first + list.rows.length - 1,
                 total: list.total,

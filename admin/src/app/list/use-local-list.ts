@@ -61,6 +61,7 @@ export function useLocalList<T extends BaseRecord, F extends ListFilterValues>(
     rows: shown.slice(offset, offset + pageSize),
     offset,
     total: shown.length,
+    totalIsCapped: false,
     isLoading: records === undefined && !isError,
     isFetching,
     isError,

@@ -70,6 +70,8 @@ export interface ServerListState<T extends BaseRecord, F extends ListFilterValue
   offset: number;
   /** Records matching the filters on all pages. */
   total: number;
+  /** The API stopped counting: more than `total` records match, and the pages reach `total`. */
+  totalIsCapped: boolean;
   /** Nothing loaded yet. */
   isLoading: boolean;
   /** A request is on its way (the first load, or a reload while the previous rows stay shown). */
@@ -190,6 +192,7 @@ export function useServerList<T extends BaseRecord, F extends ListFilterValues>(
     rows: table.result.data,
     offset: (currentPage - 1) * table.pageSize,
     total,
+    totalIsCapped: table.tableQuery.data?.totalIsCapped === true,
     isLoading: table.tableQuery.isLoading,
     isFetching: table.tableQuery.isFetching,
     isError: table.tableQuery.isError,

@@ -19,6 +19,13 @@ export const entityLog = pgTable(
     index('entity_log_entity_idx').on(t.entityType, t.entityId),
     // The event log's search for an entity id without a type (entity-log/list?query=4711).
     index('entity_log_entity_id_idx').on(t.entityId),
+    // The event log filtered by entity type newest first, and sorted by entity type (ascending,
+    // newest first within a type) without sorting the whole log (docs/lists-at-scale.md).
+    index('entity_log_type_created_at_idx').on(
+      t.entityType,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -59,10 +59,25 @@ function order(paging: EntityLogPaging): SQL[] {
   return [direction(column), desc(entityLog.createdAt), desc(entityLog.id)];
 }
 
-/** A page of the event log with the names of the users who made the changes; filtered and paged in SQL. */
+/**
+ * How far the list counts: beyond this many matching entries the total is reported as "more than
+ * ENTITY_LOG_COUNT_CAP" (docs/lists-at-scale.md). An exact count of a million-row log reads every
+ * row on each page load; a count over at most CAP + 1 rows stops early, and the pages it offers
+ * never reach deeper than CAP rows into the log.
+ */
+export const ENTITY_LOG_COUNT_CAP = 10_000;
+
+/**
+ * A page of the event log with the names of the users who made the changes; filtered and paged in
+ * SQL. `total` is exact up to ENTITY_LOG_COUNT_CAP; above it `total` is the cap and `capped` is true.
+ */
 export async function listEntityLog(db: Db, filter: EntityLogFilter, paging: EntityLogPaging) {
   const { where, needsUser } = conditions(filter);
-  const countQuery = db.select({ total: count() }).from(entityLog);
+  const matching = db.select({ one: sql`1` }).from(entityLog);
+  const limited = (needsUser ? matching.leftJoin(users, eq(users.id, entityLog.userId)) : matching)
+    .where(where)
+    .limit(ENTITY_LOG_COUNT_CAP + 1)
+    .as('matching');
   const [items, totals] = await Promise.all([
     db
       .select({ entry: entityLog, userName: users.displayName })
@@ -72,11 +87,11 @@ export async function listEntityLog(db: Db, filter: EntityLogFilter, paging: Ent
       .orderBy(...order(paging))
       .limit(paging.pageSize)
       .offset(paging.page * paging.pageSize),
-    needsUser
-      ? countQuery.leftJoin(users, eq(users.id, entityLog.userId)).where(where)
-      : countQuery.where(where),
+    db.select({ total: count() }).from(limited),
   ]);
-  return { items, total: totals[0]?.total ?? 0 };
+  const counted = totals[0]?.total ?? 0;
+  const capped = counted > ENTITY_LOG_COUNT_CAP;
+  return { items, total: capped ? ENTITY_LOG_COUNT_CAP : counted, capped };
 }
 
 /**

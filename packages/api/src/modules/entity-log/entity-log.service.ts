@@ -7,7 +7,7 @@ import { listEntityLog, listEntityTypes } from './entity-log.repository.ts';
 export function createEntityLogService(db: Db) {
   return {
     async list(query: z.output<typeof EntityLogListQuery>) {
-      const { items, total } = await listEntityLog(
+      const { items, total, capped } = await listEntityLog(
         db,
         {
           query: query.query,
@@ -20,6 +20,8 @@ export function createEntityLogService(db: Db) {
       );
       return {
         total,
+        // Only when counting stopped: an exact total keeps the answer as it was.
+        ...(capped ? { totalIsCapped: true as const } : {}),
         items: items.map(
           ({ entry, userName }): EntityLogEntry => ({
             id: entry.id,

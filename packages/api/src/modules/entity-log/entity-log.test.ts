@@ -258,6 +258,30 @@ describe('entity-log/list', () => {
     expect(await found('100%')).toEqual([]);
   });
 
+  it('counts exactly up to 10,000 entries and reports more as a capped total, paging the newest', async () => {
+    const exact = await t.api('GET', 'entity-log/list?entityType=flight', admin);
+    expect(exact.body.total).toBeGreaterThan(0);
+    expect(exact.body).not.toHaveProperty('totalIsCapped');
+    expect((await list()).total).toBeLessThan(10_000);
+    await t.database.db.execute(sql`
+      insert into entity_log (created_at, user_id, entity_type, entity_id, operation, changed_fields)
+      select timestamptz '2001-01-01' + n * interval '1 minute', null, 'bulkImport', n::text, 'create', '{}'
+      from generate_series(1, 10000) as n`);
+    const capped = await t.api('GET', 'entity-log/list', admin);
+    expect(capped.body).toMatchObject({ total: 10_000, totalIsCapped: true });
+    expect(capped.body.items[0].timestamp > '2001-12-31').toBe(true);
+    // A filter that matches fewer than the cap is counted exactly again.
+    const few = await list('entityType=flight');
+    expect(few).not.toHaveProperty('totalIsCapped');
+    expect(few.total).toBe(exact.body.total);
+    expect(few.total).toBeLessThan(10_000);
+    // Exactly at the cap is still exact.
+    const atCap = await t.api('GET', 'entity-log/list?entityType=bulkImport&pageSize=50&page=199', admin);
+    expect(atCap.body.total).toBe(10_000);
+    expect(atCap.body).not.toHaveProperty('totalIsCapped');
+    expect(atCap.body.items.map((entry: Entry) => entry.entityId).at(-1)).toBe('1');
+  });
+
   it('lists the operation types', async () => {
     const operations = await t.api('GET', 'entity-log/operation-type/list', admin);
     expect(operations.body).toEqual({ items: ['create', 'update', 'delete'] });

@@ -1,0 +1,1 @@
+CREATE INDEX "entity_log_type_created_at_idx" ON "entity_log" USING btree ("entity_type","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
