@@ -143,7 +143,7 @@ export const reservationInvoices = pgTable(
     // Open bills only (a small share of all invoices), earliest deadline first: the invoice
     // overview's filter and sort, and its count (docs/lists-at-scale.md).
     index('reservation_invoices_unpaid_deadline_idx')
-      .on(t.paymentDeadline, t.reservationId)
+      .on(t.paymentDeadline, t.reservationId, t.paymentTerms, t.total)
       .where(sql`${t.status} IN ('notPaid', 'partly')`),
     check(
       'reservation_invoices_money',
@@ -253,7 +253,9 @@ export const tickets = pgTable(
     checkInSequence: integer('check_in_sequence'),
   },
   (t) => [
-    index('tickets_flight_idx').on(t.flightId, t.isActive),
+    // With the reservation, the active reservations of the live flights are read from the index
+    // alone once the table is vacuumed (the reservation lists' count, docs/lists-at-scale.md).
+    index('tickets_flight_idx').on(t.flightId, t.isActive, t.reservationId),
     index('tickets_reservation_idx').on(t.reservationId),
     uniqueIndex('tickets_flight_seat_key')
       .on(t.flightId, t.seatLabel)
