@@ -93,30 +93,20 @@ const isActiveReservation = sql`exists (select 1 from ${tickets} inner join ${fl
  */
 const isActiveReservationId = sql`${reservations.id} = any(array(select ${tickets.reservationId} from ${tickets} where ${tickets.isActive} and ${tickets.flightId} = any(array(select ${flights.id} from ${flights} where ${flights.status} in (${liveFlightStatuses})))))`;
 
-/** A coarse range on the indexed departure instant (no airport is more than 14 hours from UTC). */
-function departureInstantWithin(interval: DateInterval): SQL[] {
-  const bounds: SQL[] = [];
-  if (interval.from) bounds.push(sql`${flights.departure} >= ${interval.from}::date - interval '1 day'`);
-  if (interval.to) bounds.push(sql`${flights.departure} < ${interval.to}::date + interval '2 days'`);
-  return bounds;
-}
-
 /** One of the reservation's flights departs on these local days at its origin. */
 function departsWithin(interval: DateInterval): SQL {
   const localDeparture = sql`(${flights.departure} at time zone ${airports.timezone})`;
-  const bounds: SQL[] = [...departureInstantWithin(interval)];
-  if (interval.from) bounds.push(sql`${localDeparture}::date >= ${interval.from}::date`);
-  if (interval.to) bounds.push(sql`${localDeparture}::date <= ${interval.to}::date`);
+  const bounds: SQL[] = [];
+  // A coarse range on the indexed instant first (no airport is more than 14 hours from UTC).
+  if (interval.from) {
+    bounds.push(sql`${flights.departure} >= ${interval.from}::date - interval '1 day'`);
+    bounds.push(sql`${localDeparture}::date >= ${interval.from}::date`);
+  }
+  if (interval.to) {
+    bounds.push(sql`${flights.departure} < ${interval.to}::date + interval '2 days'`);
+    bounds.push(sql`${localDeparture}::date <= ${interval.to}::date`);
+  }
   return sql`exists (select 1 from ${tickets} inner join ${flights} on ${flights.id} = ${tickets.flightId} inner join ${airports} on ${airports.id} = ${flights.originAirportId} where ${tickets.reservationId} = ${reservations.id} and ${shownTicket} and ${sql.join(bounds, sql` and `)})`;
-}
-
-/**
- * For counting: the ids of every reservation with a ticket (of any state) on a flight departing
- * within the coarse range, a superset of `departsWithin` that starts from the few flights of a
- * closed interval (flights_departure_idx, tickets_flight_idx); the exact conditions still apply.
- */
-function ticketedWithin(interval: DateInterval): SQL {
-  return sql`${reservations.id} = any(array(select ${tickets.reservationId} from ${tickets} where ${tickets.flightId} = any(array(select ${flights.id} from ${flights} where ${sql.join(departureInstantWithin(interval), sql` and `)}))))`;
 }
 
 function matchesText(text: string): SQL {
@@ -135,15 +125,28 @@ function matchesText(text: string): SQL {
 }
 
 /**
+ * Whether a filter narrows the list by more than status, payment status and terms: a search, a
+ * person, a flight, a day. The planner starts from that narrower side then.
+ */
+function isNarrowed(filter: ReservationFilter): boolean {
+  const interval = (value: DateInterval | undefined) => Boolean(value?.from || value?.to);
+  return (
+    Boolean(filter.query?.trim()) ||
+    [filter.recordLocator, filter.flightId, filter.ownerId, filter.reservatorId, filter.ownOf].some(
+      (value) => value !== undefined,
+    ) ||
+    [filter.flightDate, filter.createdAt, filter.paymentDate, filter.deadline].some(interval)
+  );
+}
+
+/**
  * The filters as SQL conditions on reservations joined with their invoice. For the count
- * (`forCount`) the same rows are described from their smallest side where one is known, so the
- * count reads the matching reservations and not all of them: a closed flight-date interval starts
- * from its flights, otherwise the active reservations from the live flights (docs/lists-at-scale.md).
+ * (`forCount`) of a list narrowed by nothing else, the active reservations are described from the
+ * live flights, so the count reads them and not every reservation (docs/lists-at-scale.md).
  */
 function conditionsOf(filter: ReservationFilter, forCount = false): SQL[] {
   const conditions: SQL[] = [];
-  const byFlightDate = forCount && Boolean(filter.flightDate?.from && filter.flightDate.to);
-  if (byFlightDate && filter.flightDate) conditions.push(ticketedWithin(filter.flightDate));
+  const activeFromLiveFlights = forCount && !isNarrowed(filter);
   if (filter.ownOf !== undefined) {
     conditions.push(or(eq(reservations.ownerId, filter.ownOf), eq(reservations.reservatorId, filter.ownOf))!);
   }
@@ -169,7 +172,7 @@ function conditionsOf(filter: ReservationFilter, forCount = false): SQL[] {
     conditions.push(inArray(reservationInvoices.status, filter.invoiceStatuses));
   }
   if (filter.isActive === true) {
-    conditions.push(forCount && !byFlightDate ? isActiveReservationId : isActiveReservation);
+    conditions.push(activeFromLiveFlights ? isActiveReservationId : isActiveReservation);
   } else if (filter.isActive === false) {
     conditions.push(sql`not ${isActiveReservation}`);
   }
@@ -213,19 +216,10 @@ function openBillsCount(db: Db, filter: ReservationFilter) {
   if (invoiceStatuses.length === 0 || invoiceStatuses.some((status) => !unpaid.includes(status))) {
     return undefined;
   }
-  const beyondInvoice = [
-    filter.query?.trim() ? filter.query : undefined,
-    filter.recordLocator,
-    filter.isActive,
-    filter.flightId,
-    filter.flightDate,
-    filter.createdAt,
-    filter.paymentDate,
-    filter.ownerId,
-    filter.reservatorId,
-    filter.ownOf,
-  ];
-  if (beyondInvoice.some((value) => value !== undefined)) return undefined;
+  // A search or a narrower filter than the overview's own: the planner starts from that side.
+  if (filter.isActive !== undefined || isNarrowed({ ...filter, deadline: undefined })) {
+    return undefined;
+  }
   const statuses = filter.statuses && filter.statuses.length > 0 ? filter.statuses : RESERVATION_STATUSES;
   const everyStatusShows =
     filter.withCancellationFees &&
