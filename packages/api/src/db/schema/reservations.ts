@@ -85,7 +85,8 @@ export const reservations = pgTable(
     uniqueIndex('reservations_record_locator_idx').on(t.recordLocator),
     index('reservations_owner_idx').on(t.ownerId),
     index('reservations_reservator_idx').on(t.reservatorId),
-    index('reservations_created_idx').on(t.createdAt),
+    // Newest first with the id as tie-break, as the lists sort (docs/lists-at-scale.md).
+    index('reservations_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id),
     index('reservations_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'created' AND ${t.expiresAt} IS NOT NULL`),
@@ -139,6 +140,11 @@ export const reservationInvoices = pgTable(
   },
   (t) => [
     index('reservation_invoices_deadline_idx').on(t.paymentDeadline),
+    // Open bills only (a small share of all invoices), earliest deadline first: the invoice
+    // overview's filter and sort, and its count (docs/lists-at-scale.md).
+    index('reservation_invoices_unpaid_deadline_idx')
+      .on(t.paymentDeadline, t.reservationId, t.paymentTerms, t.total)
+      .where(sql`${t.status} IN ('notPaid', 'partly')`),
     check(
       'reservation_invoices_money',
       sql`${t.total} >= 0 AND ${t.computedTotal} >= 0 AND ${t.updateFee} >= 0`,
@@ -247,7 +253,9 @@ export const tickets = pgTable(
     checkInSequence: integer('check_in_sequence'),
   },
   (t) => [
-    index('tickets_flight_idx').on(t.flightId, t.isActive),
+    // With the reservation, the active reservations of the live flights are read from the index
+    // alone once the table is vacuumed (the reservation lists' count, docs/lists-at-scale.md).
+    index('tickets_flight_idx').on(t.flightId, t.isActive, t.reservationId),
     index('tickets_reservation_idx').on(t.reservationId),
     uniqueIndex('tickets_flight_seat_key')
       .on(t.flightId, t.seatLabel)

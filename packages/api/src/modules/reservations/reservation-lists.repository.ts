@@ -1,4 +1,11 @@
-import type { DateInterval, INVOICE_STATUSES, PAYMENT_TERMS, ReservationStatus } from '@flybook/schemas';
+import {
+  type DateInterval,
+  FLIGHT_STATUSES,
+  type INVOICE_STATUSES,
+  type PAYMENT_TERMS,
+  RESERVATION_STATUSES,
+  type ReservationStatus,
+} from '@flybook/schemas';
 import { and, asc, count, desc, eq, exists, ilike, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -63,8 +70,28 @@ function instantWithin(column: SQL | typeof reservations.createdAt, interval: Da
 /** The tickets a reservation shows: its active ones, or the last ones of a cancelled reservation. */
 const shownTicket = sql`${tickets.isActive} = (${reservations.status} <> 'cancelled')`;
 
+/**
+ * The flights whose tickets make a reservation active: neither departed nor cancelled. Named one by
+ * one (not `not in`) so the flights' status index finds them: the coming season, a small set.
+ */
+const LIVE_FLIGHT_STATUSES = FLIGHT_STATUSES.filter(
+  (status) => status !== 'departed' && status !== 'cancelled',
+);
+const liveFlightStatuses = sql.join(
+  LIVE_FLIGHT_STATUSES.map((status) => sql`${status}`),
+  sql`, `,
+);
+
 /** The reservation holds an active ticket on a flight that has neither departed nor been cancelled. */
-const isActiveReservation = sql`exists (select 1 from ${tickets} inner join ${flights} on ${flights.id} = ${tickets.flightId} where ${tickets.reservationId} = ${reservations.id} and ${tickets.isActive} and ${flights.status} not in ('departed', 'cancelled'))`;
+const isActiveReservation = sql`exists (select 1 from ${tickets} inner join ${flights} on ${flights.id} = ${tickets.flightId} where ${tickets.reservationId} = ${reservations.id} and ${tickets.isActive} and ${flights.status} in (${liveFlightStatuses}))`;
+
+/**
+ * The same reservations as `isActiveReservation`, for counting them: the ids come from the live
+ * flights' active tickets (tickets_flight_idx) and each is looked up by its primary key, so the
+ * count reads the season's reservations and never the departed history. `= any(array(…))` keeps
+ * the planner from hashing the whole reservations table against them (docs/lists-at-scale.md).
+ */
+const isActiveReservationId = sql`${reservations.id} = any(array(select ${tickets.reservationId} from ${tickets} where ${tickets.isActive} and ${tickets.flightId} = any(array(select ${flights.id} from ${flights} where ${flights.status} in (${liveFlightStatuses})))))`;
 
 /** One of the reservation's flights departs on these local days at its origin. */
 function departsWithin(interval: DateInterval): SQL {
@@ -97,9 +124,29 @@ function matchesText(text: string): SQL {
   return or(...matches)!;
 }
 
-/** The filters as SQL conditions on reservations joined with their invoice. */
-function conditionsOf(filter: ReservationFilter): SQL[] {
+/**
+ * Whether a filter narrows the list by more than status, payment status and terms: a search, a
+ * person, a flight, a day. The planner starts from that narrower side then.
+ */
+function isNarrowed(filter: ReservationFilter): boolean {
+  const interval = (value: DateInterval | undefined) => Boolean(value?.from || value?.to);
+  return (
+    Boolean(filter.query?.trim()) ||
+    [filter.recordLocator, filter.flightId, filter.ownerId, filter.reservatorId, filter.ownOf].some(
+      (value) => value !== undefined,
+    ) ||
+    [filter.flightDate, filter.createdAt, filter.paymentDate, filter.deadline].some(interval)
+  );
+}
+
+/**
+ * The filters as SQL conditions on reservations joined with their invoice. For the count
+ * (`forCount`) of a list narrowed by nothing else, the active reservations are described from the
+ * live flights, so the count reads them and not every reservation (docs/lists-at-scale.md).
+ */
+function conditionsOf(filter: ReservationFilter, forCount = false): SQL[] {
   const conditions: SQL[] = [];
+  const activeFromLiveFlights = forCount && !isNarrowed(filter);
   if (filter.ownOf !== undefined) {
     conditions.push(or(eq(reservations.ownerId, filter.ownOf), eq(reservations.reservatorId, filter.ownOf))!);
   }
@@ -124,8 +171,10 @@ function conditionsOf(filter: ReservationFilter): SQL[] {
   if (filter.invoiceStatuses && filter.invoiceStatuses.length > 0) {
     conditions.push(inArray(reservationInvoices.status, filter.invoiceStatuses));
   }
-  if (filter.isActive !== undefined) {
-    conditions.push(filter.isActive ? isActiveReservation : sql`not ${isActiveReservation}`);
+  if (filter.isActive === true) {
+    conditions.push(activeFromLiveFlights ? isActiveReservationId : isActiveReservation);
+  } else if (filter.isActive === false) {
+    conditions.push(sql`not ${isActiveReservation}`);
   }
   if (filter.flightId !== undefined) {
     conditions.push(
@@ -150,6 +199,62 @@ function conditionsOf(filter: ReservationFilter): SQL[] {
   if (filter.deadline?.to)
     conditions.push(sql`${reservationInvoices.paymentDeadline} <= ${filter.deadline.to}`);
   return conditions;
+}
+
+/**
+ * How many reservations the invoice overview's filter matches, counted from the open bills
+ * (reservation_invoices_unpaid_deadline_idx) rather than from all reservations. Every invoice has
+ * its reservation (a required foreign key), so counting invoices whose reservation matches counts
+ * the same rows as the list's join. A bill with a positive total is a row whatever its
+ * reservation's status when the statuses asked for and cancelled (which shows for its fee) are all
+ * there are; only the other bills look their reservation up. Undefined when the filter is not one
+ * of open bills with no condition beyond status, terms, invoice status and deadline.
+ */
+function openBillsCount(db: Db, filter: ReservationFilter) {
+  const unpaid: InvoiceStatus[] = ['notPaid', 'partly'];
+  const invoiceStatuses = filter.invoiceStatuses ?? [];
+  if (invoiceStatuses.length === 0 || invoiceStatuses.some((status) => !unpaid.includes(status))) {
+    return undefined;
+  }
+  // A search or a narrower filter than the overview's own: the planner starts from that side.
+  if (filter.isActive !== undefined || isNarrowed({ ...filter, deadline: undefined })) {
+    return undefined;
+  }
+  const statuses = filter.statuses && filter.statuses.length > 0 ? filter.statuses : RESERVATION_STATUSES;
+  const everyStatusShows =
+    filter.withCancellationFees &&
+    RESERVATION_STATUSES.every((status) => status === 'cancelled' || statuses.includes(status));
+  const reservationMatches = sql`exists (select 1 from ${reservations} where ${reservations.id} = ${reservationInvoices.reservationId} and ${and(...conditionsOf(filter))})`;
+  const openBills = [
+    inArray(reservationInvoices.status, invoiceStatuses),
+    ...(filter.deadline?.from
+      ? [sql`${reservationInvoices.paymentDeadline} >= ${filter.deadline.from}`]
+      : []),
+    ...(filter.deadline?.to ? [sql`${reservationInvoices.paymentDeadline} <= ${filter.deadline.to}`] : []),
+  ];
+  const counted = (condition: SQL) =>
+    sql`(select count(*) from ${reservationInvoices} where ${and(...openBills, condition)})`;
+  if (!everyStatusShows) {
+    return db
+      .select({ total: sql<number>`${counted(reservationMatches)}`.mapWith(Number) })
+      .from(sql`(select 1) as one`);
+  }
+  // Two counts, so the planner sees that only the few bills outside the first look anything up
+  // (one count with an OR over both is costed as a look-up per bill, which crosses the JIT threshold).
+  const withoutLookUp = and(
+    sql`${reservationInvoices.total} > 0`,
+    ...(filter.paymentTerms && filter.paymentTerms.length > 0
+      ? [inArray(reservationInvoices.paymentTerms, filter.paymentTerms)]
+      : []),
+  )!;
+  return db
+    .select({
+      total:
+        sql<number>`${counted(withoutLookUp)} + ${counted(sql`not (${withoutLookUp}) and ${reservationMatches}`)}`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`);
 }
 
 function orderOf(paging: ReservationPaging): SQL[] {
@@ -199,6 +304,8 @@ const destination = alias(airports, 'destination');
 export async function listReservations(db: Db, filter: ReservationFilter, paging: ReservationPaging) {
   const conditions = conditionsOf(filter);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const countConditions = conditionsOf(filter, true);
+  const countWhere = countConditions.length > 0 ? and(...countConditions) : undefined;
   const [heads, totals] = await Promise.all([
     db
       .select({
@@ -232,11 +339,12 @@ export async function listReservations(db: Db, filter: ReservationFilter, paging
       .orderBy(...orderOf(paging))
       .limit(paging.pageSize)
       .offset(paging.page * paging.pageSize),
-    db
-      .select({ total: count() })
-      .from(reservations)
-      .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
-      .where(where),
+    openBillsCount(db, filter) ??
+      db
+        .select({ total: count() })
+        .from(reservations)
+        .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
+        .where(countWhere),
   ]);
   const ids = heads.map((head) => head.id);
   if (ids.length === 0) return { items: [], total: totals[0]?.total ?? 0 };

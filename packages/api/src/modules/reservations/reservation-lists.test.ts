@@ -667,3 +667,57 @@ describe('the invoice overview', () => {
     }
   });
 });
+
+describe('the totals', () => {
+  /** Every id on every page of `url`, two at a time, and the total each page reported. */
+  async function pagedThrough(url: string) {
+    const separator = url.includes('?') ? '&' : '?';
+    const first = await list(`${url}${separator}pageSize=2&page=0`, manager);
+    const seen = first.items.map((item) => item.id);
+    for (let page = 1; page * 2 < first.total; page += 1) {
+      const next = await list(`${url}${separator}pageSize=2&page=${page}`, manager);
+      expect(next.total, url).toBe(first.total);
+      seen.push(...next.items.map((item) => item.id));
+    }
+    return { total: first.total, seen };
+  }
+
+  it('match the rows met when paging through, whichever side a list is counted from', async () => {
+    // Cancelled with a fee on other terms (the overview shows the fee), and a bill cancelled free.
+    const september = await createFlight('2031-09-01T05:30:00Z');
+    const withFee = (await book(manager, [september], [person('Alba', 'Hyseni')], { paymentTerms: 'later' }))
+      .id;
+    const withoutFee = (
+      await book(manager, [september], [person('Genc', 'Hyseni')], {
+        paymentTerms: 'bill',
+        paymentDeadline: '2031-08-01',
+      })
+    ).id;
+    expect((await api('POST', `reservation/${withFee}/cancel`, manager, { fee: 30 })).status).toBe(200);
+    expect((await api('POST', `reservation/${withoutFee}/cancel`, manager, { fee: 0 })).status).toBe(200);
+    const overview = await idsOf('reservation/invoice/list?pageSize=50', manager);
+    expect(overview).toContain(withFee);
+    expect(overview).not.toContain(withoutFee);
+
+    for (const url of [
+      'reservation/list',
+      'reservation/list?isActive=false',
+      'reservation/list?reservationStatus[]=cancelled&isActive=false',
+      'reservation/list?flightDateInterval[from]=2031-06-01&flightDateInterval[to]=2031-07-15',
+      'reservation/list?flightDateInterval[from]=2031-06-01&flightDateInterval[to]=2031-07-15&paymentStatus[]=notPaid&paymentStatus[]=partly',
+      'reservation/list?flightDateInterval[from]=2031-06-01&flightDateInterval[to]=2031-09-15&isActive=false',
+      'reservation/invoice/list',
+      'reservation/invoice/list?paymentStatus[]=notPaid',
+      'reservation/invoice/list?deadlineDateInterval[from]=2031-04-01',
+      'reservation/invoice/list?query=hyseni',
+      'reservation/invoice/list?paymentStatus[]=unpaid&paymentStatus[]=paid',
+    ]) {
+      const { total, seen } = await pagedThrough(url);
+      expect(new Set(seen).size, url).toBe(seen.length);
+      expect(seen.length, url).toBe(total);
+      const separator = url.includes('?') ? '&' : '?';
+      expect(sorted(seen), url).toEqual(sorted(await idsOf(`${url}${separator}pageSize=50`, manager)));
+    }
+    expect((await pagedThrough('reservation/invoice/list')).seen).toContain(withFee);
+  });
+});
