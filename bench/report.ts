@@ -271,7 +271,7 @@ export function summaryMarkdown(results: BenchResults): string {
     '',
   );
   lines.push(
-    `Hot flight against bookings spread over 60 flights in the same run: ${scenarios.hotFlight.bookingsPerSecond.toFixed(1)} against ${scenarios.reservationCreate.okPerSecond.toFixed(1)} bookings/s, ratio ${results.ratios.hotFlightToSpread?.toFixed(2) ?? '—'} (${scenarios.hotFlight.non2xx} refused: the flight ${scenarios.hotFlight.non2xx === 0 ? 'lasted' : 'did not last'} the run). Sell-out: ${scenarios.sellOut.check.booked} of ${scenarios.sellOut.check.seatsForSale} seats booked by ${scenarios.sellOut.ok} requests, ${scenarios.sellOut.non2xx} refused, ${scenarios.sellOut.check.oversold} oversold.`,
+    `Hot flight against bookings spread over 60 flights in the same run: ${scenarios.hotFlight.bookingsPerSecond.toFixed(1)} against ${scenarios.reservationCreate.okPerSecond.toFixed(1)} bookings/s, ratio ${results.ratios.hotFlightToSpread?.toFixed(2) ?? '—'} (${scenarios.hotFlight.non2xx} refused: the flight ${scenarios.hotFlight.non2xx === 0 ? 'lasted' : 'did not last'} the run). Sell-out: ${scenarios.sellOut.check.booked} of ${scenarios.sellOut.check.seatsForSale} seats sold (in the warm-up and the run), ${scenarios.sellOut.non2xx} requests of the measured run refused, ${scenarios.sellOut.check.oversold} oversold, counters ${scenarios.sellOut.check.countersMatch ? 'match the tickets' : '**differ from the tickets**'}.`,
     '',
   );
   const hotRows = [scenarios.hotFlight, scenarios.hotFlightPglite].map((run, index) => {
