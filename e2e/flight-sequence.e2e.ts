@@ -38,6 +38,9 @@ const cell = (page: Page, date: string, colId: string) =>
 test('an admin creates a sequence, delays and books out flights, and prints the turnover', async ({
   page,
 }) => {
+  // The longest journeys: a dozen steps, each with screenshots and an axe scan; 1.5–2 minutes on
+  // two cores while the other worker runs, at the default two-minute limit (three times it here).
+  test.slow();
   await logIn(page);
 
   // A sequence: Mondays and Thursdays in March 2027 up to the 28th, 10:00 Zurich → 12:15 Pristina.

@@ -106,6 +106,9 @@ test('a manager marks passengers in bulk and one by one, moves a seat, lets the 
   page,
   request,
 }) => {
+  // The longest journeys: a dozen steps, each with screenshots and an axe scan; 1.5–2 minutes on
+  // two cores while the other worker runs, at the default two-minute limit (three times it here).
+  test.slow();
   const manager = await apiToken(request, MANAGER);
   const agent = await apiToken(request, AGENT);
   const flightId = await makeFlight(request, manager);
