@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Inbox, openInbox } from '@flybook/api/smtp-inbox';
 import type { Locale } from '@flybook/locales';
 import { formatDateTime } from '@flybook/locales/format';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { type Inbox, openInbox } from './inbox.ts';
 import { layoutProblems } from './layout.ts';
 import {
   API,

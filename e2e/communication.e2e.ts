@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { readPdf } from '@flybook/api/pdf-text';
+import { type Inbox, openInbox } from '@flybook/api/smtp-inbox';
 import { officeDayOf } from '@flybook/domain';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
-import { type Inbox, openInbox } from './inbox.ts';
 import {
   API,
   apiToken,

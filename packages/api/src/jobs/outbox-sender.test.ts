@@ -1,12 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { outbox } from '../db/schema/index.ts';
 import { readPdf } from '../modules/reservations/documents/document-fixtures.ts';
+import { openInbox } from '../ops/smtp-inbox.ts';
 import { enqueueMessage } from '../platform/outbox.ts';
 import { createPdf, pdfBuffer } from '../platform/pdf.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -21,33 +20,6 @@ import {
 
 const FROM = 'Flybook <noreply@flybook.test>';
 let t: TestApp;
-
-/** A real SMTP server on a free port that parses what it receives; `options` change its behaviour. */
-async function startSmtp(options: Partial<SMTPServerOptions> = {}) {
-  const mails: { to: string[]; mail: ParsedMail }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    mails,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const rowsTo = (recipient: string) =>
   t.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(outbox.id);
@@ -74,7 +46,7 @@ beforeEach(async () => {
 
 describe('e-mail delivery over SMTP', () => {
   it('sends a multipart e-mail with text, HTML, Content-Language and real PDF attachments, once', async () => {
-    const smtp = await startSmtp();
+    const smtp = await openInbox();
     try {
       const doc = createPdf({ title: 'Billet', lang: 'fr' });
       doc.text('Billet électronique ABC234');
@@ -133,7 +105,7 @@ describe('e-mail delivery over SMTP', () => {
   });
 
   it('backs off 1 min, 5 min, 30 min, 2 h after refusals and marks the message failed after the 5th', async () => {
-    const smtp = await startSmtp({
+    const smtp = await openInbox({
       onRcptTo(_address, _session, callback) {
         callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
       },
@@ -179,7 +151,7 @@ describe('e-mail delivery over SMTP', () => {
     const started = new Promise<void>((resolve) => {
       dataStarted = resolve;
     });
-    const smtp = await startSmtp({
+    const smtp = await openInbox({
       onData(stream, _session, callback) {
         dataStarted();
         stream.resume();
@@ -219,7 +191,7 @@ describe('e-mail delivery over SMTP', () => {
   });
 
   it('takes over a claim only after it ran out', async () => {
-    const smtp = await startSmtp();
+    const smtp = await openInbox();
     try {
       await enqueueMessage(t.database.db, {
         channel: 'email',
@@ -248,7 +220,7 @@ describe('e-mail delivery over SMTP', () => {
   });
 
   it('sends each message exactly once when two senders run at the same time', async () => {
-    const smtp = await startSmtp();
+    const smtp = await openInbox();
     try {
       for (let i = 0; i < 45; i++)
         await enqueueMessage(t.database.db, {
@@ -368,7 +340,7 @@ describe('SMS delivery', () => {
       body: 'Flybook: booking ABC234',
       template: 'test',
     });
-    const smtp = await startSmtp();
+    const smtp = await openInbox();
     try {
       // The e-mail sender never takes SMS.
       expect(await sendPendingMail(t.database.db, smtpTransport(smtp.url), FROM)).toBe(0);
