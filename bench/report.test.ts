@@ -158,6 +158,7 @@ const parts: BenchParts = {
     seatRows: 1400,
     mismatchedRows: 0,
     overfullRows: 0,
+    misfiledReservations: 0,
   },
   ledgerCheck: { records: 100_000, signedSum: 0, mismatchedAccounts: 0 },
 };
@@ -195,6 +196,9 @@ describe('bench results', () => {
     const oversold = { ...parts.scenarios.hotFlight, check: { ...check, booked: 3001, oversold: 1 } };
     expect(benchResults({ ...parts, scenarios: { ...parts.scenarios, hotFlight: oversold } }).ok).toBe(false);
     expect(benchResults({ ...parts, ledgerCheck: { ...parts.ledgerCheck, signedSum: 5 } }).ok).toBe(false);
+    expect(
+      benchResults({ ...parts, databaseCheck: { ...parts.databaseCheck, misfiledReservations: 1 } }).ok,
+    ).toBe(false);
     // A sell-out that left a seat unsold (or sold one twice) fails too.
     const unsold = { ...parts.scenarios.sellOut, check: { ...parts.scenarios.sellOut.check, booked: 119 } };
     expect(benchResults({ ...parts, scenarios: { ...parts.scenarios, sellOut: unsold } }).ok).toBe(false);

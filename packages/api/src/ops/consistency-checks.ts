@@ -56,6 +56,11 @@ export interface DatabaseCheck {
   mismatchedRows: number;
   /** Rows where booked + allotted exceeds the aircraft's seats. */
   overfullRows: number;
+  /**
+   * Reservations that break what the lists count on (reservation-lists.repository.ts): cancelled
+   * with an active ticket, or without their one invoice.
+   */
+  misfiledReservations: number;
 }
 
 /**
@@ -69,6 +74,7 @@ export async function checkDatabase(db: Db): Promise<DatabaseCheck> {
     seat_rows: number;
     mismatched_rows: number;
     overfull_rows: number;
+    misfiled_reservations: number;
   }>(
     db,
     sql`WITH seat_tickets AS (
@@ -89,7 +95,12 @@ export async function checkDatabase(db: Db): Promise<DatabaseCheck> {
             (SELECT count(*)::int FROM free_sale) AS seat_rows,
             (SELECT count(*)::int FROM free_sale WHERE booked <> tickets)
               + (SELECT count(*)::int FROM blocks WHERE booked <> tickets) AS mismatched_rows,
-            (SELECT count(*)::int FROM free_sale WHERE booked + allotted > total_seats) AS overfull_rows`,
+            (SELECT count(*)::int FROM free_sale WHERE booked + allotted > total_seats) AS overfull_rows,
+            (SELECT count(*)::int FROM reservations r
+              WHERE (r.status = 'cancelled'
+                      AND EXISTS (SELECT 1 FROM tickets t WHERE t.reservation_id = r.id AND t.is_active))
+                 OR NOT EXISTS (SELECT 1 FROM reservation_invoices i WHERE i.reservation_id = r.id))
+              AS misfiled_reservations`,
   );
   if (!row) throw new Error('the database check returned nothing');
   return {
@@ -98,6 +109,7 @@ export async function checkDatabase(db: Db): Promise<DatabaseCheck> {
     seatRows: row.seat_rows,
     mismatchedRows: row.mismatched_rows,
     overfullRows: row.overfull_rows,
+    misfiledReservations: row.misfiled_reservations,
   };
 }
 

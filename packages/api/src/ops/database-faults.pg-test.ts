@@ -317,7 +317,11 @@ describe('database faults under a stream of bookings (a real process on PostgreS
         activeTickets: bookings.length,
         countersMatch: true,
       });
-      expect(await checkDatabase(direct.db)).toMatchObject({ mismatchedRows: 0, overfullRows: 0 });
+      expect(await checkDatabase(direct.db)).toMatchObject({
+        mismatchedRows: 0,
+        overfullRows: 0,
+        misfiledReservations: 0,
+      });
       const ledger = await checkLedger(direct.db);
       expect(ledger).toMatchObject({ signedSum: 0, mismatchedAccounts: 0 });
       const payments = await direct.db.execute(

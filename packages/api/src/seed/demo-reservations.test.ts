@@ -81,12 +81,26 @@ describe('the demo season', () => {
     const ledger = await checkLedger(t.database.db);
     expect(ledger).toMatchObject({ signedSum: 0, mismatchedAccounts: 0 });
     const seats = await checkDatabase(t.database.db);
-    expect(seats).toMatchObject({ mismatchedRows: 0, overfullRows: 0 });
+    expect(seats).toMatchObject({ mismatchedRows: 0, overfullRows: 0, misfiledReservations: 0 });
     expect(await t.database.db.transaction((tx) => invoiceCheck(tx))).toEqual({ mismatchedInvoiceIds: [] });
     const [oversold] = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM flight_seats WHERE booked > seats_for_sale`,
     );
     expect(oversold!.n).toBe(0);
+  });
+
+  it('finds a cancelled reservation that kept an active ticket (what the lists count on)', async () => {
+    // In a transaction rolled back: the check must see the break, and the seed stays whole.
+    const broken = await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE tickets SET is_active = true WHERE id = (
+          SELECT t.id FROM tickets t JOIN reservations r ON r.id = t.reservation_id
+           WHERE r.status = 'cancelled' ORDER BY t.id LIMIT 1)`);
+        throw Object.assign(new Error('roll back'), { check: await checkDatabase(tx) });
+      })
+      .catch((error: { check?: Awaited<ReturnType<typeof checkDatabase>> }) => error.check);
+    expect(broken?.misfiledReservations).toBe(1);
+    expect((await checkDatabase(t.database.db)).misfiledReservations).toBe(0);
   });
 
   it('has a past season of departed flights and a coming one, both with bookings', async () => {

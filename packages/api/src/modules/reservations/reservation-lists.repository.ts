@@ -257,29 +257,63 @@ function openBillsCount(db: Db, filter: ReservationFilter) {
     .from(sql`(select 1) as one`);
 }
 
-function orderOf(paging: ReservationPaging): SQL[] {
-  const direction = paging.sortOrder === 'ASC' ? sql`asc` : sql`desc`;
-  const tieBreak = asc(reservations.id);
+/**
+ * How many reservations the default list holds (active, any status but cancelled, nothing else
+ * asked), counted from the live flights' active tickets alone: index-only in tickets_flight_idx,
+ * no reservation looked up. Two invariants make it the list's count, and the consistency checks
+ * hold both (`checkDatabase`'s `misfiledReservations`): cancelling a reservation deactivates all
+ * its tickets (`releaseSeats`), so a reservation with an active ticket is never cancelled; and
+ * every reservation has its one invoice, written with it. Undefined for any other filter.
+ */
+function activeReservationsCount(db: Db, filter: ReservationFilter) {
+  const openStatuses = RESERVATION_STATUSES.filter((status) => status !== 'cancelled');
+  const everyOpenStatus =
+    !filter.statuses?.length || openStatuses.every((status) => filter.statuses?.includes(status));
+  if (
+    filter.isActive !== true ||
+    !everyOpenStatus ||
+    filter.invoiceStatuses?.length ||
+    filter.paymentTerms?.length ||
+    filter.withCancellationFees ||
+    isNarrowed(filter)
+  ) {
+    return undefined;
+  }
+  return db
+    .select({ total: sql<number>`count(distinct ${tickets.reservationId})`.mapWith(Number) })
+    .from(tickets)
+    .where(
+      sql`${tickets.isActive} and ${tickets.flightId} = any(array(select ${flights.id} from ${flights} where ${flights.status} in (${liveFlightStatuses})))`,
+    );
+}
+
+/** What the list sorts by before the id: a column or expression of the reservation and its invoice. */
+function sortKeyOf(paging: ReservationPaging): SQL | undefined {
   switch (paging.sortBy) {
     case 'id':
-      return [paging.sortOrder === 'ASC' ? asc(reservations.id) : desc(reservations.id)];
+      return undefined;
     case 'createdAt':
-      return [
-        paging.sortOrder === 'ASC' ? asc(reservations.createdAt) : desc(reservations.createdAt),
-        tieBreak,
-      ];
+      return sql`${reservations.createdAt}`;
     case 'paymentDeadline':
-      // Reservations without a deadline (paid by card) come last either way.
-      return [sql`${reservationInvoices.paymentDeadline} ${direction} nulls last`, tieBreak];
+      return sql`${reservationInvoices.paymentDeadline}`;
     case 'total': {
       const reader = paging.hiddenPricesFrom;
-      const total =
-        reader === undefined
-          ? sql`${reservationInvoices.total}`
-          : sql`case when ${reservations.priceNeedsToBeHidden} and ${reservations.ownerId} = ${reader} and ${reservations.reservatorId} is distinct from ${reader} then null else ${reservationInvoices.total} end`;
-      return [sql`${total} ${direction} nulls last`, tieBreak];
+      return reader === undefined
+        ? sql`${reservationInvoices.total}`
+        : sql`case when ${reservations.priceNeedsToBeHidden} and ${reservations.ownerId} = ${reader} and ${reservations.reservatorId} is distinct from ${reader} then null else ${reservationInvoices.total} end`;
     }
   }
+}
+
+/**
+ * The list's order on a sort key and the reservation id (columns of the tables, or of the matching
+ * set below). Reservations without a deadline (paid by card) or a visible total come last either way.
+ */
+function orderOf(paging: ReservationPaging, key: SQL | undefined, id: SQL): SQL[] {
+  const direction = paging.sortOrder === 'ASC' ? sql`asc` : sql`desc`;
+  if (!key) return [sql`${id} ${direction}`];
+  const nullsLast = paging.sortBy === 'paymentDeadline' || paging.sortBy === 'total';
+  return [sql`${key} ${direction}${nullsLast ? sql` nulls last` : sql``}`, sql`${id} asc`];
 }
 
 /** Whether a reservation holds this record locator (stored form): one probe of the unique index. */
@@ -298,15 +332,40 @@ const origin = alias(airports, 'origin');
 const destination = alias(airports, 'destination');
 
 /**
- * One page of reservations matching the filters, and how many match: a count and a page query,
- * then the page's flights and passenger counts in one query each.
+ * A narrowed list's page and count from one pass over what matches: the filter is evaluated once,
+ * as the count would (from its narrow side: a fortnight's flights, an owner, a search), and the page
+ * is the first of those by the list's order. Walking the whole list in order instead, as the wide
+ * lists do, meets the history's reservations on the way (docs/lists-at-scale.md, "Narrowed lists").
+ */
+async function pageOfMatching(db: Db, where: SQL | undefined, paging: ReservationPaging) {
+  const key = sortKeyOf(paging);
+  const order = orderOf(paging, key ? sql`sort_key` : undefined, sql`id`);
+  const result = (await db.execute(sql`
+    with matching as (
+      select ${reservations.id} as id, ${key ?? sql`null`} as sort_key
+      from ${reservations}
+      inner join ${reservationInvoices} on ${reservationInvoices.reservationId} = ${reservations.id}
+      ${where ? sql`where ${where}` : sql``}
+    )
+    select (select count(*) from matching)::int as total,
+      array(select id from matching order by ${sql.join(order, sql`, `)}
+            limit ${paging.pageSize} offset ${paging.page * paging.pageSize}) as ids
+  `)) as unknown as { rows: { total: number; ids: number[] }[] };
+  const [row] = result.rows;
+  return { ids: row?.ids ?? [], total: row?.total ?? 0 };
+}
+
+/**
+ * One page of reservations matching the filters, and how many match. A wide list (the default,
+ * a status, the invoice overview) walks its order along an index and is counted from the live
+ * flights or the open bills; a narrowed one takes page and count from one pass over what matches
+ * (`pageOfMatching`). Then the page's heads, flights and passenger counts in one query each.
  */
 export async function listReservations(db: Db, filter: ReservationFilter, paging: ReservationPaging) {
   const conditions = conditionsOf(filter);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const countConditions = conditionsOf(filter, true);
-  const countWhere = countConditions.length > 0 ? and(...countConditions) : undefined;
-  const [heads, totals] = await Promise.all([
+  const countOnly = activeReservationsCount(db, filter) ?? openBillsCount(db, filter);
+  const selectHeads = () =>
     db
       .select({
         id: reservations.id,
@@ -334,20 +393,36 @@ export async function listReservations(db: Db, filter: ReservationFilter, paging
       .from(reservations)
       .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
       .leftJoin(owner, eq(owner.id, reservations.ownerId))
-      .leftJoin(reservator, eq(reservator.id, reservations.reservatorId))
-      .where(where)
-      .orderBy(...orderOf(paging))
-      .limit(paging.pageSize)
-      .offset(paging.page * paging.pageSize),
-    openBillsCount(db, filter) ??
-      db
-        .select({ total: count() })
-        .from(reservations)
-        .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
-        .where(countWhere),
-  ]);
+      .leftJoin(reservator, eq(reservator.id, reservations.reservatorId));
+  let heads: Awaited<ReturnType<typeof selectHeads>>;
+  let total: number;
+  if (isNarrowed(filter) && !countOnly) {
+    const matching = await pageOfMatching(db, where, paging);
+    total = matching.total;
+    const rows =
+      matching.ids.length > 0 ? await selectHeads().where(inArray(reservations.id, matching.ids)) : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    heads = matching.ids.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    const countConditions = conditionsOf(filter, true);
+    const [page, totals] = await Promise.all([
+      selectHeads()
+        .where(where)
+        .orderBy(...orderOf(paging, sortKeyOf(paging), sql`${reservations.id}`))
+        .limit(paging.pageSize)
+        .offset(paging.page * paging.pageSize),
+      countOnly ??
+        db
+          .select({ total: count() })
+          .from(reservations)
+          .innerJoin(reservationInvoices, eq(reservationInvoices.reservationId, reservations.id))
+          .where(countConditions.length > 0 ? and(...countConditions) : undefined),
+    ]);
+    heads = page;
+    total = totals[0]?.total ?? 0;
+  }
   const ids = heads.map((head) => head.id);
-  if (ids.length === 0) return { items: [], total: totals[0]?.total ?? 0 };
+  if (ids.length === 0) return { items: [], total };
   const [flightRows, passengerCounts] = await Promise.all([
     db
       .selectDistinct({
@@ -381,7 +456,7 @@ export async function listReservations(db: Db, filter: ReservationFilter, paging
     flights: flightRows.filter((row) => row.reservationId === head.id),
     passengerCount: countOf.get(head.id) ?? 0,
   }));
-  return { items, total: totals[0]?.total ?? 0 };
+  return { items, total };
 }
 export type ReservationListRow = Awaited<ReturnType<typeof listReservations>>['items'][number];
 

@@ -426,6 +426,30 @@ describe('the reservation list', () => {
     expect(descending.filter((deadline) => deadline !== null)).toEqual([...dated].reverse());
   });
 
+  it('orders and pages a narrowed list (one pass over what matches) as the wide list walks it', async () => {
+    // A creation day range from long ago narrows nothing away, but takes the narrowed lists' path.
+    const narrowed = 'createdAtInterval[from]=2000-01-01';
+    for (const sortBy of ['createdAt', 'id', 'paymentDeadline', 'total']) {
+      for (const sortOrder of ['ASC', 'DESC']) {
+        const query = `sortBy=${sortBy}&sortOrder=${sortOrder}`;
+        const wide = await list(`reservation/list?${query}`, manager);
+        const pages = await Promise.all(
+          [0, 1, 2].map((page) =>
+            list(`reservation/list?${query}&${narrowed}&pageSize=3&page=${page}`, manager),
+          ),
+        );
+        expect(
+          pages.map((page) => page.total),
+          query,
+        ).toEqual([wide.total, wide.total, wide.total]);
+        expect(
+          pages.flatMap((page) => page.items),
+          query,
+        ).toEqual(wide.items);
+      }
+    }
+  });
+
   it('pages through the same order with the total of all matches, and refuses more than 500 a page', async () => {
     const pages = await Promise.all(
       [0, 1, 2].map((page) => list(`reservation/list?pageSize=3&page=${page}`, manager)),
