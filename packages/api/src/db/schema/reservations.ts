@@ -87,6 +87,9 @@ export const reservations = pgTable(
     index('reservations_reservator_idx').on(t.reservatorId),
     // Newest first with the id as tie-break, as the lists sort (docs/lists-at-scale.md).
     index('reservations_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    // The cancelled reservations' ids: whether an open bill's reservation is cancelled (for its
+    // fee) without looking each one up (the invoice overview's count, docs/lists-at-scale.md).
+    index('reservations_cancelled_idx').on(t.id).where(sql`${t.status} = 'cancelled'`),
     index('reservations_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'created' AND ${t.expiresAt} IS NOT NULL`),

@@ -205,10 +205,10 @@ function conditionsOf(filter: ReservationFilter, forCount = false): SQL[] {
  * How many reservations the invoice overview's filter matches, counted from the open bills
  * (reservation_invoices_unpaid_deadline_idx) rather than from all reservations. Every invoice has
  * its reservation (a required foreign key), so counting invoices whose reservation matches counts
- * the same rows as the list's join. A bill with a positive total is a row whatever its
- * reservation's status when the statuses asked for and cancelled (which shows for its fee) are all
- * there are; only the other bills look their reservation up. Undefined when the filter is not one
- * of open bills with no condition beyond status, terms, invoice status and deadline.
+ * the same rows as the list's join. When the statuses asked for and cancelled (which shows for its
+ * fee) are all there are, the bills are counted by terms and total, and only whether a reservation
+ * is cancelled is asked (below). Undefined when the filter is not one of open bills with no
+ * condition beyond status, terms, invoice status and deadline.
  */
 function openBillsCount(db: Db, filter: ReservationFilter) {
   const unpaid: InvoiceStatus[] = ['notPaid', 'partly'];
@@ -239,21 +239,27 @@ function openBillsCount(db: Db, filter: ReservationFilter) {
       .select({ total: sql<number>`${counted(reservationMatches)}`.mapWith(Number) })
       .from(sql`(select 1) as one`);
   }
-  // Two counts, so the planner sees that only the few bills outside the first look anything up
-  // (one count with an OR over both is costed as a look-up per bill, which crosses the JIT threshold).
-  const withoutLookUp = and(
-    sql`${reservationInvoices.total} > 0`,
-    ...(filter.paymentTerms && filter.paymentTerms.length > 0
-      ? [inArray(reservationInvoices.paymentTerms, filter.paymentTerms)]
-      : []),
-  )!;
+  // A bill with a positive total on the terms asked for is a row whatever its reservation's
+  // status (counted from the invoice alone). Of the other open bills, one with a positive total on
+  // other terms is a row only when its reservation is cancelled (for its fee), one with nothing to
+  // pay only when its reservation is in a status asked for. Both ask reservations_cancelled_idx
+  // (the cancelled reservations' ids, index-only) rather than look up each bill's reservation.
+  // Separate counts, so the planner costs each for what it reads (one count with an OR over them is
+  // costed as a look-up per bill, which crosses the JIT threshold).
+  const terms = filter.paymentTerms ?? [];
+  const onTerms = terms.length > 0 ? inArray(reservationInvoices.paymentTerms, terms) : sql`true`;
+  const isCancelled = sql`exists (select 1 from ${reservations} where ${reservations.id} = ${reservationInvoices.reservationId} and ${reservations.status} = 'cancelled')`;
+  const counts = [counted(sql`${reservationInvoices.total} > 0 and ${onTerms}`)];
+  if (terms.length > 0) {
+    counts.push(counted(sql`${reservationInvoices.total} > 0 and not ${onTerms} and ${isCancelled}`));
+  }
+  counts.push(
+    counted(
+      sql`${reservationInvoices.total} <= 0 and ${onTerms}${statuses.includes('cancelled') ? sql`` : sql` and not ${isCancelled}`}`,
+    ),
+  );
   return db
-    .select({
-      total:
-        sql<number>`${counted(withoutLookUp)} + ${counted(sql`not (${withoutLookUp}) and ${reservationMatches}`)}`.mapWith(
-          Number,
-        ),
-    })
+    .select({ total: sql<number>`${sql.join(counts, sql` + `)}`.mapWith(Number) })
     .from(sql`(select 1) as one`);
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "reservations_cancelled_idx" ON "reservations" USING btree ("id") WHERE "reservations"."status" = 'cancelled';
