@@ -113,12 +113,11 @@ async function measureLists(
       GROUP BY t.flight_id ORDER BY count(*) DESC, t.flight_id LIMIT 1`,
   );
   if (!busiest) throw new Error('no flight ahead holds tickets');
-  const data = tokens;
   api = await startApi(url);
   const v1 = `${api.url}/api/v1`;
   const lists: ListRun[] = [];
-  for (const list of listsOf(v1, { cashDesk: data.cashDeskAccountId, flight: busiest.id })) {
-    const headers = { 'x-auth-token': 'asAdmin' in list ? data.adminToken : data.managerToken };
+  for (const list of listsOf(v1, { cashDesk: tokens.cashDeskAccountId, flight: busiest.id })) {
+    const headers = { 'x-auth-token': 'asAdmin' in list ? tokens.adminToken : tokens.managerToken };
     const response = await fetch(list.url, { headers });
     const body = (await response.json()) as { items?: unknown[]; total?: number };
     if (!response.ok || !Array.isArray(body.items) || body.items.length === 0)

@@ -23,6 +23,7 @@ import {
   insertFlightSeats,
   insertFlights,
   insertSequence,
+  newReservationRecord,
   planBooking,
   type ReservationRecord,
   rates,
@@ -482,35 +483,20 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
       createdAt,
       updatedAt: createdAt,
     };
-    const record = (status: typeof reservation.status, version: number): ReservationRecord => ({
-      reservation: { ...reservation, status, version },
-      invoice: { ...invoice },
-      owner: person ? { id: person.userId, displayName: person.displayName } : null,
-      reservator: person
-        ? { id: person.userId, displayName: person.displayName }
-        : { id: manager.id, displayName: manager.displayName },
-      passengers,
-      tickets: issued.map((ticket) => {
-        const flight = byId.get(ticket.flightId)!;
-        return {
-          ticket: { ...ticket, isActive: status !== 'cancelled' },
-          flight: {
-            id: flight.id,
-            number: flight.number,
-            departure: flight.departure,
-            arrival: flight.arrival,
-            status: flight.status,
-          },
-          origin: flight.origin,
-          destination: flight.destination,
-        };
-      }),
-      options: [],
-      payments: [],
-      hasCreditNote: false,
-      splitFrom: null,
-      splitInto: [],
-    });
+    // As the engine builds a new booking's record (its first snapshot), for each version.
+    const record = (status: typeof reservation.status, version: number): ReservationRecord =>
+      newReservationRecord({
+        reservation: { ...reservation, status, version },
+        invoice: { ...invoice },
+        owner: person ? { id: person.userId, displayName: person.displayName } : null,
+        reservator: person
+          ? { id: person.userId, displayName: person.displayName }
+          : { id: manager.id, displayName: manager.displayName },
+        passengers,
+        tickets: issued.map((ticket) => ({ ...ticket, isActive: status !== 'cancelled' })),
+        options: [],
+        plan: { flights: legs.map(({ id, ...flight }) => ({ flightId: id, ...flight })) },
+      });
     const versions = cancelled ? (['reserved', 'cancelled'] as const) : (['reserved'] as const);
     for (const [index, status] of versions.entries()) {
       const at = new Date(createdAt.getTime() + index * 3_600_000);

@@ -6,6 +6,7 @@ export { planBooking } from './modules/booking/booking-plan.ts';
 export { insertFlightSeats, insertFlights, insertSequence } from './modules/flights/flights.repository.ts';
 export { balanceLogTypeId } from './modules/ledger/ledger.ts';
 export { toReservation } from './modules/reservations/reservation-view.ts';
+export { newReservationRecord } from './modules/reservations/reservation-writer.ts';
 export type { ReservationRecord } from './modules/reservations/reservations.service.ts';
 export { hashPassword } from './platform/secrets.ts';
 export { timetableSeats } from './seed/demo-flights.ts';

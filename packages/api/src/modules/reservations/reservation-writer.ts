@@ -6,7 +6,7 @@ import type { StoredBillingInformation } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { uniqueViolationOf } from '../../platform/sql.ts';
 import { bookingError } from '../booking/booking-errors.ts';
-import type { BookingPlan } from '../booking/booking-plan.ts';
+import type { BookingPlan, PlannedFlight } from '../booking/booking-plan.ts';
 import type { InvoiceRow, ReservationRecord, ReservationRow, TicketRow } from './reservations.repository.ts';
 import * as repo from './reservations.repository.ts';
 
@@ -106,7 +106,13 @@ export function newReservationRecord(written: {
   passengers: ReservationRecord['passengers'];
   tickets: readonly TicketRow[];
   options: ReservationRecord['options'];
-  plan: BookingPlan;
+  /** The booking's flights as planned (the bench's bulk volume passes its own, the same fields). */
+  plan: {
+    flights: readonly Pick<
+      PlannedFlight,
+      'flightId' | 'number' | 'departure' | 'arrival' | 'status' | 'origin' | 'destination'
+    >[];
+  };
 }): ReservationRecord {
   const flightOf = new Map(written.plan.flights.map((flight) => [flight.flightId, flight]));
   const tickets = written.tickets.map((ticket) => {
