@@ -341,7 +341,7 @@ const destination = alias(airports, 'destination');
  * A narrowed list's page and count from one pass over what matches: the filter is evaluated once,
  * as the count would (from its narrow side: a fortnight's flights, an owner, a search), and the page
  * is the first of those by the list's order. Walking the whole list in order instead, as the wide
- * lists do, meets the history's reservations on the way (docs/lists-at-scale.md, "Narrowed lists").
+ * lists do, meets the history's reservations on the way (docs/lists-at-scale.md, "second round").
  */
 async function pageOfMatching(db: Db, where: SQL | undefined, paging: ReservationPaging) {
   const key = sortKeyOf(paging);
