@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
@@ -24,9 +25,13 @@ export interface OutgoingMessage {
   template: string;
 }
 
-/** Queues a message in the same transaction as its cause; a sender job delivers it. */
-export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage) {
-  await db.insert(outbox).values({
+/**
+ * Queues a message in the same transaction as its cause; a sender job delivers it. `alongside`, an
+ * insert the message goes with (the key of its link, `mintAccessKey`), runs in the same statement:
+ * one round trip instead of two.
+ */
+export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage, alongside?: SQL) {
+  const insert = db.insert(outbox).values({
     channel: message.channel,
     recipient: message.recipient,
     subject: message.subject ?? null,
@@ -41,4 +46,11 @@ export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage) {
     reservationId: message.reservationId ?? null,
     template: message.template,
   });
+  if (!alongside) {
+    await insert;
+    return;
+  }
+  // A data-modifying WITH runs once and to completion whether or not the statement reads it.
+  // getSQL(): an embedded query builder would be put in parentheses, which an INSERT may not have.
+  await db.execute(sql`with alongside as (${alongside}) ${insert.getSQL()}`);
 }
