@@ -2,6 +2,7 @@ import { takesSeat } from '@flybook/domain';
 import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { insertReturning } from '../../db/reusable-statement.ts';
 import {
   airports,
   allotments,
@@ -85,19 +86,19 @@ export const shareLockFlights = (tx: Tx, flightIds: number[]) =>
     .orderBy(flights.id)
     .for('share');
 
+// The inserts answer whole rows: a new booking's snapshot is built from them (newReservationRecord).
+// Their SQL is built once per shape (insertReturning): a booking runs them every time.
 export async function insertReservation(tx: Tx, values: NewReservation) {
-  const [row] = await tx.insert(reservations).values(values).returning();
+  const [row] = await insertReturning(tx, reservations, [values]);
   return row!;
 }
 
-// The inserts answer whole rows: a new booking's snapshot is built from them (newReservationRecord).
 export async function insertPassengers(tx: Tx, rows: (typeof reservationPassengers.$inferInsert)[]) {
-  return tx.insert(reservationPassengers).values(rows).returning();
+  return insertReturning(tx, reservationPassengers, rows);
 }
 
 export async function insertTickets(tx: Tx, rows: (typeof tickets.$inferInsert)[]) {
-  if (rows.length === 0) return [];
-  return tx.insert(tickets).values(rows).returning();
+  return insertReturning(tx, tickets, rows);
 }
 
 export async function insertTicketOptions(tx: Tx, rows: (typeof ticketOptions.$inferInsert)[]) {
@@ -105,7 +106,7 @@ export async function insertTicketOptions(tx: Tx, rows: (typeof ticketOptions.$i
 }
 
 export async function insertInvoice(tx: Tx, values: typeof reservationInvoices.$inferInsert) {
-  const [row] = await tx.insert(reservationInvoices).values(values).returning();
+  const [row] = await insertReturning(tx, reservationInvoices, [values]);
   return row!;
 }
 
