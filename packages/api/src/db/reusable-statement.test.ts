@@ -79,4 +79,27 @@ describe('reusable statements', () => {
     });
     expect(await toRecipient(db, 'kept@example.test')).toHaveLength(1);
   });
+
+  it('run raw SQL as db.execute does, its values filled in per call, in the transaction given', async () => {
+    const db = t.database.db;
+    const update = (on: Db | Tx, recipient: string, subject: string) =>
+      runReusable(
+        on,
+        'test: subject by recipient',
+        () =>
+          sql`update ${outbox} set subject = ${sql.placeholder('subject')} where ${outbox.recipient} = ${sql.placeholder('recipient')}`,
+        { recipient, subject },
+      );
+    await insertReturning(db, outbox, [message('raw@example.test'), message('other@example.test')]);
+    await update(db, 'raw@example.test', 'first');
+    await expect(
+      db.transaction(async (tx) => {
+        await update(tx, 'raw@example.test', 'second');
+        expect((await toRecipient(tx, 'raw@example.test'))[0]!.subject).toBe('second');
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await toRecipient(db, 'raw@example.test'))[0]!.subject).toBe('first');
+    expect((await toRecipient(db, 'other@example.test'))[0]!.subject).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { getTableName, is, SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
 /**
@@ -26,18 +26,22 @@ interface SessionWithClient {
   client: unknown;
 }
 
+/** Turns raw SQL into its text and parameters, as Drizzle's own (the app sets no casing). */
+const dialect = new PgDialect();
+
 /** Prepared queries by shape, then by the class of the session (node-postgres or PGlite) they were built on. */
 const prepared = new Map<string, Map<unknown, PreparedOnClient<unknown>>>();
 
 /**
  * Runs the statement of `shape` (a key naming its SQL: one key, one SQL text) on `db`, building it
- * with `build` the first time a driver runs it. `build` must give the same SQL for the same shape,
- * with every value a `sql.placeholder` filled from `values`.
+ * with `build` the first time a driver runs it: a query builder, or raw SQL (answered as
+ * `db.execute` answers). `build` must give the same SQL for the same shape, with every value a
+ * `sql.placeholder` filled from `values`.
  */
 export function runReusable<Result>(
   db: Db | Tx,
   shape: string,
-  build: (db: Db | Tx) => { prepare(name: string): unknown },
+  build: (db: Db | Tx) => { prepare(name: string): unknown } | SQL,
   values: Record<string, unknown>,
 ): Promise<Result> {
   const session = db._.session as unknown as SessionWithClient;
@@ -48,7 +52,12 @@ export function runReusable<Result>(
   }
   let query = byDriver.get(session.constructor) as PreparedOnClient<Result> | undefined;
   if (!query) {
-    query = build(db).prepare('') as PreparedOnClient<Result>;
+    const built = build(db);
+    query = (
+      is(built, SQL)
+        ? db._.session.prepareQuery(dialect.sqlToQuery(built), undefined, '', false)
+        : built.prepare('')
+    ) as PreparedOnClient<Result>;
     byDriver.set(session.constructor, query);
   }
   // The same prepared query on this call's connection: a transaction's statements go on its client.
@@ -57,49 +66,51 @@ export function runReusable<Result>(
 }
 
 /**
+ * A row of values as a reusable statement writes it: the shape (the columns it sets, which of them
+ * are null: a null is written as such, not encoded by its column), the row with a placeholder named
+ * `prefix` + column for every other value, and the values by those names. Null for a row with a
+ * value written as SQL, which cannot be a placeholder.
+ */
+export function placeholderRow(row: Record<string, unknown>, prefix: string) {
+  const columns = Object.keys(row).filter((key) => row[key] !== undefined);
+  if (columns.some((key) => is(row[key], SQL))) return null;
+  const values: Record<string, unknown> = {};
+  const placeholders: Record<string, unknown> = {};
+  for (const column of columns) {
+    if (row[column] === null) placeholders[column] = null;
+    else {
+      placeholders[column] = sql.placeholder(`${prefix}${column}`);
+      values[`${prefix}${column}`] = row[column];
+    }
+  }
+  const shape = columns.map((key) => (row[key] === null ? `${key}:null` : key)).join(',');
+  return { shape, row: placeholders, values };
+}
+
+/**
  * Inserts rows into `table` and answers them whole (`insert … returning *`), its SQL built once for
- * each shape: the number of rows, the columns they set and which of them are null (a null is
- * written as such, not encoded by its column). Rows of different shapes, or with a value written as
- * SQL, are inserted as Drizzle builds them each time.
+ * each shape: the number of rows and each row's `placeholderRow` shape. Rows of different shapes,
+ * or with a value written as SQL, are inserted as Drizzle builds them each time.
  */
 export async function insertReturning<Table extends PgTable>(
   db: Db | Tx,
   table: Table,
   rows: Table['$inferInsert'][],
 ): Promise<Table['$inferSelect'][]> {
-  const shapeOf = (row: Record<string, unknown>) =>
-    Object.keys(row)
-      .filter((key) => row[key] !== undefined)
-      .map((key) => (row[key] === null ? `${key}:null` : is(row[key], SQL) ? `${key}:sql` : key));
-  const shapes = rows.map((row) => shapeOf(row as Record<string, unknown>).join(','));
-  const [shape] = shapes;
-  if (shape === undefined) return [];
-  if (shape.includes(':sql') || shapes.some((other) => other !== shape))
+  if (rows.length === 0) return [];
+  const reusable = rows.map((row, i) => placeholderRow(row as Record<string, unknown>, `${i}:`));
+  const shape = reusable[0]?.shape;
+  if (reusable.some((row) => row === null || row.shape !== shape))
     return db.insert(table).values(rows).returning() as Promise<Table['$inferSelect'][]>;
-  const columns = shapeOf(rows[0] as Record<string, unknown>);
-  const values: Record<string, unknown> = {};
-  rows.forEach((row, i) => {
-    for (const column of columns)
-      if (!column.endsWith(':null')) values[`${i}:${column}`] = (row as Record<string, unknown>)[column];
-  });
+  const placeholders = reusable as NonNullable<(typeof reusable)[number]>[];
   return runReusable(
     db,
     `insert ${getTableName(table)} ${rows.length} ${shape}`,
     (on) =>
       on
         .insert(table)
-        .values(
-          rows.map((_, i) =>
-            Object.fromEntries(
-              columns.map((column) =>
-                column.endsWith(':null')
-                  ? [column.slice(0, -':null'.length), null]
-                  : [column, sql.placeholder(`${i}:${column}`)],
-              ),
-            ),
-          ) as Table['$inferInsert'][],
-        )
+        .values(placeholders.map((row) => row.row) as Table['$inferInsert'][])
         .returning(),
-    values,
+    Object.assign({}, ...placeholders.map((row) => row.values)),
   );
 }

@@ -1,13 +1,14 @@
 import { takesSeat } from '@flybook/domain';
-import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { insertReturning } from '../../db/reusable-statement.ts';
+import { insertReturning, placeholderRow, runReusable } from '../../db/reusable-statement.ts';
 import {
   airports,
   allotments,
   balanceLogRecords,
   creditNotes,
+  entityLog,
   flightSeats,
   flights,
   options,
@@ -40,17 +41,26 @@ export async function takeSaleSeats(
   seats: number,
   channel: 'public' | 'agent' | 'staff',
 ): Promise<boolean> {
-  const rows = await tx
-    .update(flightSeats)
-    .set({ booked: sql`${flightSeats.booked} + ${seats}` })
-    .where(
-      and(
-        eq(flightSeats.flightId, flightId),
-        eq(flightSeats.tariffGroupId, tariffGroupId),
-        holdsSaleSeats(channel, seats),
-      ),
-    )
-    .returning({ flightId: flightSeats.flightId });
+  // Every booking runs it: its SQL is built once per channel (runReusable).
+  const rows = await runReusable<{ flightId: number }[]>(
+    tx,
+    `takeSaleSeats ${channel}`,
+    (on) => {
+      const taken = sql.placeholder('seats');
+      return on
+        .update(flightSeats)
+        .set({ booked: sql`${flightSeats.booked} + ${taken}` })
+        .where(
+          and(
+            eq(flightSeats.flightId, sql.placeholder('flightId')),
+            eq(flightSeats.tariffGroupId, sql.placeholder('tariffGroupId')),
+            holdsSaleSeats(channel, taken),
+          ),
+        )
+        .returning({ flightId: flightSeats.flightId });
+    },
+    { seats, flightId, tariffGroupId },
+  );
   return rows.length === 1;
 }
 
@@ -111,17 +121,29 @@ export async function insertInvoice(tx: Tx, values: typeof reservationInvoices.$
 }
 
 /**
- * Saves a version's snapshot together with another insert (its event-log entry) in one statement:
- * one round trip instead of two, in the same transaction.
+ * Saves a version's snapshot together with its event-log entry in one statement: one round trip
+ * instead of two, in the same transaction. Its SQL is built once per shape (runReusable).
  */
 export async function insertSnapshotWith(
   tx: Tx,
   values: typeof reservationSnapshots.$inferInsert,
-  alongside: SQLWrapper,
+  logEntry: typeof entityLog.$inferInsert,
 ) {
+  const snapshot = placeholderRow(values, 'snapshot.');
+  const entry = placeholderRow(logEntry, 'entry.');
   // getSQL(): an embedded query builder would be put in parentheses, which an INSERT may not have.
-  const snapshot = tx.insert(reservationSnapshots).values(values).getSQL();
-  await tx.execute(sql`with snapshot as (${snapshot}) ${alongside.getSQL()}`);
+  const statement = (on: Db | Tx, row: typeof values, alongside: typeof logEntry) =>
+    sql`with snapshot as (${on.insert(reservationSnapshots).values(row).getSQL()}) ${on.insert(entityLog).values(alongside).getSQL()}`;
+  if (!snapshot || !entry) {
+    await tx.execute(statement(tx, values, logEntry));
+    return;
+  }
+  await runReusable(
+    tx,
+    `snapshot with log ${snapshot.shape} ${entry.shape}`,
+    (on) => statement(on, snapshot.row as typeof values, entry.row as typeof logEntry),
+    { ...snapshot.values, ...entry.values },
+  );
 }
 
 const origin = alias(airports, 'origin');

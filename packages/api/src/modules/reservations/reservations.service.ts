@@ -30,7 +30,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
-import { entityChangeInsert } from '../../platform/entity-log.ts';
+import { entityChangeRow } from '../../platform/entity-log.ts';
 import { translator } from '../../platform/i18n.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
@@ -656,7 +656,7 @@ export function createReservationsService(
     await repo.insertSnapshotWith(
       tx,
       { reservationId: id, version, snapshot, userId: user?.id ?? null },
-      entityChangeInsert(tx, {
+      entityChangeRow({
         userId: user?.id ?? null,
         entityType: 'reservation',
         entityId: id,
