@@ -1,5 +1,6 @@
 // Preloaded into the API processes of bench/booking-cpu.ts: counts the statements their pg clients
-// send (transaction control included) and answers { statements } when asked over IPC.
+// send (transaction control included) and answers { statements: { count, user, system } } (its
+// CPU time in µs) when asked over IPC.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -12,5 +13,5 @@ pg.Client.prototype.query = function countedQuery(...args) {
 };
 process.on('message', (message) => {
   if (typeof message === 'object' && message !== null && 'statements' in message)
-    process.send?.({ statements });
+    process.send?.({ statements: { count: statements, ...process.cpuUsage() } });
 });

@@ -113,8 +113,8 @@ function book(api: Api, token: string | null, amount: number, nextBody: () => st
 
 async function usageOf(api: Api) {
   const { cpuMs } = await api.ask<{ cpuMs: number }>('usage');
-  const statements = await api.ask<number>('statements');
-  return { cpuMs, statements };
+  const { count, system } = await api.ask<{ count: number; system: number }>('statements');
+  return { cpuMs, statements: count, systemMs: system / 1000 };
 }
 
 const median = (values: number[]) => {
@@ -153,7 +153,7 @@ async function main() {
       kind === 'staff' ? (api.token ?? managerToken) : null;
     for (const api of apis)
       for (const kind of KINDS) await book(api, tokenOf(api, kind), WARMUP, bodyOf(api, kind));
-    const results = new Map<string, { cpu: number[]; statements: number[] }>();
+    const results = new Map<string, { cpu: number[]; system: number[]; statements: number[] }>();
     const loads: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 ? [...apis].reverse() : apis;
@@ -163,8 +163,9 @@ async function main() {
           await book(api, tokenOf(api, kind), BOOKINGS, bodyOf(api, kind));
           const after = await usageOf(api);
           const key = `${api.checkout}\t${kind}`;
-          const entry = results.get(key) ?? { cpu: [], statements: [] };
+          const entry = results.get(key) ?? { cpu: [], system: [], statements: [] };
           entry.cpu.push((after.cpuMs - before.cpuMs) / BOOKINGS);
+          entry.system.push((after.systemMs - before.systemMs) / BOOKINGS);
           entry.statements.push((after.statements - before.statements) / BOOKINGS);
           results.set(key, entry);
           loads.push(loadavg()[0]!);
@@ -176,9 +177,9 @@ async function main() {
     console.log(
       `\n${pglite ? 'PGlite' : 'PostgreSQL'}, ${ROUNDS} rounds of ${BOOKINGS}, ${CONNECTIONS} connections, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
     );
-    for (const [key, { cpu, statements }] of results)
+    for (const [key, { cpu, system, statements }] of results)
       console.log(
-        `${key}\tmedian ${median(cpu).toFixed(2)} ms CPU per booking (${cpu.map((v) => v.toFixed(2)).join(', ')}), ${median(statements).toFixed(1)} statements`,
+        `${key}\tmedian ${median(cpu).toFixed(2)} ms CPU per booking (${cpu.map((v) => v.toFixed(2)).join(', ')}; of it system ${median(system).toFixed(2)}), ${median(statements).toFixed(1)} statements`,
       );
   } finally {
     for (const api of apis) await api.stop();
