@@ -66,6 +66,20 @@ export function runReusable<Result>(
 }
 
 /**
+ * A statement not yet run, to run alone (`runStatement`) or inside another (a data-modifying WITH):
+ * the shape of its SQL, the SQL with placeholders, and the values to fill them with.
+ */
+export interface ReusableStatement {
+  shape: string;
+  build(db: Db | Tx): SQL;
+  values: Record<string, unknown>;
+}
+
+/** Runs a statement not yet run on `db` (its SQL built once per shape). */
+export const runStatement = (db: Db | Tx, statement: ReusableStatement) =>
+  runReusable(db, statement.shape, statement.build, statement.values);
+
+/**
  * A row of values as a reusable statement writes it: the shape (the columns it sets, which of them
  * are null: a null is written as such, not encoded by its column), the row with a placeholder named
  * `prefix` + column for every other value, and the values by those names. Null for a row with a

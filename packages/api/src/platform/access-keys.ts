@@ -1,6 +1,7 @@
 import type { Locale } from '@flybook/locales';
-import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { type ReusableStatement, runStatement } from '../db/reusable-statement.ts';
 import { reservationAccessKeys } from '../db/schema/index.ts';
 import { hashToken, newToken } from './secrets.ts';
 
@@ -16,19 +17,29 @@ export const FIND_KEY_HOURS = 24;
  * 256 random bits.
  */
 export function mintAccessKey(
-  db: Db | Tx,
   reservationId: number,
   issuedFor: 'email' | 'find',
-): { key: string; store: SQL } {
+): { key: string; store: ReusableStatement } {
   const { token, tokenHash } = newToken();
+  // The lifetime runs from the database's clock; its SQL is one per kind of key.
   const lifetime =
     issuedFor === 'email'
       ? sql`now() + interval '${sql.raw(String(EMAIL_KEY_DAYS))} days'`
       : sql`now() + interval '${sql.raw(String(FIND_KEY_HOURS))} hours'`;
-  const store = db
-    .insert(reservationAccessKeys)
-    .values({ keyHash: tokenHash, reservationId, issuedFor, expiresAt: lifetime })
-    .getSQL();
+  const store: ReusableStatement = {
+    shape: `access key ${issuedFor}`,
+    build: (on) =>
+      on
+        .insert(reservationAccessKeys)
+        .values({
+          keyHash: sql.placeholder('key.hash'),
+          reservationId: sql.placeholder('key.reservationId'),
+          issuedFor,
+          expiresAt: lifetime,
+        })
+        .getSQL(),
+    values: { 'key.hash': tokenHash, 'key.reservationId': reservationId },
+  };
   return { key: token, store };
 }
 
@@ -38,8 +49,8 @@ export async function issueAccessKey(
   reservationId: number,
   issuedFor: 'email' | 'find',
 ): Promise<string> {
-  const { key, store } = mintAccessKey(db, reservationId, issuedFor);
-  await db.execute(store);
+  const { key, store } = mintAccessKey(reservationId, issuedFor);
+  await runStatement(db, store);
   return key;
 }
 

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { placeholderRow, type ReusableStatement, runReusable } from '../db/reusable-statement.ts';
 import { outbox } from '../db/schema/index.ts';
 
 export interface OutgoingAttachment {
@@ -30,8 +31,8 @@ export interface OutgoingMessage {
  * insert the message goes with (the key of its link, `mintAccessKey`), runs in the same statement:
  * one round trip instead of two.
  */
-export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage, alongside?: SQL) {
-  const insert = db.insert(outbox).values({
+export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage, alongside?: ReusableStatement) {
+  const row: typeof outbox.$inferInsert = {
     channel: message.channel,
     recipient: message.recipient,
     subject: message.subject ?? null,
@@ -45,12 +46,23 @@ export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage, alon
     })),
     reservationId: message.reservationId ?? null,
     template: message.template,
-  });
+  };
   if (!alongside) {
-    await insert;
+    await db.insert(outbox).values(row);
     return;
   }
-  // A data-modifying WITH runs once and to completion whether or not the statement reads it.
+  // Its SQL is built once per shape (runReusable): every booking on bill terms queues an e-mail.
+  // A data-modifying WITH runs once and to completion whether or not the statement reads it;
   // getSQL(): an embedded query builder would be put in parentheses, which an INSERT may not have.
-  await db.execute(sql`with alongside as (${alongside}) ${insert.getSQL()}`);
+  const reusable = placeholderRow(row, 'message.')!;
+  await runReusable(
+    db,
+    `message ${reusable.shape} with ${alongside.shape}`,
+    (on) =>
+      sql`with alongside as (${alongside.build(on)}) ${on
+        .insert(outbox)
+        .values(reusable.row as typeof row)
+        .getSQL()}`,
+    { ...reusable.values, ...alongside.values },
+  );
 }

@@ -5,8 +5,8 @@ import {
   outstandingOf,
   type Rappen,
 } from '@flybook/domain';
-import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { type ReusableStatement, runStatement } from '../../db/reusable-statement.ts';
 import { checkInUrl, manageBookingUrl, mintAccessKey } from '../../platform/access-keys.ts';
 import { paidStateOf } from '../../platform/documents/document-layout.ts';
 import { enqueueMessage, type OutgoingAttachment } from '../../platform/outbox.ts';
@@ -37,17 +37,17 @@ const pdf = (filename: string, content: Uint8Array): OutgoingAttachment => ({
 /** A booking as its messages tell it, and the insert that stores the key of its manage link. */
 interface BookingNotice {
   booking: BookingFacts;
-  storeKey: SQL;
+  storeKey: ReusableStatement;
 }
 
 /**
  * The booking as its messages tell it, with a fresh manage-my-booking link of the e-mail's own;
  * its key is stored by `sendAboutBooking`, in the statement that queues the e-mail.
  */
-function bookingFactsOf(tx: Tx, settings: MessageSettings, record: ReservationRecord): BookingNotice {
+function bookingFactsOf(settings: MessageSettings, record: ReservationRecord): BookingNotice {
   const { reservation, invoice } = record;
   const language = languageOf(reservation.language);
-  const { key, store: storeKey } = mintAccessKey(tx, reservation.id, 'email');
+  const { key, store: storeKey } = mintAccessKey(reservation.id, 'email');
   const flights = new Map<number, BookingFacts['flights'][number]>();
   for (const row of record.tickets) {
     if (flights.has(row.flight.id)) continue;
@@ -87,7 +87,7 @@ function bookingFactsOf(tx: Tx, settings: MessageSettings, record: ReservationRe
 async function sendAboutBooking<K extends BookingTemplate>(
   tx: Tx,
   record: ReservationRecord,
-  storeKey: SQL,
+  storeKey: ReusableStatement,
   template: K,
   data: MessageData[K],
   attachments: OutgoingAttachment[] = [],
@@ -113,7 +113,7 @@ async function sendAboutBooking<K extends BookingTemplate>(
       storeKey,
     );
   } else {
-    await tx.execute(storeKey);
+    await runStatement(tx, storeKey);
   }
   await sendSms(tx, reservation, template, data);
 }
@@ -173,7 +173,7 @@ export async function notifyBookingReceived(
 ) {
   if (settings.bookingNotices === false) return;
   const record = written ?? (await load(tx, reservationId));
-  const { booking, storeKey } = bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   await sendAboutBooking(tx, record, storeKey, 'booking-received', { booking });
 }
 
@@ -192,7 +192,7 @@ export async function notifyPaymentBooked(
   const paid = isInvoiceSettled(record.invoice);
   // A hidden price is settled between the airline and the agent: its customer hears of no payment.
   if (record.reservation.priceNeedsToBeHidden && !paid) return;
-  const { booking, storeKey } = bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   if (paid) {
     const files = await documentsOf(tx, record, ['ticket', 'invoice']);
     await sendAboutBooking(tx, record, storeKey, 'booking-confirmed', { booking }, files);
@@ -207,7 +207,7 @@ export async function notifyPaymentReminder(tx: Tx, settings: MessageSettings, r
   const record = await load(tx, reservationId);
   // The agent pays a booking whose price is hidden; its customer is not reminded.
   if (record.reservation.priceNeedsToBeHidden) return;
-  const { booking, storeKey } = bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   await sendAboutBooking(tx, record, storeKey, 'payment-reminder', { booking });
 }
 
@@ -215,7 +215,7 @@ export async function notifyPaymentReminder(tx: Tx, settings: MessageSettings, r
 export async function notifyReservationExpired(tx: Tx, settings: MessageSettings, reservationId: number) {
   if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
-  const { booking, storeKey } = bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   await sendAboutBooking(tx, record, storeKey, 'reservation-expired', { booking });
 }
 
@@ -223,7 +223,7 @@ export async function notifyReservationExpired(tx: Tx, settings: MessageSettings
 export async function notifyReservationChanged(tx: Tx, settings: MessageSettings, reservationId: number) {
   if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
-  const { booking, storeKey } = bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   const files = await documentsOf(tx, record, ['overview']);
   await sendAboutBooking(tx, record, storeKey, 'reservation-changed', { booking }, files);
 }
@@ -240,7 +240,7 @@ export async function notifyReservationCancelled(
 ) {
   if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
-  const { booking, storeKey } = bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   const locale = languageOf(record.reservation.language);
   const note = record.reservation.priceNeedsToBeHidden ? null : await renderCreditNoteOf(tx, record, locale);
   const files = note ? [pdf(`CreditNote-${record.reservation.recordLocator}.pdf`, note)] : [];
@@ -266,7 +266,7 @@ export async function notifyBoardingPasses(
   pdfFile: Uint8Array,
 ) {
   const record = await load(tx, reservationId);
-  const { booking, storeKey } = bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   const { reservation } = record;
   if (!reservation.billing.email) return;
   const language = languageOf(reservation.language);
