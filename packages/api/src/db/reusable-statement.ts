@@ -80,6 +80,30 @@ export const runStatement = (db: Db | Tx, statement: ReusableStatement) =>
   runReusable(db, statement.shape, statement.build, statement.values);
 
 /**
+ * Runs `main` with `alongside` as data-modifying WITHs of it: one statement, one round trip. They
+ * run once and to completion whether or not `main` reads them (PostgreSQL's rule for data-modifying
+ * WITHs), in the same snapshot; none may be a WITH itself. Placeholder names must differ between
+ * the statements. Answers as `db.execute` does.
+ */
+export function runWith(
+  db: Db | Tx,
+  main: ReusableStatement,
+  alongside: ReusableStatement[],
+): Promise<{ rows: unknown[] }> {
+  if (alongside.length === 0) return runReusable(db, main.shape, main.build, main.values);
+  return runReusable<{ rows: unknown[] }>(
+    db,
+    `${main.shape} with ${alongside.map((statement) => statement.shape).join(' and ')}`,
+    (on) =>
+      sql`with ${sql.join(
+        alongside.map((statement, i) => sql`${sql.raw(`alongside${i}`)} as (${statement.build(on)})`),
+        sql`, `,
+      )} ${main.build(on)}`,
+    Object.assign({}, main.values, ...alongside.map((statement) => statement.values)),
+  );
+}
+
+/**
  * A row of values as a reusable statement writes it: the shape (the columns it sets, which of them
  * are null: a null is written as such, not encoded by its column), the row with a placeholder named
  * `prefix` + column for every other value, and the values by those names. Null for a row with a

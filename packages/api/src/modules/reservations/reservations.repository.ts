@@ -2,7 +2,12 @@ import { takesSeat } from '@flybook/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { insertReturning, placeholderRow, runReusable } from '../../db/reusable-statement.ts';
+import {
+  insertReturning,
+  placeholderRow,
+  type ReusableStatement,
+  runWith,
+} from '../../db/reusable-statement.ts';
 import {
   airports,
   allotments,
@@ -32,7 +37,9 @@ export type TicketRow = typeof tickets.$inferSelect;
  * Takes `seats` seats of a tariff group from a flight's sale inventory in one guarded update: it
  * only happens when the channel's rule (`holdsSaleSeats`) still holds at that instant (DESIGN §4),
  * so concurrent bookings can never oversell. Returns false when the seats are not there.
- * `seats` is at least 1: the caller skips a flight that takes nothing from sale.
+ * `seats` is at least 1: the caller skips a flight that takes nothing from sale. `alongside`,
+ * writes of the same transaction that go with it (a new booking's first version), run in the same
+ * statement: its SQL is built once per channel and shape (runWith).
  */
 export async function takeSaleSeats(
   tx: Tx,
@@ -40,27 +47,28 @@ export async function takeSaleSeats(
   tariffGroupId: number,
   seats: number,
   channel: 'public' | 'agent' | 'staff',
+  alongside: ReusableStatement[] = [],
 ): Promise<boolean> {
-  // Every booking runs it: its SQL is built once per channel (runReusable).
-  const rows = await runReusable<{ flightId: number }[]>(
-    tx,
-    `takeSaleSeats ${channel}`,
-    (on) => {
-      const taken = sql.placeholder('seats');
+  const update: ReusableStatement = {
+    shape: `takeSaleSeats ${channel}`,
+    build: (on) => {
+      const taken = sql.placeholder('seat.count');
       return on
         .update(flightSeats)
         .set({ booked: sql`${flightSeats.booked} + ${taken}` })
         .where(
           and(
-            eq(flightSeats.flightId, sql.placeholder('flightId')),
-            eq(flightSeats.tariffGroupId, sql.placeholder('tariffGroupId')),
+            eq(flightSeats.flightId, sql.placeholder('seat.flightId')),
+            eq(flightSeats.tariffGroupId, sql.placeholder('seat.tariffGroupId')),
             holdsSaleSeats(channel, taken),
           ),
         )
-        .returning({ flightId: flightSeats.flightId });
+        .returning({ flightId: flightSeats.flightId })
+        .getSQL();
     },
-    { seats, flightId, tariffGroupId },
-  );
+    values: { 'seat.count': seats, 'seat.flightId': flightId, 'seat.tariffGroupId': tariffGroupId },
+  };
+  const { rows } = await runWith(tx, update, alongside);
   return rows.length === 1;
 }
 
@@ -121,29 +129,48 @@ export async function insertInvoice(tx: Tx, values: typeof reservationInvoices.$
 }
 
 /**
- * Saves a version's snapshot together with its event-log entry in one statement: one round trip
- * instead of two, in the same transaction. Its SQL is built once per shape (runReusable).
+ * A version's snapshot and its event-log entry, as statements not yet run: `insertSnapshotWith`
+ * runs them as one, or a new booking with its seat update (takeSaleSeats). Their SQL is built once
+ * per shape.
  */
+export function snapshotWithLog(
+  values: typeof reservationSnapshots.$inferInsert,
+  logEntry: typeof entityLog.$inferInsert,
+): ReusableStatement[] {
+  const snapshot = placeholderRow(values, 'snapshot.');
+  const entry = placeholderRow(logEntry, 'entry.');
+  // Neither has a value written as SQL: placeholderRow always answers.
+  if (!snapshot || !entry) throw new Error('a snapshot or event-log entry with a value written as SQL');
+  return [
+    {
+      shape: `snapshot ${snapshot.shape}`,
+      build: (on) =>
+        on
+          .insert(reservationSnapshots)
+          .values(snapshot.row as typeof values)
+          .getSQL(),
+      values: snapshot.values,
+    },
+    {
+      shape: `log ${entry.shape}`,
+      build: (on) =>
+        on
+          .insert(entityLog)
+          .values(entry.row as typeof logEntry)
+          .getSQL(),
+      values: entry.values,
+    },
+  ];
+}
+
+/** Saves a version's snapshot together with its event-log entry in one statement (snapshotWithLog). */
 export async function insertSnapshotWith(
   tx: Tx,
   values: typeof reservationSnapshots.$inferInsert,
   logEntry: typeof entityLog.$inferInsert,
 ) {
-  const snapshot = placeholderRow(values, 'snapshot.');
-  const entry = placeholderRow(logEntry, 'entry.');
-  // getSQL(): an embedded query builder would be put in parentheses, which an INSERT may not have.
-  const statement = (on: Db | Tx, row: typeof values, alongside: typeof logEntry) =>
-    sql`with snapshot as (${on.insert(reservationSnapshots).values(row).getSQL()}) ${on.insert(entityLog).values(alongside).getSQL()}`;
-  if (!snapshot || !entry) {
-    await tx.execute(statement(tx, values, logEntry));
-    return;
-  }
-  await runReusable(
-    tx,
-    `snapshot with log ${snapshot.shape} ${entry.shape}`,
-    (on) => statement(on, snapshot.row as typeof values, entry.row as typeof logEntry),
-    { ...snapshot.values, ...entry.values },
-  );
+  const [snapshot, entry] = snapshotWithLog(values, logEntry);
+  await runWith(tx, entry!, [snapshot!]);
 }
 
 const origin = alias(airports, 'origin');

@@ -383,16 +383,18 @@ export function createReservationsService(
               now,
               paymentDeadline,
             });
-            const created = await recordVersion(
-              tx,
+            // Version 1 (snapshot and event-log entry) is written with the sale seats, in the
+            // statement of their guarded update: the sale seats last, their row lock lasts until
+            // commit (takeFromSale).
+            const created = toReservation(record, false);
+            const version = versionRows(
               user,
               reservation.id,
               1,
               ['status', 'passengers', 'flights', 'billing', 'invoice'],
-              record,
+              created,
             );
-            // The sale seats last: their row lock lasts until commit (takeFromSale).
-            await takeFromSale(tx, plan, sources, channel);
+            await takeFromSale(tx, plan, sources, channel, repo.snapshotWithLog(...version));
             // A card booking ("now") says nothing until it is paid (notifyPaymentBooked).
             if (body.paymentTerms !== 'now')
               await notifyBookingReceived(tx, messages, reservation.id, record);
@@ -653,8 +655,19 @@ export function createReservationsService(
     record?: repo.ReservationRecord,
   ) {
     const snapshot = record ? toReservation(record, false) : await read(tx, id, user, true);
-    await repo.insertSnapshotWith(
-      tx,
+    await repo.insertSnapshotWith(tx, ...versionRows(user, id, version, changedFields, snapshot));
+    return snapshot;
+  }
+
+  /** The rows of a version: its snapshot and its event-log entry. */
+  function versionRows(
+    user: AuthUser | null,
+    id: number,
+    version: number,
+    changedFields: string[],
+    snapshot: Reservation,
+  ) {
+    return [
       { reservationId: id, version, snapshot, userId: user?.id ?? null },
       entityChangeRow({
         userId: user?.id ?? null,
@@ -663,8 +676,7 @@ export function createReservationsService(
         operation: version === 1 ? 'create' : 'update',
         changedFields,
       }),
-    );
-    return snapshot;
+    ] as const;
   }
 
   /**
