@@ -110,6 +110,35 @@ describe('booking received', () => {
     expect(await reservationIdOfAccessKey(t.database.db, decodeURIComponent(link!))).toBeNull();
   });
 
+  it('is queued with the seats of its booking: a booking they refuse tells nobody and issues no key', async () => {
+    const count = async () => ({
+      messages: (await t.database.db.select({ id: outbox.id }).from(outbox)).length,
+      keys: (await t.database.db.select({ hash: reservationAccessKeys.keyHash }).from(reservationAccessKeys))
+        .length,
+    });
+    const before = await count();
+    // Two seats on a flight of one: the guarded update refuses, in the statement the e-mail is in.
+    const flightId = await createFlight({
+      seatsByTariff: [
+        {
+          tariffGroup: { id: 1 },
+          totalSeats: 1,
+          numberOfSeatsToSale: 1,
+          costPerSeat: 100,
+          agentSeatsLimit: 0,
+        },
+      ],
+    });
+    const refused = await api(
+      'POST',
+      'reservation',
+      manager,
+      booking(flightId, { paymentTerms: 'bill', passengers: [adult('Vjosa'), adult('Ilir')] }),
+    );
+    expect(refused.body.errors?.[0]?.code).toBe('ERROR_AVAILABLE_SEATS_NOT_ENOUGH');
+    expect(await count()).toEqual(before);
+  });
+
   it('also goes by SMS to the billing mobile when the contact agreed to booking information', async () => {
     const reservation = await book({
       paymentTerms: 'later',

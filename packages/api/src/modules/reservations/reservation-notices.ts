@@ -9,10 +9,10 @@ import type { Tx } from '../../db/client.ts';
 import { type ReusableStatement, runStatement } from '../../db/reusable-statement.ts';
 import { checkInUrl, manageBookingUrl, mintAccessKey } from '../../platform/access-keys.ts';
 import { paidStateOf } from '../../platform/documents/document-layout.ts';
-import { enqueueMessage, type OutgoingAttachment } from '../../platform/outbox.ts';
+import { enqueueMessage, messageInsert, type OutgoingAttachment } from '../../platform/outbox.ts';
 import type { BookingFacts, MessageData } from '../messages/catalogue/index.ts';
 import { renderEmail } from '../messages/catalogue/index.ts';
-import { fullName, languageOf, type MessageSettings, sendSms } from '../messages/notify.ts';
+import { fullName, languageOf, type MessageSettings, sendSms, smsAllowed } from '../messages/notify.ts';
 import { renderInvoice } from './documents/invoice-pdf.ts';
 import { renderReservationOverview } from './documents/overview-pdf.ts';
 import { renderTicket } from './documents/ticket-pdf.ts';
@@ -175,6 +175,39 @@ export async function notifyBookingReceived(
   const record = written ?? (await load(tx, reservationId));
   const { booking, storeKey } = bookingFactsOf(settings, record);
   await sendAboutBooking(tx, record, storeKey, 'booking-received', { booking });
+}
+
+/**
+ * The booking-received e-mail of a new booking on later or bill terms and the key of its link, as
+ * statements not yet run, for the booking to write with its seats in one statement (rendered before
+ * the seats' row lock is taken). Null when it goes otherwise: with an SMS too, which follows the
+ * e-mail (notifyBookingReceived, after the seats); none without an e-mail address.
+ */
+export async function bookingReceivedWrites(
+  settings: MessageSettings,
+  record: ReservationRecord,
+): Promise<ReusableStatement[] | null> {
+  if (settings.bookingNotices === false) return [];
+  const { reservation } = record;
+  const email = reservation.billing.email;
+  if (!email || smsAllowed(reservation)) return null;
+  const { booking, storeKey } = bookingFactsOf(settings, record);
+  const language = languageOf(reservation.language);
+  const rendered = await renderEmail('booking-received', language, { booking });
+  return [
+    storeKey,
+    messageInsert({
+      channel: 'email',
+      recipient: email,
+      subject: rendered.subject,
+      body: rendered.text,
+      html: rendered.html,
+      language,
+      attachments: [],
+      reservationId: reservation.id,
+      template: 'booking-received',
+    }),
+  ];
 }
 
 /**

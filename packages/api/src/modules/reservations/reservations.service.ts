@@ -48,6 +48,7 @@ import { guestKeyMatches, newGuestKey } from './guest-key.ts';
 import { rebookedBody } from './rebook.ts';
 import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
 import {
+  bookingReceivedWrites,
   notifyBookingReceived,
   notifyPaymentBooked,
   notifyReservationCancelled,
@@ -394,10 +395,15 @@ export function createReservationsService(
               ['status', 'passengers', 'flights', 'billing', 'invoice'],
               created,
             );
-            await takeFromSale(tx, plan, sources, channel, repo.snapshotWithLog(...version));
-            // A card booking ("now") says nothing until it is paid (notifyPaymentBooked).
-            if (body.paymentTerms !== 'now')
-              await notifyBookingReceived(tx, messages, reservation.id, record);
+            // A card booking ("now") says nothing until it is paid (notifyPaymentBooked); any
+            // other is told it was received, its e-mail queued in the seats' statement too (or
+            // after them, with an SMS).
+            const notice = body.paymentTerms === 'now' ? [] : await bookingReceivedWrites(messages, record);
+            await takeFromSale(tx, plan, sources, channel, [
+              ...repo.snapshotWithLog(...version),
+              ...(notice ?? []),
+            ]);
+            if (notice === null) await notifyBookingReceived(tx, messages, reservation.id, record);
             if (openedAccount) {
               await notifyAccountCreated(tx, messages, {
                 email: billing.email.toLowerCase(),
