@@ -91,6 +91,13 @@ describe('the message catalogue', () => {
     expect(passes.text).toContain('Ilir Berisha, no seat, sequence 008');
   });
 
+  it('writes text that looks like markup as it is, in the text part too', async () => {
+    const odd = 'Ilir style="color:red" <b>Berisha</b>';
+    const email = await renderEmail('booking-received', 'en', { booking: { ...booking, passengers: [odd] } });
+    expect(email.text).toContain(odd);
+    expect(email.text).toBe(toPlainText(email.html));
+  });
+
   it('has a sample for every template', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(TEMPLATES).sort());
   });

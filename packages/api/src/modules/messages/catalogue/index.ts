@@ -24,6 +24,9 @@ export interface RenderedEmail {
  */
 const toPlainText = compile({ wordwrap: false, selectors: [...plainTextSelectors] });
 
+/** A style attribute as React writes it. */
+const STYLE_ATTRIBUTE = / style="[^"]*"/g;
+
 /** The doctype @react-email/render puts before every e-mail (its `render`). */
 const DOCTYPE =
   '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
@@ -59,7 +62,9 @@ export async function renderEmail<K extends TemplateName>(
 ): Promise<RenderedEmail> {
   const { subject, document } = emailDocument(template, language, data);
   const html = `${DOCTYPE}${renderToStaticMarkup(document)}`;
-  return { subject, html, text: toPlainText(html) };
+  // The converter reads no style: without them it parses half the HTML for the same text. React
+  // writes every `"` of a value or a text as &quot;, so the pattern meets only whole attributes.
+  return { subject, html, text: toPlainText(html.replace(STYLE_ATTRIBUTE, '')) };
 }
 
 /** The SMS short form of a message in a language, or null for e-mail-only messages. */
