@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, reservationAccessKeys } from '../../db/schema/index.ts';
+import { entityLog, outbox, reservationAccessKeys, reservationSnapshots } from '../../db/schema/index.ts';
 import { reservationIdOfAccessKey } from '../../platform/access-keys.ts';
 import { adult, billing, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
@@ -110,11 +110,15 @@ describe('booking received', () => {
     expect(await reservationIdOfAccessKey(t.database.db, decodeURIComponent(link!))).toBeNull();
   });
 
-  it('is queued with the seats of its booking: a booking they refuse tells nobody and issues no key', async () => {
+  it('is queued with the seats of its booking: one they refuse tells nobody, issues no key, writes no version', async () => {
+    const { db } = t.database;
     const count = async () => ({
-      messages: (await t.database.db.select({ id: outbox.id }).from(outbox)).length,
-      keys: (await t.database.db.select({ hash: reservationAccessKeys.keyHash }).from(reservationAccessKeys))
-        .length,
+      messages: (await db.select({ id: outbox.id }).from(outbox)).length,
+      keys: (await db.select({ hash: reservationAccessKeys.keyHash }).from(reservationAccessKeys)).length,
+      versions: (await db.select({ id: reservationSnapshots.id }).from(reservationSnapshots)).length,
+      logged: (
+        await db.select({ id: entityLog.id }).from(entityLog).where(eq(entityLog.entityType, 'reservation'))
+      ).length,
     });
     const before = await count();
     // Two seats on a flight of one: the guarded update refuses, in the statement the e-mail is in.

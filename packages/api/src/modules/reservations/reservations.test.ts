@@ -592,7 +592,8 @@ describe('the first version of a new booking', () => {
       .where(and(eq(entityLog.entityType, 'reservation'), eq(entityLog.entityId, String(made.body.id))));
     expect(logged).toEqual([{ operation: 'create' }]);
 
-    // A booking the seats refuse leaves no version and no event-log entry behind.
+    // A refused booking leaves no version and no event-log entry behind (refused by the guarded
+    // update itself: notify.test.ts).
     const count = async () => ({
       snapshots: (await db.select({ id: reservationSnapshots.id }).from(reservationSnapshots)).length,
       logged: (
