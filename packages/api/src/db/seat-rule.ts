@@ -1,5 +1,5 @@
 import type { BookingChannel } from '@flybook/domain';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { flightSeats } from './schema/index.ts';
 
 /**
@@ -10,7 +10,7 @@ import { flightSeats } from './schema/index.ts';
  * allotments are not part of it: their seats are taken from the allotment, not from sale.
  * seat-rule.test.ts checks it against the domain function on random inventories (docs/booking.md).
  */
-export function holdsSaleSeats(channel: BookingChannel, seats: number): SQL {
+export function holdsSaleSeats(channel: BookingChannel, seats: number | Placeholder): SQL {
   const free = sql`${flightSeats.seatsForSale} - ${flightSeats.booked} - ${flightSeats.allotted}`;
   switch (channel) {
     case 'staff':

@@ -1,6 +1,7 @@
 import type { Locale } from '@flybook/locales';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { type ReusableStatement, runStatement } from '../db/reusable-statement.ts';
 import { reservationAccessKeys } from '../db/schema/index.ts';
 import { hashToken, newToken } from './secrets.ts';
 
@@ -10,23 +11,47 @@ export const EMAIL_KEY_DAYS = 400;
 export const FIND_KEY_HOURS = 24;
 
 /**
- * Mints a key to one booking (manage my booking, its documents and its card payment) and keeps
- * only its hash; `issuedFor` says where it went. 256 random bits.
+ * Mints a key to one booking (manage my booking, its documents and its card payment): the key, and
+ * the insert that keeps only its hash, for the caller to run alone or alongside another statement
+ * (an e-mail's key goes in with the e-mail, `enqueueMessage`). `issuedFor` says where it went.
+ * 256 random bits.
  */
+export function mintAccessKey(
+  reservationId: number,
+  issuedFor: 'email' | 'find',
+): { key: string; store: ReusableStatement } {
+  const { token, tokenHash } = newToken();
+  // The lifetime runs from the database's clock; its SQL is one per kind of key.
+  const lifetime =
+    issuedFor === 'email'
+      ? sql`now() + interval '${sql.raw(String(EMAIL_KEY_DAYS))} days'`
+      : sql`now() + interval '${sql.raw(String(FIND_KEY_HOURS))} hours'`;
+  const store: ReusableStatement = {
+    shape: `access key ${issuedFor}`,
+    build: (on) =>
+      on
+        .insert(reservationAccessKeys)
+        .values({
+          keyHash: sql.placeholder('key.hash'),
+          reservationId: sql.placeholder('key.reservationId'),
+          issuedFor,
+          expiresAt: lifetime,
+        })
+        .getSQL(),
+    values: { 'key.hash': tokenHash, 'key.reservationId': reservationId },
+  };
+  return { key: token, store };
+}
+
+/** Mints a key to one booking and stores its hash at once (`mintAccessKey`). */
 export async function issueAccessKey(
   db: Db | Tx,
   reservationId: number,
   issuedFor: 'email' | 'find',
 ): Promise<string> {
-  const { token, tokenHash } = newToken();
-  const lifetime =
-    issuedFor === 'email'
-      ? sql`now() + interval '${sql.raw(String(EMAIL_KEY_DAYS))} days'`
-      : sql`now() + interval '${sql.raw(String(FIND_KEY_HOURS))} hours'`;
-  await db
-    .insert(reservationAccessKeys)
-    .values({ keyHash: tokenHash, reservationId, issuedFor, expiresAt: lifetime });
-  return token;
+  const { key, store } = mintAccessKey(reservationId, issuedFor);
+  await runStatement(db, store);
+  return key;
 }
 
 /** The booking a key opens, or null for an unknown or expired key. */

@@ -12,9 +12,15 @@ export interface EntityChange {
   changedFields: string[];
 }
 
+/** An event-log entry as its row is written. */
+export const entityChangeRow = (entry: EntityChange): typeof entityLog.$inferInsert => ({
+  ...entry,
+  entityId: String(entry.entityId),
+});
+
 /** The insert of an event-log entry, not yet run: logEntityChange runs it, or a caller with its own write. */
 export const entityChangeInsert = (tx: Db | Tx, entry: EntityChange) =>
-  tx.insert(entityLog).values({ ...entry, entityId: String(entry.entityId) });
+  tx.insert(entityLog).values(entityChangeRow(entry));
 
 /** Records a create, update or delete of a main entity; call it in the change's transaction. */
 export async function logEntityChange(tx: Tx, entry: EntityChange) {

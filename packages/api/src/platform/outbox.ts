@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../db/client.ts';
+import { placeholderRow, type ReusableStatement, runWith } from '../db/reusable-statement.ts';
 import { outbox } from '../db/schema/index.ts';
 
 export interface OutgoingAttachment {
@@ -24,9 +25,9 @@ export interface OutgoingMessage {
   template: string;
 }
 
-/** Queues a message in the same transaction as its cause; a sender job delivers it. */
-export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage) {
-  await db.insert(outbox).values({
+/** A message as its outbox row is written. */
+function outboxRow(message: OutgoingMessage): typeof outbox.$inferInsert {
+  return {
     channel: message.channel,
     recipient: message.recipient,
     subject: message.subject ?? null,
@@ -40,5 +41,34 @@ export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage) {
     })),
     reservationId: message.reservationId ?? null,
     template: message.template,
-  });
+  };
+}
+
+/**
+ * The insert that queues a message, not yet run: for a caller that writes it with other writes of
+ * its transaction in one statement (runWith). Its SQL is built once per shape.
+ */
+export function messageInsert(message: OutgoingMessage): ReusableStatement {
+  const row = outboxRow(message);
+  // An outbox row has no value written as SQL: placeholderRow always answers.
+  const reusable = placeholderRow(row, 'message.')!;
+  return {
+    shape: `message ${reusable.shape}`,
+    build: (on) =>
+      on
+        .insert(outbox)
+        .values(reusable.row as typeof row)
+        .getSQL(),
+    values: reusable.values,
+  };
+}
+
+/**
+ * Queues a message in the same transaction as its cause; a sender job delivers it. `alongside`, an
+ * insert the message goes with (the key of its link, `mintAccessKey`), runs in the same statement:
+ * one round trip instead of two.
+ */
+export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage, alongside?: ReusableStatement) {
+  if (alongside) await runWith(db, messageInsert(message), [alongside]);
+  else await db.insert(outbox).values(outboxRow(message));
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { runReusable } from '../../db/reusable-statement.ts';
 import { authTokens, groups, outbox, recoveryTokens, users } from '../../db/schema/index.ts';
 import type { OutgoingMessage } from '../../platform/outbox.ts';
 
@@ -15,7 +16,16 @@ export async function insertSession(db: Db, userId: number, tokenHash: string, e
  * sliding expiry and younger than `maxHours` (the absolute lifetime).
  */
 export async function findSession(db: Db, tokenHash: string, maxHours: number) {
-  const rows = await db
+  // Every request of a signed-in user runs it: its SQL is built once (runReusable).
+  const rows = await runReusable<Awaited<ReturnType<typeof sessionQuery>>>(db, 'findSession', sessionQuery, {
+    tokenHash,
+    maxHours,
+  });
+  return rows[0];
+}
+
+const sessionQuery = (db: Db | Tx) =>
+  db
     .select({
       id: users.id,
       type: users.type,
@@ -32,14 +42,12 @@ export async function findSession(db: Db, tokenHash: string, maxHours: number) {
     .leftJoin(groups, eq(groups.id, users.groupId))
     .where(
       and(
-        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
         gt(authTokens.expiresAt, sql`now()`),
-        gt(authTokens.createdAt, sql`now() - make_interval(hours => ${maxHours})`),
+        gt(authTokens.createdAt, sql`now() - make_interval(hours => ${sql.placeholder('maxHours')})`),
       ),
     )
     .limit(1);
-  return rows[0];
-}
 
 export async function extendSession(db: Db, tokenHash: string, expiresAt: Date) {
   await db.update(authTokens).set({ expiresAt }).where(eq(authTokens.tokenHash, tokenHash));

@@ -1,19 +1,14 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { runReusable } from '../../db/reusable-statement.ts';
 import { airports, flights, options, ratePrices, rates, tariffs, tickets } from '../../db/schema/index.ts';
 import type { PriceListRow } from '../rates/rates.service.ts';
 
 const origin = alias(airports, 'origin');
 const destination = alias(airports, 'destination');
 
-/**
- * The flights of a booking with their airports and their rate's price list (as `priceListsOf` of
- * the rates area answers it, in tariff order), in one statement; with `shareLock` FOR SHARE in id
- * order (a new booking: no status change until it commits, and two bookings lock them in the same
- * order).
- */
-export async function flightsToBook(db: Db | Tx, ids: number[], shareLock: boolean) {
+const flightsWithPrices = (db: Db | Tx, ids: Placeholder[], shareLock: boolean) => {
   const query = db
     .select({
       flight: flights,
@@ -31,7 +26,27 @@ export async function flightsToBook(db: Db | Tx, ids: number[], shareLock: boole
     .leftJoin(rates, eq(rates.id, ratePrices.rateId))
     .where(inArray(flights.id, ids))
     .orderBy(flights.id, tariffs.id);
-  const joined = await (shareLock ? query.for('share', { of: flights }) : query);
+  return shareLock ? query.for('share', { of: flights }) : query;
+};
+
+/**
+ * The flights of a booking with their airports and their rate's price list (as `priceListsOf` of
+ * the rates area answers it, in tariff order), in one statement; with `shareLock` FOR SHARE in id
+ * order (a new booking: no status change until it commits, and two bookings lock them in the same
+ * order). Its SQL is built once per number of flights (runReusable): every booking runs it.
+ */
+export async function flightsToBook(db: Db | Tx, ids: number[], shareLock: boolean) {
+  const joined = await runReusable<Awaited<ReturnType<typeof flightsWithPrices>>>(
+    db,
+    `flightsToBook ${ids.length} ${shareLock ? 'share' : ''}`,
+    (on) =>
+      flightsWithPrices(
+        on,
+        ids.map((_, i) => sql.placeholder(`id${i}`)),
+        shareLock,
+      ),
+    Object.fromEntries(ids.map((id, i) => [`id${i}`, id])),
+  );
   const byFlight = new Map<
     number,
     {

@@ -1,12 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../db/schema/index.ts';
+import { entityLog, outbox, reservationAccessKeys, reservationSnapshots } from '../../db/schema/index.ts';
 import { reservationIdOfAccessKey } from '../../platform/access-keys.ts';
 import { adult, billing, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { readPdf } from '../reservations/documents/document-fixtures.ts';
+import { notifyBookingReceived } from '../reservations/reservation-notices.ts';
 import { createReservationsService } from '../reservations/reservations.service.ts';
+import { defaultMessageSettings } from './notify.ts';
 
 let t: TestApp;
 let manager: string;
@@ -76,6 +78,69 @@ describe('booking received', () => {
     );
     expect(link?.[1]).toBe(reservation.recordLocator);
     expect(await reservationIdOfAccessKey(t.database.db, decodeURIComponent(link![2]!))).toBe(reservation.id);
+  });
+
+  it('is queued with the key of its link in the transaction of its cause: rolled back, neither stays', async () => {
+    const reservation = await book({ paymentTerms: 'bill' });
+    const keysOf = () =>
+      t.database.db
+        .select({ issuedFor: reservationAccessKeys.issuedFor })
+        .from(reservationAccessKeys)
+        .where(eq(reservationAccessKeys.reservationId, reservation.id));
+    expect(await keysOf()).toEqual([{ issuedFor: 'email' }]);
+    const settings = { ...defaultMessageSettings({}), publicUrl: 'https://flybook.example' };
+    let link: string | undefined;
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await notifyBookingReceived(tx, settings, reservation.id);
+        const [, again] = await tx
+          .select()
+          .from(outbox)
+          .where(eq(outbox.reservationId, reservation.id))
+          .orderBy(asc(outbox.id));
+        link = /key=([^\s\]]+)/.exec(again?.body ?? '')?.[1];
+        // Inside the transaction the second e-mail's link opens the booking…
+        expect(await reservationIdOfAccessKey(tx, decodeURIComponent(link!))).toBe(reservation.id);
+        throw new Error('the cause failed');
+      }),
+    ).rejects.toThrow('the cause failed');
+    // …and once it rolled back, neither the e-mail nor its key is there.
+    expect(await messagesOf(reservation.id)).toHaveLength(1);
+    expect(await keysOf()).toHaveLength(1);
+    expect(await reservationIdOfAccessKey(t.database.db, decodeURIComponent(link!))).toBeNull();
+  });
+
+  it('is queued with the seats of its booking: one they refuse tells nobody, issues no key, writes no version', async () => {
+    const { db } = t.database;
+    const count = async () => ({
+      messages: (await db.select({ id: outbox.id }).from(outbox)).length,
+      keys: (await db.select({ hash: reservationAccessKeys.keyHash }).from(reservationAccessKeys)).length,
+      versions: (await db.select({ id: reservationSnapshots.id }).from(reservationSnapshots)).length,
+      logged: (
+        await db.select({ id: entityLog.id }).from(entityLog).where(eq(entityLog.entityType, 'reservation'))
+      ).length,
+    });
+    const before = await count();
+    // Two seats on a flight of one: the guarded update refuses, in the statement the e-mail is in.
+    const flightId = await createFlight({
+      seatsByTariff: [
+        {
+          tariffGroup: { id: 1 },
+          totalSeats: 1,
+          numberOfSeatsToSale: 1,
+          costPerSeat: 100,
+          agentSeatsLimit: 0,
+        },
+      ],
+    });
+    const refused = await api(
+      'POST',
+      'reservation',
+      manager,
+      booking(flightId, { paymentTerms: 'bill', passengers: [adult('Vjosa'), adult('Ilir')] }),
+    );
+    expect(refused.body.errors?.[0]?.code).toBe('ERROR_AVAILABLE_SEATS_NOT_ENOUGH');
+    expect(await count()).toEqual(before);
   });
 
   it('also goes by SMS to the billing mobile when the contact agreed to booking information', async () => {

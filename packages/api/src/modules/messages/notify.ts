@@ -38,6 +38,14 @@ export const languageOf = (value: string): Locale => (isLocale(value) ? value : 
 export const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
 
+/** Whether a booking's contact may get an SMS: a mobile, and their consent unless staff decided. */
+export const smsAllowed = (
+  reservation: Pick<typeof reservations.$inferSelect, 'billing'>,
+  decidedBy: 'consent' | 'staff' = 'consent',
+) =>
+  Boolean(reservation.billing.phoneMobile) &&
+  (decidedBy === 'staff' || reservation.billing.isBookingInformation === true);
+
 /**
  * The SMS form of a message to the billing mobile: only with the contact's consent, unless staff
  * chose to send this notice by SMS themselves (`'staff'`: the flight notices of departure control).
@@ -50,8 +58,7 @@ export async function sendSms<K extends keyof MessageData>(
   decidedBy: 'consent' | 'staff' = 'consent',
 ): Promise<boolean> {
   const billing = reservation.billing;
-  if (!billing.phoneMobile) return false;
-  if (decidedBy === 'consent' && !billing.isBookingInformation) return false;
+  if (!billing.phoneMobile || !smsAllowed(reservation, decidedBy)) return false;
   const text = renderSms(template, languageOf(reservation.language), data);
   if (!text) return false;
   await enqueueMessage(tx, {

@@ -6,12 +6,13 @@ import {
   type Rappen,
 } from '@flybook/domain';
 import type { Tx } from '../../db/client.ts';
-import { checkInUrl, issueAccessKey, manageBookingUrl } from '../../platform/access-keys.ts';
+import { type ReusableStatement, runStatement } from '../../db/reusable-statement.ts';
+import { checkInUrl, manageBookingUrl, mintAccessKey } from '../../platform/access-keys.ts';
 import { paidStateOf } from '../../platform/documents/document-layout.ts';
-import { enqueueMessage, type OutgoingAttachment } from '../../platform/outbox.ts';
+import { enqueueMessage, messageInsert, type OutgoingAttachment } from '../../platform/outbox.ts';
 import type { BookingFacts, MessageData } from '../messages/catalogue/index.ts';
 import { renderEmail } from '../messages/catalogue/index.ts';
-import { fullName, languageOf, type MessageSettings, sendSms } from '../messages/notify.ts';
+import { fullName, languageOf, type MessageSettings, sendSms, smsAllowed } from '../messages/notify.ts';
 import { renderInvoice } from './documents/invoice-pdf.ts';
 import { renderReservationOverview } from './documents/overview-pdf.ts';
 import { renderTicket } from './documents/ticket-pdf.ts';
@@ -33,15 +34,20 @@ const pdf = (filename: string, content: Uint8Array): OutgoingAttachment => ({
   content,
 });
 
-/** The booking as its messages tell it, with a fresh manage-my-booking link of the e-mail's own. */
-async function bookingFactsOf(
-  tx: Tx,
-  settings: MessageSettings,
-  record: ReservationRecord,
-): Promise<BookingFacts> {
+/** A booking as its messages tell it, and the insert that stores the key of its manage link. */
+interface BookingNotice {
+  booking: BookingFacts;
+  storeKey: ReusableStatement;
+}
+
+/**
+ * The booking as its messages tell it, with a fresh manage-my-booking link of the e-mail's own;
+ * its key is stored by `sendAboutBooking`, in the statement that queues the e-mail.
+ */
+function bookingFactsOf(settings: MessageSettings, record: ReservationRecord): BookingNotice {
   const { reservation, invoice } = record;
   const language = languageOf(reservation.language);
-  const key = await issueAccessKey(tx, reservation.id, 'email');
+  const { key, store: storeKey } = mintAccessKey(reservation.id, 'email');
   const flights = new Map<number, BookingFacts['flights'][number]>();
   for (const row of record.tickets) {
     if (flights.has(row.flight.id)) continue;
@@ -53,7 +59,7 @@ async function bookingFactsOf(
       time: local.time,
     });
   }
-  return {
+  const booking: BookingFacts = {
     recordLocator: reservation.recordLocator,
     contactName: fullName(reservation.billing),
     flights: [...flights.values()].sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`)),
@@ -69,16 +75,19 @@ async function bookingFactsOf(
       opensHours: settings.checkInOpensHours ?? CHECKIN_OPENS_HOURS_DEFAULT,
     },
   };
+  return { booking, storeKey };
 }
 
 /**
  * Queues one message of a booking to its contact: the e-mail to the billing address (for a staff
  * booking for an agent that is the booking's contact too) and, only when the contact agreed to
- * booking information by SMS (`isBookingInformation`), the SMS form to the billing mobile.
+ * booking information by SMS (`isBookingInformation`), the SMS form to the billing mobile. The
+ * key of its manage link is stored with the e-mail, in one statement (alone without an e-mail).
  */
 async function sendAboutBooking<K extends BookingTemplate>(
   tx: Tx,
   record: ReservationRecord,
+  storeKey: ReusableStatement,
   template: K,
   data: MessageData[K],
   attachments: OutgoingAttachment[] = [],
@@ -88,17 +97,23 @@ async function sendAboutBooking<K extends BookingTemplate>(
   const billing = reservation.billing;
   if (billing.email) {
     const email = await renderEmail(template, language, data);
-    await enqueueMessage(tx, {
-      channel: 'email',
-      recipient: billing.email,
-      subject: email.subject,
-      body: email.text,
-      html: email.html,
-      language,
-      attachments,
-      reservationId: reservation.id,
-      template,
-    });
+    await enqueueMessage(
+      tx,
+      {
+        channel: 'email',
+        recipient: billing.email,
+        subject: email.subject,
+        body: email.text,
+        html: email.html,
+        language,
+        attachments,
+        reservationId: reservation.id,
+        template,
+      },
+      storeKey,
+    );
+  } else {
+    await runStatement(tx, storeKey);
   }
   await sendSms(tx, reservation, template, data);
 }
@@ -158,8 +173,41 @@ export async function notifyBookingReceived(
 ) {
   if (settings.bookingNotices === false) return;
   const record = written ?? (await load(tx, reservationId));
-  const booking = await bookingFactsOf(tx, settings, record);
-  await sendAboutBooking(tx, record, 'booking-received', { booking });
+  const { booking, storeKey } = bookingFactsOf(settings, record);
+  await sendAboutBooking(tx, record, storeKey, 'booking-received', { booking });
+}
+
+/**
+ * The booking-received e-mail of a new booking on later or bill terms and the key of its link, as
+ * statements not yet run, for the booking to write with its seats in one statement (rendered before
+ * the seats' row lock is taken). Null when it goes otherwise: with an SMS too, which follows the
+ * e-mail (notifyBookingReceived, after the seats); none without an e-mail address.
+ */
+export async function bookingReceivedWrites(
+  settings: MessageSettings,
+  record: ReservationRecord,
+): Promise<ReusableStatement[] | null> {
+  if (settings.bookingNotices === false) return [];
+  const { reservation } = record;
+  const email = reservation.billing.email;
+  if (!email || smsAllowed(reservation)) return null;
+  const { booking, storeKey } = bookingFactsOf(settings, record);
+  const language = languageOf(reservation.language);
+  const rendered = await renderEmail('booking-received', language, { booking });
+  return [
+    storeKey,
+    messageInsert({
+      channel: 'email',
+      recipient: email,
+      subject: rendered.subject,
+      body: rendered.text,
+      html: rendered.html,
+      language,
+      attachments: [],
+      reservationId: reservation.id,
+      template: 'booking-received',
+    }),
+  ];
 }
 
 /**
@@ -177,12 +225,12 @@ export async function notifyPaymentBooked(
   const paid = isInvoiceSettled(record.invoice);
   // A hidden price is settled between the airline and the agent: its customer hears of no payment.
   if (record.reservation.priceNeedsToBeHidden && !paid) return;
-  const booking = await bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   if (paid) {
     const files = await documentsOf(tx, record, ['ticket', 'invoice']);
-    await sendAboutBooking(tx, record, 'booking-confirmed', { booking }, files);
+    await sendAboutBooking(tx, record, storeKey, 'booking-confirmed', { booking }, files);
   } else {
-    await sendAboutBooking(tx, record, 'payment-received', { booking, amount });
+    await sendAboutBooking(tx, record, storeKey, 'payment-received', { booking, amount });
   }
 }
 
@@ -192,25 +240,25 @@ export async function notifyPaymentReminder(tx: Tx, settings: MessageSettings, r
   const record = await load(tx, reservationId);
   // The agent pays a booking whose price is hidden; its customer is not reminded.
   if (record.reservation.priceNeedsToBeHidden) return;
-  const booking = await bookingFactsOf(tx, settings, record);
-  await sendAboutBooking(tx, record, 'payment-reminder', { booking });
+  const { booking, storeKey } = bookingFactsOf(settings, record);
+  await sendAboutBooking(tx, record, storeKey, 'payment-reminder', { booking });
 }
 
 /** The card window passed unpaid: the booking expired and its seats went back. */
 export async function notifyReservationExpired(tx: Tx, settings: MessageSettings, reservationId: number) {
   if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
-  const booking = await bookingFactsOf(tx, settings, record);
-  await sendAboutBooking(tx, record, 'reservation-expired', { booking });
+  const { booking, storeKey } = bookingFactsOf(settings, record);
+  await sendAboutBooking(tx, record, storeKey, 'reservation-expired', { booking });
 }
 
 /** Staff changed the booking: what is booked now, with the new overview PDF. */
 export async function notifyReservationChanged(tx: Tx, settings: MessageSettings, reservationId: number) {
   if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
-  const booking = await bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   const files = await documentsOf(tx, record, ['overview']);
-  await sendAboutBooking(tx, record, 'reservation-changed', { booking }, files);
+  await sendAboutBooking(tx, record, storeKey, 'reservation-changed', { booking }, files);
 }
 
 /**
@@ -225,13 +273,14 @@ export async function notifyReservationCancelled(
 ) {
   if (settings.bookingNotices === false) return;
   const record = await load(tx, reservationId);
-  const booking = await bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   const locale = languageOf(record.reservation.language);
   const note = record.reservation.priceNeedsToBeHidden ? null : await renderCreditNoteOf(tx, record, locale);
   const files = note ? [pdf(`CreditNote-${record.reservation.recordLocator}.pdf`, note)] : [];
   await sendAboutBooking(
     tx,
     record,
+    storeKey,
     'reservation-cancelled',
     { booking, fee: money.fee, refund: money.refunded, creditNote: note !== null },
     files,
@@ -250,20 +299,24 @@ export async function notifyBoardingPasses(
   pdfFile: Uint8Array,
 ) {
   const record = await load(tx, reservationId);
-  const booking = await bookingFactsOf(tx, settings, record);
+  const { booking, storeKey } = bookingFactsOf(settings, record);
   const { reservation } = record;
   if (!reservation.billing.email) return;
   const language = languageOf(reservation.language);
   const email = await renderEmail('boarding-passes', language, { booking, ...data });
-  await enqueueMessage(tx, {
-    channel: 'email',
-    recipient: reservation.billing.email,
-    subject: email.subject,
-    body: email.text,
-    html: email.html,
-    language,
-    attachments: [pdf('BoardingPass.pdf', pdfFile)],
-    reservationId: reservation.id,
-    template: 'boarding-passes',
-  });
+  await enqueueMessage(
+    tx,
+    {
+      channel: 'email',
+      recipient: reservation.billing.email,
+      subject: email.subject,
+      body: email.text,
+      html: email.html,
+      language,
+      attachments: [pdf('BoardingPass.pdf', pdfFile)],
+      reservationId: reservation.id,
+      template: 'boarding-passes',
+    },
+    storeKey,
+  );
 }

@@ -2,6 +2,7 @@ import { type Rappen, takesSeat, toRappen } from '@flybook/domain';
 import type { ReservationBody, UpdateReservationBody } from '@flybook/schemas';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { type ReusableStatement, runWith } from '../../db/reusable-statement.ts';
 import type { StoredBillingInformation } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../http/routes.ts';
 import { uniqueViolationOf } from '../../platform/sql.ts';
@@ -222,25 +223,38 @@ export async function takeFromAllotments(
  * The second half: the seats that come from the sale, by one guarded update per flight (in id
  * order) that refuses when they are not there. Its row lock lasts until commit, so a new booking
  * calls it as late as it can: bookings of one hot flight queue only for this and the commit.
+ * `alongside`, other writes of the booking (its first version), go in the statement of the first
+ * update, or run on their own when no seat comes from the sale.
  */
 export async function takeFromSale(
   tx: Tx,
   plan: BookingPlan,
   sources: SeatSources,
   channel: 'public' | 'agent' | 'staff',
+  alongside: ReusableStatement[] = [],
 ) {
+  let pending = alongside;
   for (const flight of [...plan.flights].sort((a, b) => a.flightId - b.flightId)) {
     const fromSale = (sources.get(flight.flightId) ?? []).filter((source) => source === null).length;
-    if (
-      fromSale > 0 &&
-      !(await repo.takeSaleSeats(tx, flight.flightId, flight.tariffGroupId, fromSale, channel))
-    ) {
+    if (fromSale === 0) continue;
+    const taken = await repo.takeSaleSeats(
+      tx,
+      flight.flightId,
+      flight.tariffGroupId,
+      fromSale,
+      channel,
+      pending,
+    );
+    pending = [];
+    if (!taken) {
       throw bookingError('ERROR_AVAILABLE_SEATS_NOT_ENOUGH', {
         direction: flight.direction,
         flightId: flight.flightId,
       });
     }
   }
+  const [last, ...before] = [...pending].reverse();
+  if (last) await runWith(tx, last, before.reverse());
 }
 
 /**

@@ -1,12 +1,19 @@
 import { takesSeat } from '@flybook/domain';
-import { and, asc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import {
+  insertReturning,
+  placeholderRow,
+  type ReusableStatement,
+  runWith,
+} from '../../db/reusable-statement.ts';
 import {
   airports,
   allotments,
   balanceLogRecords,
   creditNotes,
+  entityLog,
   flightSeats,
   flights,
   options,
@@ -30,7 +37,9 @@ export type TicketRow = typeof tickets.$inferSelect;
  * Takes `seats` seats of a tariff group from a flight's sale inventory in one guarded update: it
  * only happens when the channel's rule (`holdsSaleSeats`) still holds at that instant (DESIGN §4),
  * so concurrent bookings can never oversell. Returns false when the seats are not there.
- * `seats` is at least 1: the caller skips a flight that takes nothing from sale.
+ * `seats` is at least 1: the caller skips a flight that takes nothing from sale. `alongside`,
+ * writes of the same transaction that go with it (a new booking's first version), run in the same
+ * statement: its SQL is built once per channel and shape (runWith).
  */
 export async function takeSaleSeats(
   tx: Tx,
@@ -38,18 +47,28 @@ export async function takeSaleSeats(
   tariffGroupId: number,
   seats: number,
   channel: 'public' | 'agent' | 'staff',
+  alongside: ReusableStatement[] = [],
 ): Promise<boolean> {
-  const rows = await tx
-    .update(flightSeats)
-    .set({ booked: sql`${flightSeats.booked} + ${seats}` })
-    .where(
-      and(
-        eq(flightSeats.flightId, flightId),
-        eq(flightSeats.tariffGroupId, tariffGroupId),
-        holdsSaleSeats(channel, seats),
-      ),
-    )
-    .returning({ flightId: flightSeats.flightId });
+  const update: ReusableStatement = {
+    shape: `takeSaleSeats ${channel}`,
+    build: (on) => {
+      const taken = sql.placeholder('seat.count');
+      return on
+        .update(flightSeats)
+        .set({ booked: sql`${flightSeats.booked} + ${taken}` })
+        .where(
+          and(
+            eq(flightSeats.flightId, sql.placeholder('seat.flightId')),
+            eq(flightSeats.tariffGroupId, sql.placeholder('seat.tariffGroupId')),
+            holdsSaleSeats(channel, taken),
+          ),
+        )
+        .returning({ flightId: flightSeats.flightId })
+        .getSQL();
+    },
+    values: { 'seat.count': seats, 'seat.flightId': flightId, 'seat.tariffGroupId': tariffGroupId },
+  };
+  const { rows } = await runWith(tx, update, alongside);
   return rows.length === 1;
 }
 
@@ -85,19 +104,19 @@ export const shareLockFlights = (tx: Tx, flightIds: number[]) =>
     .orderBy(flights.id)
     .for('share');
 
+// The inserts answer whole rows: a new booking's snapshot is built from them (newReservationRecord).
+// Their SQL is built once per shape (insertReturning): a booking runs them every time.
 export async function insertReservation(tx: Tx, values: NewReservation) {
-  const [row] = await tx.insert(reservations).values(values).returning();
+  const [row] = await insertReturning(tx, reservations, [values]);
   return row!;
 }
 
-// The inserts answer whole rows: a new booking's snapshot is built from them (newReservationRecord).
 export async function insertPassengers(tx: Tx, rows: (typeof reservationPassengers.$inferInsert)[]) {
-  return tx.insert(reservationPassengers).values(rows).returning();
+  return insertReturning(tx, reservationPassengers, rows);
 }
 
 export async function insertTickets(tx: Tx, rows: (typeof tickets.$inferInsert)[]) {
-  if (rows.length === 0) return [];
-  return tx.insert(tickets).values(rows).returning();
+  return insertReturning(tx, tickets, rows);
 }
 
 export async function insertTicketOptions(tx: Tx, rows: (typeof ticketOptions.$inferInsert)[]) {
@@ -105,22 +124,53 @@ export async function insertTicketOptions(tx: Tx, rows: (typeof ticketOptions.$i
 }
 
 export async function insertInvoice(tx: Tx, values: typeof reservationInvoices.$inferInsert) {
-  const [row] = await tx.insert(reservationInvoices).values(values).returning();
+  const [row] = await insertReturning(tx, reservationInvoices, [values]);
   return row!;
 }
 
 /**
- * Saves a version's snapshot together with another insert (its event-log entry) in one statement:
- * one round trip instead of two, in the same transaction.
+ * A version's snapshot and its event-log entry, as statements not yet run: `insertSnapshotWith`
+ * runs them as one, or a new booking with its seat update (takeSaleSeats). Their SQL is built once
+ * per shape.
  */
+export function snapshotWithLog(
+  values: typeof reservationSnapshots.$inferInsert,
+  logEntry: typeof entityLog.$inferInsert,
+): ReusableStatement[] {
+  const snapshot = placeholderRow(values, 'snapshot.');
+  const entry = placeholderRow(logEntry, 'entry.');
+  // Neither has a value written as SQL: placeholderRow always answers.
+  if (!snapshot || !entry) throw new Error('a snapshot or event-log entry with a value written as SQL');
+  return [
+    {
+      shape: `snapshot ${snapshot.shape}`,
+      build: (on) =>
+        on
+          .insert(reservationSnapshots)
+          .values(snapshot.row as typeof values)
+          .getSQL(),
+      values: snapshot.values,
+    },
+    {
+      shape: `log ${entry.shape}`,
+      build: (on) =>
+        on
+          .insert(entityLog)
+          .values(entry.row as typeof logEntry)
+          .getSQL(),
+      values: entry.values,
+    },
+  ];
+}
+
+/** Saves a version's snapshot together with its event-log entry in one statement (snapshotWithLog). */
 export async function insertSnapshotWith(
   tx: Tx,
   values: typeof reservationSnapshots.$inferInsert,
-  alongside: SQLWrapper,
+  logEntry: typeof entityLog.$inferInsert,
 ) {
-  // getSQL(): an embedded query builder would be put in parentheses, which an INSERT may not have.
-  const snapshot = tx.insert(reservationSnapshots).values(values).getSQL();
-  await tx.execute(sql`with snapshot as (${snapshot}) ${alongside.getSQL()}`);
+  const [snapshot, entry] = snapshotWithLog(values, logEntry);
+  await runWith(tx, entry!, [snapshot!]);
 }
 
 const origin = alias(airports, 'origin');

@@ -30,7 +30,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { ApiError, ValidationError } from '../../http/api-error.ts';
 import type { AuthUser } from '../../http/routes.ts';
-import { entityChangeInsert } from '../../platform/entity-log.ts';
+import { entityChangeRow } from '../../platform/entity-log.ts';
 import { translator } from '../../platform/i18n.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { enqueueMessage } from '../../platform/outbox.ts';
@@ -48,6 +48,7 @@ import { guestKeyMatches, newGuestKey } from './guest-key.ts';
 import { rebookedBody } from './rebook.ts';
 import { type ReservationAccess, reservationAccess } from './reservation-access.ts';
 import {
+  bookingReceivedWrites,
   notifyBookingReceived,
   notifyPaymentBooked,
   notifyReservationCancelled,
@@ -383,19 +384,26 @@ export function createReservationsService(
               now,
               paymentDeadline,
             });
-            const created = await recordVersion(
-              tx,
+            // Version 1 (snapshot and event-log entry) is written with the sale seats, in the
+            // statement of their guarded update: the sale seats last, their row lock lasts until
+            // commit (takeFromSale).
+            const created = toReservation(record, false);
+            const version = versionRows(
               user,
               reservation.id,
               1,
               ['status', 'passengers', 'flights', 'billing', 'invoice'],
-              record,
+              created,
             );
-            // The sale seats last: their row lock lasts until commit (takeFromSale).
-            await takeFromSale(tx, plan, sources, channel);
-            // A card booking ("now") says nothing until it is paid (notifyPaymentBooked).
-            if (body.paymentTerms !== 'now')
-              await notifyBookingReceived(tx, messages, reservation.id, record);
+            // A card booking ("now") says nothing until it is paid (notifyPaymentBooked); any
+            // other is told it was received, its e-mail queued in the seats' statement too (or
+            // after them, with an SMS).
+            const notice = body.paymentTerms === 'now' ? [] : await bookingReceivedWrites(messages, record);
+            await takeFromSale(tx, plan, sources, channel, [
+              ...repo.snapshotWithLog(...version),
+              ...(notice ?? []),
+            ]);
+            if (notice === null) await notifyBookingReceived(tx, messages, reservation.id, record);
             if (openedAccount) {
               await notifyAccountCreated(tx, messages, {
                 email: billing.email.toLowerCase(),
@@ -653,18 +661,28 @@ export function createReservationsService(
     record?: repo.ReservationRecord,
   ) {
     const snapshot = record ? toReservation(record, false) : await read(tx, id, user, true);
-    await repo.insertSnapshotWith(
-      tx,
+    await repo.insertSnapshotWith(tx, ...versionRows(user, id, version, changedFields, snapshot));
+    return snapshot;
+  }
+
+  /** The rows of a version: its snapshot and its event-log entry. */
+  function versionRows(
+    user: AuthUser | null,
+    id: number,
+    version: number,
+    changedFields: string[],
+    snapshot: Reservation,
+  ) {
+    return [
       { reservationId: id, version, snapshot, userId: user?.id ?? null },
-      entityChangeInsert(tx, {
+      entityChangeRow({
         userId: user?.id ?? null,
         entityType: 'reservation',
         entityId: id,
         operation: version === 1 ? 'create' : 'update',
         changedFields,
       }),
-    );
-    return snapshot;
+    ] as const;
   }
 
   /**

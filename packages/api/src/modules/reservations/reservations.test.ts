@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reservationSnapshots } from '../../db/schema/index.ts';
+import { allotments, entityLog, flightSeats, reservationSnapshots } from '../../db/schema/index.ts';
 import { adult, billing, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -563,6 +563,51 @@ describe('before and after booking', () => {
 });
 
 describe('the first version of a new booking', () => {
+  it('writes version 1 of a booking that takes no seat from the sale, and nothing of a refused one', async () => {
+    const { db } = t.database;
+    const agentId = (await api('GET', 'agent/list?query=agent@flybook', manager)).body.items[0].id;
+    const allotted = await createFlight({
+      allotments: [{ agent: { id: agentId }, tariffGroup: { id: 1 }, seatsNumber: 1, costPerSeat: 100 }],
+    });
+    // One adult from the agent's allotment: no guarded update of the sale to go with.
+    const made = await api('POST', 'reservation', agent, booking(allotted, { paymentTerms: 'later' }));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const seatsOf = (table: typeof allotments | typeof flightSeats) =>
+      db
+        .select({ booked: table.booked })
+        .from(table)
+        .where(and(eq(table.flightId, allotted), eq(table.tariffGroupId, 1)));
+    expect([await seatsOf(allotments), await seatsOf(flightSeats)]).toEqual([
+      [{ booked: 1 }],
+      [{ booked: 0 }],
+    ]);
+    const versions = await db
+      .select({ version: reservationSnapshots.version, snapshot: reservationSnapshots.snapshot })
+      .from(reservationSnapshots)
+      .where(eq(reservationSnapshots.reservationId, made.body.id));
+    expect(versions).toEqual([{ version: 1, snapshot: made.body }]);
+    const logged = await db
+      .select({ operation: entityLog.operation })
+      .from(entityLog)
+      .where(and(eq(entityLog.entityType, 'reservation'), eq(entityLog.entityId, String(made.body.id))));
+    expect(logged).toEqual([{ operation: 'create' }]);
+
+    // A refused booking leaves no version and no event-log entry behind (refused by the guarded
+    // update itself: notify.test.ts).
+    const count = async () => ({
+      snapshots: (await db.select({ id: reservationSnapshots.id }).from(reservationSnapshots)).length,
+      logged: (
+        await db.select({ id: entityLog.id }).from(entityLog).where(eq(entityLog.entityType, 'reservation'))
+      ).length,
+    });
+    const before = await count();
+    const flightId = await createFlight();
+    expect((await api('PUT', `flight/${flightId}/booked-out`, manager)).status).toBe(200);
+    const refused = await api('POST', 'reservation', undefined, booking(flightId));
+    expect(refused.body.errors[0].code).toBe('ERROR_AVAILABLE_SEATS_NOT_ENOUGH');
+    expect(await count()).toEqual(before);
+  });
+
   it('is what reading the reservation back shows, for every kind of booking', async () => {
     const { db } = t.database;
     const outbound = await createFlight();

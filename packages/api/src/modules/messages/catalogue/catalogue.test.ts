@@ -1,8 +1,9 @@
 import { LOCALES } from '@flybook/locales';
-import { toPlainText } from '@react-email/render';
+import { render, toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
 import {
   type BookingFacts,
+  emailDocument,
   type FlightFacts,
   type MessageData,
   renderEmail,
@@ -70,6 +71,9 @@ const SAMPLES: { [K in keyof MessageData]: MessageData[K] } = {
     minutes: 60,
   },
 };
+/** The comments React's streaming renderer writes and its static markup does not. */
+const STREAMING_MARKERS = /<!--(?:\$|\/\$|\$\?|\$!|html|head|body| )-->/;
+
 const ABOUT_A_BOOKING: ReadonlySet<keyof MessageData> = new Set(
   (Object.keys(SAMPLES) as (keyof MessageData)[]).filter(
     (name) => name !== 'account-created' && name !== 'password-recovery',
@@ -85,6 +89,13 @@ describe('the message catalogue', () => {
     expect(passes.subject).toContain('FB101');
     expect(passes.text).toContain('Vjosa Berisha, seat 12C, sequence 007');
     expect(passes.text).toContain('Ilir Berisha, no seat, sequence 008');
+  });
+
+  it('writes text that looks like markup as it is, in the text part too', async () => {
+    const odd = 'Ilir style="color:red" <b>Berisha</b>';
+    const email = await renderEmail('booking-received', 'en', { booking: { ...booking, passengers: [odd] } });
+    expect(email.text).toContain(odd);
+    expect(email.text).toBe(toPlainText(email.html));
   });
 
   it('has a sample for every template', () => {
@@ -105,6 +116,16 @@ describe('the message catalogue', () => {
         expect(email.text).not.toContain('<');
         // The converter compiled once writes what @react-email/render's own would.
         expect(email.text).toBe(toPlainText(email.html));
+        // React's static markup is @react-email/render's HTML without the markers of its streaming
+        // renderer (Suspense boundaries, hoisted html/head/body, text separators), Outlook's
+        // conditional comments kept.
+        const streamed = await render(emailDocument(template, language, SAMPLES[template] as never).document);
+        expect(streamed).toMatch(STREAMING_MARKERS);
+        expect(email.html, `${template} ${language}`).toBe(
+          streamed.replace(new RegExp(STREAMING_MARKERS, 'g'), ''),
+        );
+        expect(email.html).not.toMatch(STREAMING_MARKERS);
+        expect(toPlainText(streamed)).toBe(email.text);
         // The airline's identity, from the same place as on the PDFs.
         expect(email.text).toContain('Flybook AG');
         if (ABOUT_A_BOOKING.has(template)) {
