@@ -137,14 +137,7 @@ async function main() {
     });
     managerToken = data.managerToken;
     flights = data.roomyFlightIds;
-    // Rounds of thousands over 60 flights would sell them out: raise their economy cabins (the
-    // seat guard still runs on every booking; it just never refuses).
-    await bench.query(
-      `UPDATE flight_seats SET total_seats = total_seats + 100000, seats_for_sale = seats_for_sale + 100000,
-              online_seats_limit = seats_for_sale + 100000
-        WHERE tariff_group_id = 1 AND flight_id = ANY($1::int[])`,
-      [flights],
-    );
+    // prepareData raised their economy cabins: rounds of thousands never sell them out.
   }
   const apis: Api[] = [];
   try {

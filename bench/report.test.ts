@@ -191,6 +191,16 @@ describe('bench results', () => {
     expect(targets[1]?.value).toBe('5.0 %');
   });
 
+  it('does not take a booking run with refusals for the CPU of a booking', () => {
+    const refusing = { ...parts.scenarios.reservationCreate, non2xx: 40 };
+    const targets = benchResults({
+      ...parts,
+      scenarios: { ...parts.scenarios, reservationCreate: refusing },
+    }).targets;
+    const staff = targets.find((t) => t.name === 'API CPU per staff booking');
+    expect(staff).toMatchObject({ met: false, value: '1.4 ms, 40 refused' });
+  });
+
   it('fails the run when a flight is oversold or the books do not balance', () => {
     expect(benchResults(parts).ok).toBe(true);
     const oversold = { ...parts.scenarios.hotFlight, check: { ...check, booked: 3001, oversold: 1 } };
