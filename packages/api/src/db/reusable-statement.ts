@@ -152,3 +152,25 @@ export async function insertReturning<Table extends PgTable>(
     Object.assign({}, ...placeholders.map((row) => row.values)),
   );
 }
+
+/**
+ * The insert of one row into `table` as a statement not yet run (for `runWith`), its SQL built once
+ * per shape (`name` and the row's `placeholderRow` shape). The row may hold no value written as SQL.
+ */
+export function insertStatement<Table extends PgTable>(
+  name: string,
+  table: Table,
+  row: Table['$inferInsert'],
+): ReusableStatement {
+  const reusable = placeholderRow(row as Record<string, unknown>, `${name}.`);
+  if (!reusable) throw new Error(`the ${name} row holds a value written as SQL`);
+  return {
+    shape: `${name} ${reusable.shape}`,
+    build: (on) =>
+      on
+        .insert(table)
+        .values(reusable.row as Table['$inferInsert'])
+        .getSQL(),
+    values: reusable.values,
+  };
+}

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/client.ts';
-import { placeholderRow, type ReusableStatement, runWith } from '../db/reusable-statement.ts';
+import { insertStatement, type ReusableStatement, runWith } from '../db/reusable-statement.ts';
 import { outbox } from '../db/schema/index.ts';
 
 export interface OutgoingAttachment {
@@ -49,18 +49,7 @@ function outboxRow(message: OutgoingMessage): typeof outbox.$inferInsert {
  * its transaction in one statement (runWith). Its SQL is built once per shape.
  */
 export function messageInsert(message: OutgoingMessage): ReusableStatement {
-  const row = outboxRow(message);
-  // An outbox row has no value written as SQL: placeholderRow always answers.
-  const reusable = placeholderRow(row, 'message.')!;
-  return {
-    shape: `message ${reusable.shape}`,
-    build: (on) =>
-      on
-        .insert(outbox)
-        .values(reusable.row as typeof row)
-        .getSQL(),
-    values: reusable.values,
-  };
+  return insertStatement('message', outbox, outboxRow(message));
 }
 
 /**

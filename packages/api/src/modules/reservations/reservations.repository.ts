@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   insertReturning,
-  placeholderRow,
+  insertStatement,
   type ReusableStatement,
   runWith,
 } from '../../db/reusable-statement.ts';
@@ -137,29 +137,9 @@ export function snapshotWithLog(
   values: typeof reservationSnapshots.$inferInsert,
   logEntry: typeof entityLog.$inferInsert,
 ): ReusableStatement[] {
-  const snapshot = placeholderRow(values, 'snapshot.');
-  const entry = placeholderRow(logEntry, 'entry.');
-  // Neither has a value written as SQL: placeholderRow always answers.
-  if (!snapshot || !entry) throw new Error('a snapshot or event-log entry with a value written as SQL');
   return [
-    {
-      shape: `snapshot ${snapshot.shape}`,
-      build: (on) =>
-        on
-          .insert(reservationSnapshots)
-          .values(snapshot.row as typeof values)
-          .getSQL(),
-      values: snapshot.values,
-    },
-    {
-      shape: `log ${entry.shape}`,
-      build: (on) =>
-        on
-          .insert(entityLog)
-          .values(entry.row as typeof logEntry)
-          .getSQL(),
-      values: entry.values,
-    },
+    insertStatement('snapshot', reservationSnapshots, values),
+    insertStatement('entry', entityLog, logEntry),
   ];
 }
 
