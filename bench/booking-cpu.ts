@@ -6,13 +6,13 @@
 // round (the order alternating), `process.cpuUsage()` of each API process per booking and the
 // statements it sent per booking. Prints the medians. BENCH_PGLITE=1 runs each checkout's API on
 // its own in-memory PGlite instead (the hot flight, as `npm run bench` books it there).
-import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { oneAdultBooking, prepareData, publicBooking } from './data.ts';
 import { type BenchDatabase, createBenchDatabase } from './database.ts';
+import { type RunningApi, startApi } from './http.ts';
 
 const ROUNDS = Number(process.env.BOOKING_CPU_ROUNDS ?? 3);
 const BOOKINGS = Number(process.env.BOOKING_CPU_BOOKINGS ?? 1000);
@@ -27,65 +27,25 @@ const checkouts = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : [h
   resolve(dir),
 );
 
-interface Api {
+interface Api extends RunningApi {
   checkout: string;
-  url: string;
-  token?: string;
-  hotFlightId?: number;
-  ask<T>(key: string): Promise<T>;
-  stop(): Promise<void>;
 }
 
 /** bench/server.ts of `checkout`, with a preload that counts the statements its pg clients send. */
-function startApi(checkout: string, databaseUrl: string): Promise<Api> {
-  const execArgv = [
-    '--experimental-strip-types',
-    '--disable-warning=ExperimentalWarning',
-    '--import',
-    fileURLToPath(new URL('booking-cpu-count.mjs', import.meta.url)),
-    ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
-  ];
-  const child = fork(resolve(checkout, 'bench/server.ts'), [], {
-    cwd: checkout,
-    execArgv,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'error',
-      BENCH_HOT_SEATS: '100000',
+async function startCheckout(checkout: string, databaseUrl: string): Promise<Api> {
+  const api = await startApi(
+    databaseUrl,
+    { BENCH_HOT_SEATS: '100000' },
+    {
+      checkout,
+      execArgv: [
+        '--import',
+        fileURLToPath(new URL('booking-cpu-count.mjs', import.meta.url)),
+        ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+      ],
     },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const ask = <T>(key: string) =>
-    new Promise<T>((answer) => {
-      const listen = (message: unknown) => {
-        if (typeof message === 'object' && message !== null && key in message) {
-          child.off('message', listen);
-          answer((message as Record<string, T>)[key]!);
-        }
-      };
-      child.on('message', listen);
-      child.send({ [key]: true });
-    });
-  return new Promise((ready, fail) => {
-    child.once('exit', (code) => fail(new Error(`the API of ${checkout} ended (exit ${code})`)));
-    child.once('message', (message: unknown) => {
-      const info = message as { port: number; managerToken?: string; hotFlightId?: number };
-      ready({
-        checkout,
-        url: `http://127.0.0.1:${info.port}`,
-        ...(info.managerToken ? { token: info.managerToken } : {}),
-        ...(info.hotFlightId ? { hotFlightId: info.hotFlightId } : {}),
-        ask,
-        async stop() {
-          child.send('stop');
-          await exited;
-        },
-      });
-    });
-  });
+  );
+  return { ...api, checkout };
 }
 
 /** `amount` bookings over CONNECTIONS connections; every one must succeed. */
@@ -112,8 +72,11 @@ function book(api: Api, token: string | null, amount: number, nextBody: () => st
 }
 
 async function usageOf(api: Api) {
-  const { cpuMs } = await api.ask<{ cpuMs: number }>('usage');
-  const { count, system } = await api.ask<{ count: number; system: number }>('statements');
+  const { cpuMs } = await api.usage();
+  const { count, system } = await api.ask<{ count: number; system: number }>(
+    { statements: true },
+    'statements',
+  );
   return { cpuMs, statements: count, systemMs: system / 1000 };
 }
 
@@ -141,17 +104,17 @@ async function main() {
   }
   const apis: Api[] = [];
   try {
-    for (const checkout of checkouts) apis.push(await startApi(checkout, bench?.url ?? ''));
+    for (const checkout of checkouts) apis.push(await startCheckout(checkout, bench?.url ?? ''));
     let n = 0;
     const bodyOf = (api: Api, kind: 'staff' | 'public') => () => {
       n += 1;
-      const flightId = api.hotFlightId ?? flights[n % flights.length]!;
+      const flightId = api.info.hotFlightId ?? flights[n % flights.length]!;
       return JSON.stringify(
         kind === 'staff' ? oneAdultBooking(flightId, `cpu${n}`) : publicBooking(flightId, `cpu${n}`),
       );
     };
     const tokenOf = (api: Api, kind: 'staff' | 'public') =>
-      kind === 'staff' ? (api.token ?? managerToken) : null;
+      kind === 'staff' ? (api.info.managerToken ?? managerToken) : null;
     for (const api of apis)
       for (const kind of KINDS) await book(api, tokenOf(api, kind), WARMUP, bodyOf(api, kind));
     const results = new Map<string, { cpu: number[]; system: number[]; statements: number[] }>();

@@ -1,5 +1,6 @@
 // The load runs: the API in a child process, autocannon against it from this one.
 import { fork } from 'node:child_process';
+import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HotFlightCheck } from '@flybook/api';
 import autocannon from 'autocannon';
@@ -12,6 +13,8 @@ export interface RunningApi {
   checkHotFlight(flightId: number): Promise<HotFlightCheck>;
   /** The API process's CPU time and event-loop use so far (differences tell what a run cost it). */
   usage(): Promise<ProcessUsage>;
+  /** One question to the API process over IPC, answered under `key` (one at a time). */
+  ask<Answer>(message: object, key: string): Promise<Answer>;
   stop(): Promise<void>;
 }
 
@@ -22,10 +25,29 @@ export interface ProcessUsage {
   loop: { idle: number; active: number };
 }
 
+export interface ApiProcessOptions {
+  /** A checkout whose bench/server.ts runs instead of this one's (two versions side by side). */
+  checkout?: string;
+  /** More Node options for the API process (a preload, `--cpu-prof`). */
+  execArgv?: string[];
+}
+
 /** Starts bench/server.ts on a free port of 127.0.0.1 against `databaseUrl`. */
-export function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningApi> {
-  const child = fork(fileURLToPath(new URL('server.ts', import.meta.url)), [], {
-    execArgv: ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'],
+export function startApi(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  options: ApiProcessOptions = {},
+): Promise<RunningApi> {
+  const server = options.checkout
+    ? resolvePath(options.checkout, 'bench/server.ts')
+    : fileURLToPath(new URL('server.ts', import.meta.url));
+  const child = fork(server, [], {
+    ...(options.checkout ? { cwd: options.checkout } : {}),
+    execArgv: [
+      '--experimental-strip-types',
+      '--disable-warning=ExperimentalWarning',
+      ...(options.execArgv ?? []),
+    ],
     // Production in the whole process, as it runs for real: React's production build for e-mails.
     env: {
       ...process.env,
@@ -37,7 +59,6 @@ export function startApi(databaseUrl: string, env: Record<string, string> = {}):
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  /** One question to the API process over IPC, answered under `key` (one at a time). */
   const ask = <Answer>(message: object, key: string) =>
     new Promise<Answer>((resolveAnswer, rejectAnswer) => {
       child.once('message', (answer: unknown) => {
@@ -80,6 +101,7 @@ export function startApi(databaseUrl: string, env: Record<string, string> = {}):
         stop,
         checkHotFlight: (flightId) => ask<HotFlightCheck>({ checkHotFlight: flightId }, 'check'),
         usage: () => ask<ProcessUsage>({ usage: true }, 'usage'),
+        ask,
       });
     });
   });
