@@ -3,8 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { reservations } from '../../db/schema/index.ts';
 import { issueAccessKey, manageBookingUrl } from '../../platform/access-keys.ts';
-import { enqueueMessage } from '../../platform/outbox.ts';
-import { type FlightFacts, type MessageData, renderEmail, renderSms } from './catalogue/index.ts';
+import { enqueueMessage, type OutgoingAttachment, type OutgoingMessage } from '../../platform/outbox.ts';
+import {
+  type FlightFacts,
+  type MessageData,
+  renderEmail,
+  renderSms,
+  type TemplateName,
+} from './catalogue/index.ts';
 
 /**
  * What sends each message of the catalogue (docs/messages.md). Every function runs in the
@@ -37,6 +43,27 @@ export const defaultMessageSettings = (env: NodeJS.ProcessEnv = process.env): Me
 export const languageOf = (value: string): Locale => (isLocale(value) ? value : 'en');
 export const fullName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`.trim();
+
+/** An e-mail of the catalogue in a language, rendered into the message the outbox queues. */
+export async function emailMessage<K extends TemplateName>(
+  template: K,
+  language: Locale,
+  data: MessageData[K],
+  to: { recipient: string; reservationId?: number; attachments?: OutgoingAttachment[] },
+): Promise<OutgoingMessage> {
+  const email = await renderEmail(template, language, data);
+  return {
+    channel: 'email',
+    recipient: to.recipient,
+    subject: email.subject,
+    body: email.text,
+    html: email.html,
+    language,
+    ...(to.attachments ? { attachments: to.attachments } : {}),
+    ...(to.reservationId !== undefined ? { reservationId: to.reservationId } : {}),
+    template,
+  };
+}
 
 /** Whether a booking's contact may get an SMS: a mobile, and their consent unless staff decided. */
 export const smsAllowed = (
@@ -107,17 +134,13 @@ export async function notifyFlightChange(
   };
   let queued = 0;
   if (channels.email && reservation.billing.email) {
-    const email = await renderEmail(template, language, data);
-    await enqueueMessage(tx, {
-      channel: 'email',
-      recipient: reservation.billing.email,
-      subject: email.subject,
-      body: email.text,
-      html: email.html,
-      language,
-      reservationId: reservation.id,
-      template,
-    });
+    await enqueueMessage(
+      tx,
+      await emailMessage(template, language, data, {
+        recipient: reservation.billing.email,
+        reservationId: reservation.id,
+      }),
+    );
     queued += 1;
   }
   if (channels.sms && (await sendSms(tx, reservation, template, data, channels.sms))) queued += 1;
@@ -143,19 +166,13 @@ export async function notifyAccountCreated(
 ) {
   const language = languageOf(account.language);
   const loginUrl = `${settings.publicUrl}${language === 'en' ? '' : `/${language}`}/login`;
-  const email = await renderEmail('account-created', language, {
-    name: account.name,
-    email: account.email,
-    loginUrl,
-    byStaff: account.byStaff,
-  });
-  await enqueueMessage(tx, {
-    channel: 'email',
-    recipient: account.email,
-    subject: email.subject,
-    body: email.text,
-    html: email.html,
-    language,
-    template: 'account-created',
-  });
+  await enqueueMessage(
+    tx,
+    await emailMessage(
+      'account-created',
+      language,
+      { name: account.name, email: account.email, loginUrl, byStaff: account.byStaff },
+      { recipient: account.email },
+    ),
+  );
 }

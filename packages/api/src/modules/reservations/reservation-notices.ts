@@ -11,8 +11,14 @@ import { checkInUrl, manageBookingUrl, mintAccessKey } from '../../platform/acce
 import { paidStateOf } from '../../platform/documents/document-layout.ts';
 import { enqueueMessage, messageInsert, type OutgoingAttachment } from '../../platform/outbox.ts';
 import type { BookingFacts, MessageData } from '../messages/catalogue/index.ts';
-import { renderEmail } from '../messages/catalogue/index.ts';
-import { fullName, languageOf, type MessageSettings, sendSms, smsAllowed } from '../messages/notify.ts';
+import {
+  emailMessage,
+  fullName,
+  languageOf,
+  type MessageSettings,
+  sendSms,
+  smsAllowed,
+} from '../messages/notify.ts';
 import { renderInvoice } from './documents/invoice-pdf.ts';
 import { renderReservationOverview } from './documents/overview-pdf.ts';
 import { renderTicket } from './documents/ticket-pdf.ts';
@@ -96,22 +102,12 @@ async function sendAboutBooking<K extends BookingTemplate>(
   const language = languageOf(reservation.language);
   const billing = reservation.billing;
   if (billing.email) {
-    const email = await renderEmail(template, language, data);
-    await enqueueMessage(
-      tx,
-      {
-        channel: 'email',
-        recipient: billing.email,
-        subject: email.subject,
-        body: email.text,
-        html: email.html,
-        language,
-        attachments,
-        reservationId: reservation.id,
-        template,
-      },
-      storeKey,
-    );
+    const email = await emailMessage(template, language, data, {
+      recipient: billing.email,
+      reservationId: reservation.id,
+      attachments,
+    });
+    await enqueueMessage(tx, email, storeKey);
   } else {
     await runStatement(tx, storeKey);
   }
@@ -193,21 +189,13 @@ export async function bookingReceivedWrites(
   if (!email || smsAllowed(reservation)) return null;
   const { booking, storeKey } = bookingFactsOf(settings, record);
   const language = languageOf(reservation.language);
-  const rendered = await renderEmail('booking-received', language, { booking });
-  return [
-    storeKey,
-    messageInsert({
-      channel: 'email',
-      recipient: email,
-      subject: rendered.subject,
-      body: rendered.text,
-      html: rendered.html,
-      language,
-      attachments: [],
-      reservationId: reservation.id,
-      template: 'booking-received',
-    }),
-  ];
+  const message = await emailMessage(
+    'booking-received',
+    language,
+    { booking },
+    { recipient: email, reservationId: reservation.id, attachments: [] },
+  );
+  return [storeKey, messageInsert(message)];
 }
 
 /**
@@ -303,20 +291,15 @@ export async function notifyBoardingPasses(
   const { reservation } = record;
   if (!reservation.billing.email) return;
   const language = languageOf(reservation.language);
-  const email = await renderEmail('boarding-passes', language, { booking, ...data });
-  await enqueueMessage(
-    tx,
+  const email = await emailMessage(
+    'boarding-passes',
+    language,
+    { booking, ...data },
     {
-      channel: 'email',
       recipient: reservation.billing.email,
-      subject: email.subject,
-      body: email.text,
-      html: email.html,
-      language,
-      attachments: [pdf('BoardingPass.pdf', pdfFile)],
       reservationId: reservation.id,
-      template: 'boarding-passes',
+      attachments: [pdf('BoardingPass.pdf', pdfFile)],
     },
-    storeKey,
   );
+  await enqueueMessage(tx, email, storeKey);
 }
