@@ -63,3 +63,24 @@ export const rowsInView = (page: Page) =>
           .map((row) => row.getAttribute('row-index')),
       ).size,
   );
+
+/**
+ * The changes the list's grid makes to its page within a while, with no one touching it: 0 for a
+ * list at rest (a list that measured its columns without end redrew itself thousands of times a second).
+ */
+export const gridChanges = (page: Page, ms = 1000) =>
+  page.locator('.ag-root-wrapper').evaluate(
+    (grid, wait) =>
+      new Promise<number>((done) => {
+        let changes = 0;
+        const observer = new MutationObserver((records) => {
+          changes += records.length;
+        });
+        observer.observe(grid, { subtree: true, childList: true, attributes: true, characterData: true });
+        setTimeout(() => {
+          observer.disconnect();
+          done(changes);
+        }, wait);
+      }),
+    ms,
+  );

@@ -36,6 +36,8 @@ export const FIT_CONTENT = { flex: 0, context: 'fitContent' } as const satisfies
 
 /** A header's padding and sort arrow around its text, in px. */
 const HEADER_ROOM = 46;
+/** The most frames a fit is repeated while the cells are still being drawn (about a second). */
+const FIT_FRAMES = 60;
 let measure: CanvasRenderingContext2D | null | undefined;
 
 /**
@@ -380,12 +382,43 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
     },
     [fitting],
   );
-  const onRowsDrawn = useCallback(
+  // A fit measures the cells drawn so far, and React draws the custom cells a frame or more after
+  // the grid's events; so the fit is repeated each frame until it changes nothing (at most a second).
+  // It never answers its own column changes: fitting announces a columns change itself, and
+  // answering that would redraw the list without end.
+  const fittedColumns = useRef<typeof fitting | null>(null);
+  const fitFrame = useRef(0);
+  const fitUntilSettled = useCallback(
     (event: AgGridEvent) => {
-      fitColumns(event);
-      requestAnimationFrame(() => centreHighlighted.current?.());
+      cancelAnimationFrame(fitFrame.current);
+      fittedColumns.current = fitting;
+      let before = '';
+      let frames = 0;
+      const step = () => {
+        if (event.api.isDestroyed()) return;
+        fitColumns(event);
+        const after = [...(section.current?.querySelectorAll('.ag-header-cell') ?? [])]
+          .map((cell) => cell.getBoundingClientRect().width)
+          .join();
+        const drawn = section.current?.querySelector('.ag-row .ag-cell') !== null;
+        frames += 1;
+        if ((drawn && after === before) || frames >= FIT_FRAMES) {
+          centreHighlighted.current?.();
+          return;
+        }
+        before = after;
+        fitFrame.current = requestAnimationFrame(step);
+      };
+      fitFrame.current = requestAnimationFrame(step);
     },
-    [fitColumns],
+    [fitColumns, fitting],
+  );
+  useEffect(() => () => cancelAnimationFrame(fitFrame.current), []);
+  const onColumnsChanged = useCallback(
+    (event: AgGridEvent) => {
+      if (fittedColumns.current !== fitting) fitUntilSettled(event);
+    },
+    [fitUntilSettled, fitting],
   );
 
   const { setSort } = list;
@@ -435,10 +468,10 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
             ensureDomOrder
             enableCellTextSelection
             onSortChanged={onSortChanged}
-            onFirstDataRendered={onRowsDrawn}
-            onRowDataUpdated={onRowsDrawn}
+            onFirstDataRendered={fitUntilSettled}
+            onRowDataUpdated={fitUntilSettled}
             // new columns (another language, another role's view) are measured again
-            onDisplayedColumnsChanged={fitColumns}
+            onDisplayedColumnsChanged={onColumnsChanged}
             onRowClicked={onRowClicked}
             rowClass={onRowClick ? 'list-row--clickable' : undefined}
             {...(rowHeight ? { rowHeight } : {})}
