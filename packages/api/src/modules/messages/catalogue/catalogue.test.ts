@@ -98,6 +98,27 @@ describe('the message catalogue', () => {
     expect(email.text).toBe(toPlainText(email.html));
   });
 
+  it('writes the text part from the elements as the converter reads it from the HTML', async () => {
+    // Runs of white space (a line break typed into a name) are one space in text, a no-break space
+    // stays; a link whose text is its address is written once, a button as its text and address.
+    const spaced = {
+      ...booking,
+      contactName: 'Vjosa \n  Berisha\t',
+      passengers: ['Ilir\u00a0 Berisha', ' '],
+    };
+    for (const language of LOCALES) {
+      for (const [template, data] of [
+        ['booking-received', { booking: spaced }],
+        ['password-recovery', SAMPLES['password-recovery']],
+      ] as const) {
+        const email = await renderEmail(template, language, data as never);
+        expect(email.text, `${template} ${language}`).toBe(toPlainText(email.html));
+      }
+    }
+    const recovery = await renderEmail('password-recovery', 'en', SAMPLES['password-recovery']);
+    expect(recovery.text.split('https://flybook.example/updatePassword/tok_123').length).toBe(3);
+  });
+
   it('has a sample for every template', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(TEMPLATES).sort());
   });

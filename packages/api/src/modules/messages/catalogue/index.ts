@@ -1,10 +1,9 @@
 import type { Locale } from '@flybook/locales';
 import { COMPANY } from '@flybook/locales';
-import { plainTextSelectors } from '@react-email/render';
-import { compile } from 'html-to-text';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { translator } from '../../../platform/i18n.ts';
 import { emailLayout } from './email-layout.ts';
+import { plainText } from './plain-text.ts';
 import { type MessageData, TEMPLATES, type TemplateName } from './templates.ts';
 
 export type { BookingFacts, FlightFacts, MessageData, TemplateName } from './templates.ts';
@@ -13,19 +12,9 @@ export { TEMPLATES } from './templates.ts';
 export interface RenderedEmail {
   subject: string;
   html: string;
-  /** The plain-text part, made from the HTML (links written out). */
+  /** The plain-text part (links written out), the text of the HTML part. */
   text: string;
 }
-
-/**
- * `toPlainText` of @react-email/render with its default options, compiled once: `toPlainText` calls
- * html-to-text's `convert`, which compiles the options (selector picker, formatters) on every call,
- * a third of an e-mail's rendering. Same options, same text (catalogue.test.ts compares the two).
- */
-const toPlainText = compile({ wordwrap: false, selectors: [...plainTextSelectors] });
-
-/** A style attribute as React writes it. */
-const STYLE_ATTRIBUTE = / style="[^"]*"/g;
 
 /** The doctype @react-email/render puts before every e-mail (its `render`). */
 const DOCTYPE =
@@ -48,7 +37,8 @@ export function emailDocument<K extends TemplateName>(template: K, language: Loc
 }
 
 /**
- * An e-mail of the catalogue in a language: subject, HTML part (React Email) and plain-text part.
+ * An e-mail of the catalogue in a language: subject, HTML part (React Email) and plain-text part
+ * (written from the same elements, plain-text.ts).
  *
  * The HTML is React's static markup with the doctype before it: what @react-email/render's
  * `render` writes, without the comments of its streaming renderer (`<!--$-->`, `<!--html-->`). No
@@ -61,10 +51,7 @@ export async function renderEmail<K extends TemplateName>(
   data: MessageData[K],
 ): Promise<RenderedEmail> {
   const { subject, document } = emailDocument(template, language, data);
-  const html = `${DOCTYPE}${renderToStaticMarkup(document)}`;
-  // The converter reads no style: without them it parses half the HTML for the same text. React
-  // writes every `"` of a value or a text as &quot;, so the pattern meets only whole attributes.
-  return { subject, html, text: toPlainText(html.replace(STYLE_ATTRIBUTE, '')) };
+  return { subject, html: `${DOCTYPE}${renderToStaticMarkup(document)}`, text: plainText(document) };
 }
 
 /** The SMS short form of a message in a language, or null for e-mail-only messages. */
