@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { format, getISODay } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
   airportInstant,
@@ -57,6 +59,21 @@ describe('airport-local time', () => {
       time: '00:30',
       weekday: 5,
     });
+  });
+
+  it('reads every instant as date-fns does in the zone, across the clock changes', () => {
+    const zones = ['Europe/Zurich', 'Europe/Tirane', 'Europe/London', 'America/New_York', 'Asia/Kolkata'];
+    // every 97 minutes over two years: both clock changes of each year, midnights, year ends
+    for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2028, 0, 1); at += 97 * 60_000) {
+      for (const zone of zones) {
+        const local = new TZDate(at, zone);
+        expect(airportLocalTime(new Date(at), zone), `${new Date(at).toISOString()} ${zone}`).toEqual({
+          date: format(local, 'yyyy-MM-dd'),
+          time: format(local, 'HH:mm'),
+          weekday: getISODay(local),
+        });
+      }
+    }
   });
 
   it('turns a wall-clock time into the instant, summer and winter', () => {

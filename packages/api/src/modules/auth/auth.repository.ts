@@ -32,9 +32,11 @@ const sessionQuery = (db: Db | Tx) =>
       displayName: users.displayName,
       email: users.email,
       isActive: users.isActive,
-      groupRoles: groups.roles,
-      allowed: users.allowedSpecialRoles,
-      denied: users.deniedSpecialRoles,
+      // The roles as one text each (no array for the driver to parse on every request): the
+      // service reads the session's roles from them once per combination (sessionRoles).
+      groupRoles: sql<string>`array_to_string(coalesce(${groups.roles}, '{}'), ' ')`,
+      allowed: sql<string>`array_to_string(${users.allowedSpecialRoles}, ' ')`,
+      denied: sql<string>`array_to_string(${users.deniedSpecialRoles}, ' ')`,
       expiresAt: authTokens.expiresAt,
     })
     .from(authTokens)

@@ -1,4 +1,4 @@
-import { effectiveRoles, rolesForUserType } from '@flybook/domain';
+import { effectiveRoles, rolesForUserType, type UserType } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,6 +20,27 @@ import { newPasswordErrors } from './password-rule.ts';
 
 // Sessions are extended on use, but written at most this often.
 const EXTEND_AFTER_MS = 5 * 60 * 1000;
+
+/** Role combinations kept; few exist (a group's roles and a user's special ones), so it rarely fills. */
+const KEPT_ROLE_SETS = 1000;
+const roleSets = new Map<string, readonly string[]>();
+
+/**
+ * The roles of a session: the group's plus the allowed special roles minus the denied ones
+ * (`effectiveRoles`), for its type of user (`rolesForUserType`), from the session query's texts.
+ * Every request of a signed-in user asks, for a handful of combinations: each is worked out once.
+ */
+export function sessionRoles(type: UserType | null, group: string, allowed: string, denied: string) {
+  const key = `${type}|${group}|${allowed}|${denied}`;
+  let roles = roleSets.get(key);
+  if (!roles) {
+    const list = (text: string) => (text === '' ? [] : text.split(' '));
+    roles = Object.freeze(rolesForUserType(type, effectiveRoles(list(group), list(allowed), list(denied))));
+    if (roleSets.size >= KEPT_ROLE_SETS) roleSets.clear();
+    roleSets.set(key, roles);
+  }
+  return roles;
+}
 
 export function createAuthService(db: Db, config: Config) {
   const hours = (n: number) => new Date(Date.now() + n * 3600_000);
@@ -68,13 +89,12 @@ export function createAuthService(db: Db, config: Config) {
       if (renewed.getTime() - session.expiresAt.getTime() > EXTEND_AFTER_MS) {
         await repo.extendSession(db, tokenHash, renewed);
       }
-      const roles = effectiveRoles(session.groupRoles ?? [], session.allowed, session.denied);
       return {
         id: session.id,
         type: session.type,
         displayName: session.displayName,
         email: session.email,
-        roles: new Set(rolesForUserType(session.type, roles)),
+        roles: new Set(sessionRoles(session.type, session.groupRoles, session.allowed, session.denied)),
         tokenHash,
       };
     },

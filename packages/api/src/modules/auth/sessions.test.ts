@@ -1,4 +1,5 @@
 import { ApiRequestError, createClient } from '@flybook/client';
+import { CUSTOMER_ROLES, effectiveRoles, rolesForUserType } from '@flybook/domain';
 import { api, type CallInput } from '@flybook/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { hashToken } from '../../platform/secrets.ts';
 import { booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { sessionRoles } from './auth.service.ts';
 
 let t: TestApp;
 let manager: string;
@@ -152,5 +154,28 @@ describe('the typed client with a lapsed session, over HTTP', () => {
     const guest = await client.call(api.reservation.create, { body: bookingBody(flightId) });
     expect(guest.owner).toBeNull();
     expect(await reservationCount()).toBe(before + 1);
+  });
+});
+
+describe('the roles of a session', () => {
+  it('are the group’s plus the allowed minus the denied, for the type of user, worked out once', () => {
+    const group = 'ROLE_FLIGHT_LIST ROLE_RESERVATION_LIST';
+    expect(sessionRoles('manager', group, 'ROLE_ADMIN', 'ROLE_FLIGHT_LIST')).toEqual(
+      effectiveRoles(group.split(' '), ['ROLE_ADMIN'], ['ROLE_FLIGHT_LIST']),
+    );
+    expect(sessionRoles('manager', '', '', '')).toEqual([]);
+    expect(sessionRoles(null, group, '', '')).toEqual(['ROLE_FLIGHT_LIST', 'ROLE_RESERVATION_LIST']);
+    // A customer keeps only the customer roles, whatever the group grants.
+    expect(sessionRoles('customer', `${group} ${CUSTOMER_ROLES[0]}`, 'ROLE_ADMIN', '')).toEqual(
+      rolesForUserType(
+        'customer',
+        effectiveRoles([...group.split(' '), CUSTOMER_ROLES[0]!], ['ROLE_ADMIN'], []),
+      ),
+    );
+    // The same combination answers the same frozen list; a changed one is worked out anew.
+    const before = sessionRoles('agent', group, '', '');
+    expect(sessionRoles('agent', group, '', '')).toBe(before);
+    expect(Object.isFrozen(before)).toBe(true);
+    expect(sessionRoles('agent', group, '', 'ROLE_RESERVATION_LIST')).toEqual(['ROLE_FLIGHT_LIST']);
   });
 });
