@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { LOCALES, type Locale } from '@flybook/locales';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageFile, pageWeights } from '../page-weights.ts';
+import { buildSettings } from '../src/lib/build-settings.ts';
 import { hasIsland, localizedPath, SITE_ROUTES } from '../src/routes.ts';
 
 const siteDir = fileURLToPath(new URL('..', import.meta.url));
@@ -16,6 +17,8 @@ const siteDir = fileURLToPath(new URL('..', import.meta.url));
  */
 const prebuilt = process.env.FLYBOOK_SITE_DIST;
 const origin = prebuilt ? (process.env.PUBLIC_URL ?? 'http://localhost:4321') : 'https://www.flybook.example';
+/** The check-in opening the build states: the setting it was built with (not the default here). */
+const checkInOpensHours = prebuilt ? buildSettings().checkInOpensHours : 36;
 let out: string;
 
 /** The built file of a route in a locale (`/de/about-us` → de/about-us.html, `/` → index.html). */
@@ -32,7 +35,12 @@ beforeAll(() => {
   execFileSync(join(siteDir, '../node_modules/.bin/astro'), ['build', '--outDir', out, '--silent'], {
     cwd: siteDir,
     // A production build, as released: under Vitest NODE_ENV is 'test', which would bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: origin },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PUBLIC_URL: origin,
+      CHECKIN_OPENS_HOURS: String(checkInOpensHours),
+    },
     stdio: 'pipe',
   });
 }, 240_000);
@@ -41,6 +49,17 @@ afterAll(() => {
 });
 
 describe('the built site', () => {
+  it('states on the check-in page the opening it was built with, in every language', () => {
+    const hours = { en: 'hours', de: 'Stunden', fr: 'heures', sq: 'orë' };
+    for (const locale of LOCALES) {
+      const html = read('check-in', locale);
+      // the island's intro and the page's description
+      expect(html.split(`${checkInOpensHours} ${hours[locale]}`).length - 1, locale).toBeGreaterThanOrEqual(
+        2,
+      );
+    }
+  });
+
   it('has every route in every language', () => {
     for (const route of SITE_ROUTES)
       for (const locale of LOCALES)

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { CHECKIN_OPENS_HOURS_DEFAULT, passwordProblem } from '@flybook/domain';
+import { CHECKIN_OPENS_HOURS_DEFAULT, CHECKIN_OPENS_HOURS_RANGE, passwordProblem } from '@flybook/domain';
 import { isCommonPassword } from '@flybook/domain/common-passwords';
 
 /** Everything the server reads from the environment, parsed once. */
@@ -250,7 +250,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recoveryTtlMinutes: int('RECOVERY_TTL_MINUTES', 60),
     paymentWindowMinutes: int('PAYMENT_WINDOW_MINUTES', 15),
     // At most two weeks: a pass issued earlier would outlive most schedule changes.
-    checkInOpensHours: int('CHECKIN_OPENS_HOURS', CHECKIN_OPENS_HOURS_DEFAULT, 2, 336),
+    checkInOpensHours: int(
+      'CHECKIN_OPENS_HOURS',
+      CHECKIN_OPENS_HOURS_DEFAULT,
+      CHECKIN_OPENS_HOURS_RANGE.min,
+      CHECKIN_OPENS_HOURS_RANGE.max,
+    ),
     paymentReminderDays: int('PAYMENT_REMINDER_DAYS', 3, 0),
     paymentReminderIntervalMs: int('PAYMENT_REMINDER_INTERVAL_MS', 3_600_000, 1_000),
     searchCacheMs: int('SEARCH_CACHE_MS', 2000, 0),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBcbp } from './bcbp.ts';
 import {
+  CHECKIN_OPENS_HOURS_DEFAULT,
   type CheckInFacts,
+  checkInOpensHoursOf,
   checkInRefusal,
   checkInWindow,
   passFlightFields,
@@ -85,5 +87,17 @@ describe('a boarding pass and its flight', () => {
     expect(passIsForFlight(pass, { ...flight, to: 'SKP' })).toBe(false);
     expect(passIsForFlight(pass, { ...flight, localDate: '2026-12-08' })).toBe(false);
     expect(passIsForFlight(pass, { ...flight, carrier: 'AQ', number: 'AQ1402' })).toBe(false);
+  });
+});
+
+describe('the CHECKIN_OPENS_HOURS setting', () => {
+  it('is the default when unset, a whole number from 2 to 336, and nothing else', () => {
+    expect(checkInOpensHoursOf(undefined)).toBe(CHECKIN_OPENS_HOURS_DEFAULT);
+    expect(checkInOpensHoursOf('')).toBe(CHECKIN_OPENS_HOURS_DEFAULT);
+    expect(checkInOpensHoursOf('48')).toBe(48);
+    expect(checkInOpensHoursOf(' 2 ')).toBe(2);
+    expect(checkInOpensHoursOf('336')).toBe(336);
+    for (const bad of ['1', '337', '24.5', '-24', '24h', 'abc', '0x18'])
+      expect(checkInOpensHoursOf(bad), bad).toBeNull();
   });
 });

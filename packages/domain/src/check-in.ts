@@ -10,6 +10,19 @@ import { type InvoiceStatus, isInvoiceSettled } from './payments.ts';
 
 /** How many hours before departure check-in opens when CHECKIN_OPENS_HOURS is not set. */
 export const CHECKIN_OPENS_HOURS_DEFAULT = 24;
+/** The hours CHECKIN_OPENS_HOURS may be: from two hours to two weeks before departure. */
+export const CHECKIN_OPENS_HOURS_RANGE = { min: 2, max: 336 } as const;
+
+/**
+ * CHECKIN_OPENS_HOURS as the API and the site's build read it: the default when unset, else a whole
+ * number in {@link CHECKIN_OPENS_HOURS_RANGE}; null for any other value (the caller refuses it).
+ */
+export function checkInOpensHoursOf(setting: string | undefined): number | null {
+  if (setting === undefined || setting === '') return CHECKIN_OPENS_HOURS_DEFAULT;
+  if (!/^\d+$/.test(setting.trim())) return null;
+  const hours = Number(setting.trim());
+  return hours >= CHECKIN_OPENS_HOURS_RANGE.min && hours <= CHECKIN_OPENS_HOURS_RANGE.max ? hours : null;
+}
 
 /** Check-in closes when the flight closes: sales and check-in end together. */
 export const CHECKIN_CLOSES_MINUTES_BEFORE = CLOSE_BEFORE_DEPARTURE_MINUTES;

@@ -1,3 +1,4 @@
+import { CHECKIN_OPENS_HOURS_DEFAULT } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { act, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
@@ -35,7 +36,13 @@ function openPage(
   );
   window.history.replaceState(null, '', address);
   const s = siteTexts(locale);
-  render(<CheckIn texts={checkInTexts(s)} errorTexts={checkInErrorTexts(s)} locale={locale} />);
+  render(
+    <CheckIn
+      texts={checkInTexts(s, CHECKIN_OPENS_HOURS_DEFAULT)}
+      errorTexts={checkInErrorTexts(s)}
+      locale={locale}
+    />,
+  );
   return sent;
 }
 

@@ -26,7 +26,6 @@ import { client } from '../lib/session.ts';
 /** Where each finished text is in the catalogue; the page translates them at build time. */
 export const CHECK_IN_TEXTS = {
   title: 'site.checkIn.title',
-  intro: 'site.checkIn.intro',
   stepFind: 'site.checkIn.stepFind',
   stepPassengers: 'site.checkIn.stepPassengers',
   stepPasses: 'site.checkIn.stepPasses',
@@ -77,6 +76,8 @@ export const CHECK_IN_TEXTS = {
   'seatState.selected': 'flights.form.seatMap.states.selected',
 } as const;
 export type CheckInTexts = Record<keyof typeof CHECK_IN_TEXTS, string> & {
+  /** site.checkIn.intro with the hours check-in opens before departure (the site's build setting). */
+  intro: string;
   /** site.manage.tooMany: "Please wait 5 min". */
   tooMany: Message<'minutes'>;
   /** site.manage.seat: "Seat 12A". */

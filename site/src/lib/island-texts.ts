@@ -114,8 +114,9 @@ export const manageBookingTexts = (s: SiteTexts): ManageBookingTexts => ({
   pay: s.template('site.manage.pay', ['amount']),
 });
 
-export const checkInTexts = (s: SiteTexts): CheckInTexts => ({
+export const checkInTexts = (s: SiteTexts, opensHours: number): CheckInTexts => ({
   ...s.texts(CHECK_IN_TEXTS),
+  intro: s.t('site.checkIn.intro', { hours: opensHours }),
   tooMany: s.template('site.manage.tooMany', ['minutes']),
   seat: s.template('site.manage.seat', ['seat']),
   newSeat: s.template('site.checkIn.newSeat', ['seat', 'previous']),
