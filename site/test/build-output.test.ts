@@ -16,9 +16,12 @@ const siteDir = fileURLToPath(new URL('..', import.meta.url));
  * their own, the tests build the site into a folder of their own for a made-up public origin.
  */
 const prebuilt = process.env.FLYBOOK_SITE_DIST;
-const origin = prebuilt ? (process.env.PUBLIC_URL ?? 'http://localhost:4321') : 'https://www.flybook.example';
+const built = prebuilt
+  ? buildSettings()
+  : { publicUrl: 'https://www.flybook.example', checkInOpensHours: 36 };
+const origin = built.publicUrl;
 /** The check-in opening the build states: the setting it was built with (not the default here). */
-const checkInOpensHours = prebuilt ? buildSettings().checkInOpensHours : 36;
+const checkInOpensHours = built.checkInOpensHours;
 let out: string;
 
 /** The built file of a route in a locale (`/de/about-us` → de/about-us.html, `/` → index.html). */

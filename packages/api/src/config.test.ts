@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { checkInOpensHoursOf, checkInOpensHoursProblem } from '@flybook/domain';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -206,6 +207,15 @@ describe('settings that are wrong are refused, never silently replaced', () => {
     for (const [name, value] of cases) {
       expect(refusal({ [name]: value }).message).toContain(`${name} must be a whole number`);
       expect(refusal({ [name]: value }).message).toContain(`"${value}"`);
+    }
+  });
+
+  it('reads CHECKIN_OPENS_HOURS by the rule the site is built with, refusing what it refuses', () => {
+    expect(loadConfig({}).checkInOpensHours).toBe(24);
+    expect(loadConfig({ CHECKIN_OPENS_HOURS: ' 48 ' }).checkInOpensHours).toBe(48);
+    for (const value of ['1', '337', '24.5', '0x18', '2e1', 'abc']) {
+      expect(refusal({ CHECKIN_OPENS_HOURS: value }).message).toContain(checkInOpensHoursProblem(value));
+      expect(checkInOpensHoursOf(value), value).toBeNull();
     }
   });
 

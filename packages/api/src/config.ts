@@ -1,5 +1,10 @@
 import { resolve } from 'node:path';
-import { CHECKIN_OPENS_HOURS_DEFAULT, CHECKIN_OPENS_HOURS_RANGE, passwordProblem } from '@flybook/domain';
+import {
+  CHECKIN_OPENS_HOURS_DEFAULT,
+  checkInOpensHoursOf,
+  checkInOpensHoursProblem,
+  passwordProblem,
+} from '@flybook/domain';
 import { isCommonPassword } from '@flybook/domain/common-passwords';
 
 /** Everything the server reads from the environment, parsed once. */
@@ -192,6 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   int('DB_QUERY_TIMEOUT_MS', 30_000, 100);
   int('SHUTDOWN_TIMEOUT_MS', 25_000);
   const production = env.NODE_ENV === 'production';
+  // At most two weeks: a pass issued earlier would outlive most schedule changes. Read by the same
+  // rule as the site's build, whose check-in page states it (docs/check-in.md).
+  const opensHours = checkInOpensHoursOf(env.CHECKIN_OPENS_HOURS);
+  if (opensHours === null) problems.push(checkInOpensHoursProblem(env.CHECKIN_OPENS_HOURS));
   const port = int('PORT', 4321, 0, 65_535);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
 
@@ -249,13 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: int('SESSION_MAX_HOURS', 72),
     recoveryTtlMinutes: int('RECOVERY_TTL_MINUTES', 60),
     paymentWindowMinutes: int('PAYMENT_WINDOW_MINUTES', 15),
-    // At most two weeks: a pass issued earlier would outlive most schedule changes.
-    checkInOpensHours: int(
-      'CHECKIN_OPENS_HOURS',
-      CHECKIN_OPENS_HOURS_DEFAULT,
-      CHECKIN_OPENS_HOURS_RANGE.min,
-      CHECKIN_OPENS_HOURS_RANGE.max,
-    ),
+    checkInOpensHours: opensHours ?? CHECKIN_OPENS_HOURS_DEFAULT,
     paymentReminderDays: int('PAYMENT_REMINDER_DAYS', 3, 0),
     paymentReminderIntervalMs: int('PAYMENT_REMINDER_INTERVAL_MS', 3_600_000, 1_000),
     searchCacheMs: int('SEARCH_CACHE_MS', 2000, 0),

@@ -14,15 +14,20 @@ export const CHECKIN_OPENS_HOURS_DEFAULT = 24;
 export const CHECKIN_OPENS_HOURS_RANGE = { min: 2, max: 336 } as const;
 
 /**
- * CHECKIN_OPENS_HOURS as the API and the site's build read it: the default when unset, else a whole
- * number in {@link CHECKIN_OPENS_HOURS_RANGE}; null for any other value (the caller refuses it).
+ * CHECKIN_OPENS_HOURS as the API and the site's build read it: the default when unset or blank,
+ * else a whole number in {@link CHECKIN_OPENS_HOURS_RANGE}; null for any other value (the caller
+ * refuses it with {@link checkInOpensHoursProblem}).
  */
 export function checkInOpensHoursOf(setting: string | undefined): number | null {
-  if (setting === undefined || setting === '') return CHECKIN_OPENS_HOURS_DEFAULT;
+  if (setting === undefined || setting.trim() === '') return CHECKIN_OPENS_HOURS_DEFAULT;
   if (!/^\d+$/.test(setting.trim())) return null;
   const hours = Number(setting.trim());
   return hours >= CHECKIN_OPENS_HOURS_RANGE.min && hours <= CHECKIN_OPENS_HOURS_RANGE.max ? hours : null;
 }
+
+/** Why a CHECKIN_OPENS_HOURS value is refused, in the words of the API's other settings. */
+export const checkInOpensHoursProblem = (setting: string | undefined) =>
+  `CHECKIN_OPENS_HOURS must be a whole number from ${CHECKIN_OPENS_HOURS_RANGE.min} to ${CHECKIN_OPENS_HOURS_RANGE.max} (got "${setting}")`;
 
 /** Check-in closes when the flight closes: sales and check-in end together. */
 export const CHECKIN_CLOSES_MINUTES_BEFORE = CLOSE_BEFORE_DEPARTURE_MINUTES;

@@ -1,4 +1,4 @@
-import { CHECKIN_OPENS_HOURS_RANGE, checkInOpensHoursOf } from '@flybook/domain';
+import { checkInOpensHoursOf, checkInOpensHoursProblem } from '@flybook/domain';
 
 /**
  * The settings the static site is built with (README, "Settings"): the same variables the API reads
@@ -8,12 +8,7 @@ import { CHECKIN_OPENS_HOURS_RANGE, checkInOpensHoursOf } from '@flybook/domain'
  */
 export function buildSettings(env: Record<string, string | undefined> = process.env) {
   const checkInOpensHours = checkInOpensHoursOf(env.CHECKIN_OPENS_HOURS);
-  if (checkInOpensHours === null) {
-    const { min, max } = CHECKIN_OPENS_HOURS_RANGE;
-    throw new Error(
-      `CHECKIN_OPENS_HOURS must be a whole number from ${min} to ${max} (got "${env.CHECKIN_OPENS_HOURS}")`,
-    );
-  }
+  if (checkInOpensHours === null) throw new Error(checkInOpensHoursProblem(env.CHECKIN_OPENS_HOURS));
   return { publicUrl: env.PUBLIC_URL ?? 'http://localhost:4321', checkInOpensHours };
 }
 
