@@ -13,7 +13,7 @@ import {
   newToken,
   verifyPassword,
 } from '../../platform/secrets.ts';
-import { renderEmail } from '../messages/catalogue/index.ts';
+import { emailMessage } from '../messages/notify.ts';
 import * as repo from './auth.repository.ts';
 import { createPasswordAttempts } from './password-attempts.ts';
 import { newPasswordErrors } from './password-rule.ts';
@@ -117,11 +117,12 @@ export function createAuthService(db: Db, config: Config) {
       const localePrefix = locale === 'en' ? '' : `/${locale}`;
       const link = `${config.publicUrl}${localePrefix}/updatePassword/${token}`;
       // Rendered on both paths, like everything else here, so the answer's time tells nothing.
-      const mail = await renderEmail('password-recovery', locale, {
-        name: user?.displayName ?? address,
-        link,
-        minutes: config.recoveryTtlMinutes,
-      });
+      const mail = await emailMessage(
+        'password-recovery',
+        locale,
+        { name: user?.displayName ?? address, link, minutes: config.recoveryTtlMinutes },
+        { recipient: user?.email ?? address },
+      );
       // One transaction that writes on both paths (the address's counter always changes), so both
       // commit alike; on PostgreSQL a commit that wrote waits for the WAL flush, one that did not
       // would answer sooner. A refusal (429) rolls the counter back, which keeps it at the limit.
@@ -132,15 +133,7 @@ export function createAuthService(db: Db, config: Config) {
           user?.id ?? 0,
           tokenHash,
           new Date(Date.now() + config.recoveryTtlMinutes * 60_000),
-          {
-            channel: 'email',
-            recipient: user?.email ?? address,
-            template: 'password-recovery',
-            subject: mail.subject,
-            body: mail.text,
-            html: mail.html,
-            language: locale,
-          },
+          mail,
         );
       });
       if (!issued) {
