@@ -1,7 +1,10 @@
+import { airportLocalTime } from './airport-time.ts';
+
 /**
  * Age types by date of birth (spec 02 §5 "an ages rule", the exact rule not shown; ours is in
  * docs/booking-wizard.md): on the day of the first flight an infant is under 2, a child 2 to 11,
- * an adult 12 or older, as charter airlines count them.
+ * an adult 12 or older, as charter airlines count them. The day of travel is the first flight's
+ * day of departure where it departs (`travelDayOf`), as on the boarding pass.
  */
 export type AgeTypeName = 'adult' | 'child' | 'infant';
 
@@ -21,4 +24,13 @@ export function ageTypeOn(birthday: string, travelDay: string): AgeTypeName | nu
   const years = yearsOn(birthday, travelDay);
   if (years < CHILD_FROM_YEARS) return 'infant';
   return years < ADULT_FROM_YEARS ? 'child' : 'adult';
+}
+
+/**
+ * The day of travel whose ages count: the first flight's date of departure at its origin airport,
+ * not in UTC (a flight leaving Zurich at 00:30 in summer leaves on the day the boarding pass says,
+ * though it is 22:30 of the day before in UTC). The site, the back office and the API all use it.
+ */
+export function travelDayOf(flight: { departure: string | Date; origin: { timezone: string } }): string {
+  return airportLocalTime(flight.departure, flight.origin.timezone).date;
 }

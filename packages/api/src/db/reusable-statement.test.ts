@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import type { Db, Tx } from './client.ts';
-import { insertReturning, runReusable } from './reusable-statement.ts';
-import { outbox } from './schema/index.ts';
+import { insertChain, insertedId, insertReturning, runReusable } from './reusable-statement.ts';
+import { outbox, reservationInvoices, reservationPassengers, reservations } from './schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,5 +101,99 @@ describe('reusable statements', () => {
     ).rejects.toThrow('roll back');
     expect((await toRecipient(db, 'raw@example.test'))[0]!.subject).toBe('first');
     expect((await toRecipient(db, 'other@example.test'))[0]!.subject).toBeNull();
+  });
+
+  it('insert a chain of rows in one statement, each referring to rows inserted before it by place, answered as a select reads them', async () => {
+    const db = t.database.db;
+    const chain = (on: Db | Tx, lastName: string, firstNames: string[], agreed: number) =>
+      insertChain(on, [
+        {
+          name: 'new_reservation',
+          table: reservations,
+          rows: [
+            {
+              billing: {
+                salutation: 'mr',
+                firstName: 'Chain',
+                lastName,
+                email: 'c@example.test',
+                country: 'CH',
+                phoneMobile: '+41790000000',
+              },
+              comment: '',
+              expiresAt: null,
+            },
+          ],
+          answer: true,
+        },
+        {
+          name: 'new_passengers',
+          table: reservationPassengers,
+          rows: firstNames.map((firstName) => ({
+            reservationId: insertedId('new_reservation', 0),
+            firstName,
+            lastName,
+            ageType: 'adult',
+            birthday: firstName === 'Ada' ? '1990-02-28' : null,
+          })),
+          answer: true,
+        },
+        {
+          name: 'new_invoice',
+          table: reservationInvoices,
+          rows: [
+            {
+              reservationId: insertedId('new_reservation', 0),
+              total: agreed,
+              computedTotal: agreed,
+              paymentTerms: 'bill',
+              paymentDeadline: '2027-01-31',
+            },
+          ],
+          answer: false,
+        },
+      ]);
+    const first = await chain(db, 'Lovelace', ['Ada', 'Byron', 'Carl'], 123_456_789_012);
+    // The same shape again (its SQL built once) with other values, then another shape.
+    const second = await chain(db, 'Hopper', ['Grace', 'Ada', 'Howard'], 5);
+    const third = await chain(db, 'Knuth', ['Donald'], 0);
+    for (const [written, names] of [
+      [first, ['Ada', 'Byron', 'Carl']],
+      [second, ['Grace', 'Ada', 'Howard']],
+      [third, ['Donald']],
+    ] as const) {
+      const [reservation] = written.new_reservation!;
+      const [read] = await db
+        .select()
+        .from(reservations)
+        .where(eq(reservations.id, reservation!.id as number));
+      expect(reservation).toEqual(read);
+      expect(read!.createdAt).toBeInstanceOf(Date);
+      const passengers = await db
+        .select()
+        .from(reservationPassengers)
+        .where(eq(reservationPassengers.reservationId, read!.id))
+        .orderBy(reservationPassengers.id);
+      expect(written.new_passengers).toEqual(passengers);
+      expect(passengers.map((passenger) => passenger.firstName)).toEqual(names);
+      expect(written.new_invoice).toBeUndefined();
+    }
+    const [invoice] = await db
+      .select()
+      .from(reservationInvoices)
+      .where(eq(reservationInvoices.reservationId, first.new_reservation![0]!.id as number));
+    expect(invoice!.total).toBe(123_456_789_012);
+    expect(invoice!.paymentDeadline).toBe('2027-01-31');
+
+    await expect(
+      db.transaction(async (tx) => {
+        const rolled = await chain(tx, 'Rolled', ['Back'], 1);
+        expect(rolled.new_passengers).toHaveLength(1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(
+      await db.select().from(reservationPassengers).where(eq(reservationPassengers.lastName, 'Rolled')),
+    ).toEqual([]);
   });
 });

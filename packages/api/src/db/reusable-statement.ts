@@ -1,4 +1,4 @@
-import { getTableName, is, SQL, sql } from 'drizzle-orm';
+import { type Column, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
@@ -104,25 +104,153 @@ export function runWith(
 }
 
 /**
+ * A value written as SQL that is part of a statement's shape, not a value of it: the id of a row
+ * inserted before it in the same statement (`insertedId`, for `insertChain`).
+ */
+export class RowReference {
+  readonly shape: string;
+  readonly sql: SQL;
+  constructor(shape: string, fragment: SQL) {
+    this.shape = shape;
+    this.sql = fragment;
+  }
+}
+
+/**
+ * The id of the `index`th row (0 first) that the step `step` of an `insertChain` inserted. Serial
+ * ids are drawn row by row as the rows are inserted, in the order they are given, so the `index`th
+ * smallest id is that row's.
+ */
+export const insertedId = (step: string, index: number) =>
+  new RowReference(
+    `${step}#${index}`,
+    sql.raw(`(select "id" from "${step}" order by "id" offset ${Number(index)} limit 1)`),
+  );
+
+/**
  * A row of values as a reusable statement writes it: the shape (the columns it sets, which of them
- * are null: a null is written as such, not encoded by its column), the row with a placeholder named
- * `prefix` + column for every other value, and the values by those names. Null for a row with a
- * value written as SQL, which cannot be a placeholder.
+ * are null: a null is written as such, not encoded by its column, and which are a `RowReference`),
+ * the row with a placeholder named `prefix` + column for every other value, and the values by those
+ * names. Null for a row with another value written as SQL, which cannot be a placeholder.
  */
 export function placeholderRow(row: Record<string, unknown>, prefix: string) {
   const columns = Object.keys(row).filter((key) => row[key] !== undefined);
   if (columns.some((key) => is(row[key], SQL))) return null;
   const values: Record<string, unknown> = {};
   const placeholders: Record<string, unknown> = {};
+  const shapes: string[] = [];
   for (const column of columns) {
-    if (row[column] === null) placeholders[column] = null;
-    else {
+    const value = row[column];
+    if (value === null) {
+      placeholders[column] = null;
+      shapes.push(`${column}:null`);
+    } else if (value instanceof RowReference) {
+      placeholders[column] = value.sql;
+      shapes.push(`${column}=${value.shape}`);
+    } else {
       placeholders[column] = sql.placeholder(`${prefix}${column}`);
-      values[`${prefix}${column}`] = row[column];
+      values[`${prefix}${column}`] = value;
+      shapes.push(column);
     }
   }
-  const shape = columns.map((key) => (row[key] === null ? `${key}:null` : key)).join(',');
-  return { shape, row: placeholders, values };
+  return { shape: shapes.join(','), row: placeholders, values };
+}
+
+/** A table's columns by their name in the database, to read its rows from JSON (`rowFromJson`). */
+const columnsByTable = new WeakMap<PgTable, [string, Column][]>();
+
+/**
+ * A row as `row_to_json` gave it (the database's column names, JSON's values), as Drizzle answers
+ * it for a select of the table: its keys, and each value read by its column (dates, numbers).
+ */
+export function rowFromJson<Table extends PgTable>(
+  table: Table,
+  json: Record<string, unknown>,
+): Table['$inferSelect'] {
+  let columns = columnsByTable.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table) as Record<string, Column>);
+    columnsByTable.set(table, columns);
+  }
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as Table['$inferSelect'];
+}
+
+/** One step of an `insertChain`: rows of a table, whose values may refer to rows of steps before it. */
+export interface ChainStep {
+  /** The step's name in the statement (a WITH's name): what `insertedId` refers to it by. */
+  name: string;
+  table: PgTable;
+  rows: Record<string, unknown>[];
+  /** Whether the chain answers the step's rows; a table that answers must have an `id` column. */
+  answer: boolean;
+}
+
+/**
+ * Inserts rows into several tables in one statement, each step a data-modifying WITH whose values
+ * may refer to the ids of rows inserted by the steps before it (`insertedId`): one round trip for
+ * what would be one per table (docs/booking.md, "What a booking costs"). Answers the rows of the
+ * steps that answer, by step name, in id order, as Drizzle answers them. Its SQL is built once per
+ * shape: the steps, their number of rows and each row's `placeholderRow` shape. Steps without rows
+ * are left out. No row may hold a value written as SQL other than a `RowReference`.
+ */
+export async function insertChain(
+  db: Db | Tx,
+  steps: ChainStep[],
+): Promise<Record<string, Record<string, unknown>[]>> {
+  const present = steps.filter((step) => step.rows.length > 0);
+  const built = present.map((step) => ({
+    step,
+    rows: step.rows.map((row, i) => {
+      const reusable = placeholderRow(row, `${step.name}${i}.`);
+      if (!reusable) throw new Error(`a row of ${step.name} holds a value written as SQL`);
+      return reusable;
+    }),
+  }));
+  const answering = present.filter((step) => step.answer);
+  const shape = `chain ${built
+    .map(
+      ({ step, rows }) =>
+        `${step.name}${step.answer ? '' : ' silent'}: ${rows.map((row) => row.shape).join(' | ')}`,
+    )
+    .join('; ')}`;
+  const { rows } = await runReusable<{ rows: Record<string, unknown[]>[] }>(
+    db,
+    shape,
+    (on) =>
+      sql`with ${sql.join(
+        built.map(
+          ({ step, rows }) =>
+            sql`${sql.identifier(step.name)} as (${on
+              .insert(step.table)
+              .values(rows.map((row) => row.row) as PgTable['$inferInsert'][])
+              .returning()
+              .getSQL()})`,
+        ),
+        sql`, `,
+      )} select ${
+        answering.length === 0
+          ? sql`1`
+          : sql.join(
+              answering.map(
+                (step) =>
+                  sql`(select coalesce(json_agg(${sql.identifier(step.name)} order by "id"), '[]') from ${sql.identifier(step.name)}) as ${sql.identifier(step.name)}`,
+              ),
+              sql`, `,
+            )
+      }`,
+    Object.assign({}, ...built.flatMap(({ rows }) => rows.map((row) => row.values))),
+  );
+  const answer: Record<string, Record<string, unknown>[]> = {};
+  for (const step of answering)
+    answer[step.name] = (rows[0]![step.name] as Record<string, unknown>[]).map((json) =>
+      rowFromJson(step.table, json),
+    );
+  return answer;
 }
 
 /**

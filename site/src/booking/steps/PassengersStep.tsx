@@ -1,4 +1,4 @@
-import { ageTypeOn } from '@flybook/domain/ages';
+import { ageTypeOn, travelDayOf } from '@flybook/domain/ages';
 import { type Option, optionCalls } from '@flybook/schemas/rates';
 import { type FormEvent, useEffect, useState } from 'react';
 import { fill } from '../../lib/message.ts';
@@ -28,7 +28,8 @@ export default function PassengersStep() {
   const [options, setOptions] = useState<PassengerOption[]>(draft.options);
   const [offered, setOffered] = useState<Record<number, Option[]>>({});
   const [problems, setProblems] = useState<Problems>({});
-  const firstDay = flights[0]?.flight.departure.slice(0, 10) ?? draft.trip?.departureDate ?? '';
+  // Ages count on the first flight's local day of departure, as the server checks them.
+  const firstDay = flights[0] ? travelDayOf(flights[0].flight) : (draft.trip?.departureDate ?? '');
 
   // The flights are fixed on this step: their extras load once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: flights do not change on this step

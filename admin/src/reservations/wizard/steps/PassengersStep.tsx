@@ -1,3 +1,4 @@
+import { travelDayOf } from '@flybook/domain/ages';
 import type { Locale } from '@flybook/locales';
 import { formatChf } from '@flybook/locales/format';
 import { type KnownPassenger, type Option, reservationListCalls } from '@flybook/schemas';
@@ -243,8 +244,8 @@ function PassengerCard({
 export function PassengersStep() {
   const { draft, update, goNext } = useWizard();
   const { translateError } = useServices();
-  // The server checks ages on the first flight's (UTC) day, so the form does too.
-  const firstFlightDay = draft.outbound?.flight.departure.slice(0, 10) ?? null;
+  // The server checks ages on the first flight's local day of departure, so the form does too.
+  const firstFlightDay = draft.outbound ? travelDayOf(draft.outbound.flight) : null;
   const schema = passengersFormSchema(firstFlightDay);
   const form = useForm<PassengersFormValues, unknown, z.output<typeof schema>>({
     defaultValues: { passengers: draft.passengers },

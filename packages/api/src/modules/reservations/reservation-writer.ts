@@ -33,14 +33,14 @@ export function invoiceAmounts(
 }
 
 /**
- * Issues a ticket per passenger and booked flight with its seat, price parts and options, the
- * seat-taking passengers in order taking the seat sources (`null` = sale inventory, else the
- * allotment) that `takeSeats` returned for each flight. Answers the tickets and options written.
+ * The tickets of a party: one per passenger and booked flight with its seat, price parts and
+ * options' price, the seat-taking passengers in order taking the seat sources (`null` = sale
+ * inventory, else the allotment) that `takeSeats` returned for each flight. Each names its
+ * passenger by index. In one order (flight, seat label) in every booking, so two bookings that
+ * want the same seats wait for each other instead of deadlocking on the unique index.
  */
-export async function writeTickets(
-  tx: Tx,
-  reservationId: number,
-  passengers: readonly { id: number; ageType: Body['passengers'][number]['ageType'] }[],
+export function ticketRowsOf(
+  passengers: readonly { ageType: Body['passengers'][number]['ageType'] }[],
   plan: BookingPlan,
   sources: ReadonlyMap<number, readonly (number | null)[]>,
 ) {
@@ -52,8 +52,7 @@ export async function writeTickets(
         (entry) => entry.passenger === index && entry.flightId === flight.flightId,
       );
       return {
-        reservationId,
-        passengerId: passenger.id,
+        passenger: index,
         flightId: flight.flightId,
         direction: flight.direction,
         tariffId: flight.tariffId,
@@ -70,19 +69,41 @@ export async function writeTickets(
       };
     });
   });
-  // Seat labels in one order (flight, label) in every booking, so two bookings that want the
-  // same seats wait for each other instead of deadlocking on the unique index.
   rows.sort((a, b) => a.flightId - b.flightId || (a.seatLabel ?? '').localeCompare(b.seatLabel ?? '', 'en'));
-  const ticketIds = await repo.insertTickets(tx, rows);
-  const ticketOf = (passenger: number, flightId: number) =>
-    ticketIds[
-      rows.findIndex((row) => row.passengerId === passengers[passenger]!.id && row.flightId === flightId)
-    ]!.id;
-  const options = plan.options.map((option) => ({
-    ticketId: ticketOf(option.passenger, option.flightId),
+  return rows;
+}
+
+/** The options of a party's tickets as planned, each naming its ticket by index in `ticketRowsOf`'s rows. */
+export function optionRowsOf(plan: BookingPlan, tickets: ReturnType<typeof ticketRowsOf>) {
+  return plan.options.map((option) => ({
+    ticket: tickets.findIndex(
+      (ticket) => ticket.passenger === option.passenger && ticket.flightId === option.flightId,
+    ),
     optionId: option.optionId,
     optionTitle: option.title,
     price: option.price,
+  }));
+}
+
+/**
+ * Issues the tickets of a changed reservation (`ticketRowsOf`) with their options. Answers the
+ * tickets and options written.
+ */
+export async function writeTickets(
+  tx: Tx,
+  reservationId: number,
+  passengers: readonly { id: number; ageType: Body['passengers'][number]['ageType'] }[],
+  plan: BookingPlan,
+  sources: ReadonlyMap<number, readonly (number | null)[]>,
+) {
+  const rows = ticketRowsOf(passengers, plan, sources);
+  const ticketIds = await repo.insertTickets(
+    tx,
+    rows.map(({ passenger, ...row }) => ({ ...row, reservationId, passengerId: passengers[passenger]!.id })),
+  );
+  const options = optionRowsOf(plan, rows).map(({ ticket, ...option }) => ({
+    ticketId: ticketIds[ticket]!.id,
+    ...option,
   }));
   await repo.insertTicketOptions(
     tx,

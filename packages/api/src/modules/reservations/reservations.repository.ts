@@ -3,6 +3,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  insertChain,
+  insertedId,
   insertReturning,
   insertStatement,
   type ReusableStatement,
@@ -109,6 +111,68 @@ export const shareLockFlights = (tx: Tx, flightIds: number[]) =>
 export async function insertReservation(tx: Tx, values: NewReservation) {
   const [row] = await insertReturning(tx, reservations, [values]);
   return row!;
+}
+
+type NewPassenger = typeof reservationPassengers.$inferInsert;
+type NewTicket = typeof tickets.$inferInsert;
+
+/**
+ * A new booking's reservation, passengers, invoice, tickets and their options in one statement
+ * (`insertChain`): each row refers to the ones it belongs to by their place in the booking (a
+ * ticket's `passenger`, an option's `ticket`, indexes from 0), not by ids it would have to wait
+ * for. Answers the rows written, as the inserts of each would.
+ */
+export async function insertBooking(
+  tx: Tx,
+  booking: {
+    reservation: NewReservation;
+    passengers: Omit<NewPassenger, 'reservationId'>[];
+    invoice: Omit<typeof reservationInvoices.$inferInsert, 'reservationId'>;
+    tickets: (Omit<NewTicket, 'reservationId' | 'passengerId'> & { passenger: number })[];
+    options: { ticket: number; optionId: number; price: number }[];
+  },
+) {
+  const reservationId = insertedId('new_reservation', 0);
+  const written = await insertChain(tx, [
+    { name: 'new_reservation', table: reservations, rows: [booking.reservation], answer: true },
+    {
+      name: 'new_passengers',
+      table: reservationPassengers,
+      rows: booking.passengers.map((passenger) => ({ ...passenger, reservationId })),
+      answer: true,
+    },
+    {
+      name: 'new_invoice',
+      table: reservationInvoices,
+      rows: [{ ...booking.invoice, reservationId }],
+      answer: true,
+    },
+    {
+      name: 'new_tickets',
+      table: tickets,
+      rows: booking.tickets.map(({ passenger, ...ticket }) => ({
+        ...ticket,
+        reservationId,
+        passengerId: insertedId('new_passengers', passenger),
+      })),
+      answer: true,
+    },
+    {
+      name: 'new_options',
+      table: ticketOptions,
+      rows: booking.options.map(({ ticket, ...option }) => ({
+        ...option,
+        ticketId: insertedId('new_tickets', ticket),
+      })),
+      answer: false,
+    },
+  ]);
+  return {
+    reservation: written.new_reservation![0] as ReservationRow,
+    passengers: written.new_passengers as (typeof reservationPassengers.$inferSelect)[],
+    invoice: written.new_invoice![0] as InvoiceRow,
+    tickets: written.new_tickets as TicketRow[],
+  };
 }
 
 export async function insertPassengers(tx: Tx, rows: (typeof reservationPassengers.$inferInsert)[]) {

@@ -15,6 +15,7 @@ import {
   takesSeat,
   toChf,
   toRappen,
+  travelDayOf,
 } from '@flybook/domain';
 import {
   type CardPageReservation,
@@ -61,11 +62,13 @@ import {
   checkDepartedUnchanged,
   invoiceAmounts,
   newReservationRecord,
+  optionRowsOf,
   seatConflictOf,
   storedBillingOf,
   takeFromAllotments,
   takeFromSale,
   takeSeats,
+  ticketRowsOf,
   writeTickets,
 } from './reservation-writer.ts';
 import * as repo from './reservations.repository.ts';
@@ -288,21 +291,25 @@ export function createReservationsService(
   ) {
     const { owner, now, paymentDeadline } = facts;
     const billing = body.billingInformation;
-    const reservation = await repo.insertReservation(tx, {
-      status: body.paymentTerms === 'now' ? 'created' : 'reserved',
-      guestKeyHash: facts.guestKeyHash,
-      ownerId: owner?.id ?? null,
-      reservatorId: user?.id ?? null,
-      billing: storedBillingOf(billing),
-      language: billing.language,
-      comment: body.comment ?? '',
-      priceNeedsToBeHidden: body.priceNeedsToBeHidden,
-      expiresAt: body.paymentTerms === 'now' ? new Date(now.getTime() + paymentWindow * 60_000) : null,
-    });
-    const passengers = await repo.insertPassengers(
-      tx,
-      body.passengers.map((passenger) => ({
-        reservationId: reservation.id,
+    const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
+    // An agent's allotments are locked and drawn on first: the tickets name the allotment of each seat.
+    const sources = await takeFromAllotments(tx, user, plan, seatTakers, channel);
+    const ticketRows = ticketRowsOf(body.passengers, plan, sources);
+    const optionRows = optionRowsOf(plan, ticketRows);
+    // Reservation, passengers, invoice, tickets and options in one statement: one round trip.
+    const { reservation, passengers, invoice, tickets } = await repo.insertBooking(tx, {
+      reservation: {
+        status: body.paymentTerms === 'now' ? 'created' : 'reserved',
+        guestKeyHash: facts.guestKeyHash,
+        ownerId: owner?.id ?? null,
+        reservatorId: user?.id ?? null,
+        billing: storedBillingOf(billing),
+        language: billing.language,
+        comment: body.comment ?? '',
+        priceNeedsToBeHidden: body.priceNeedsToBeHidden,
+        expiresAt: body.paymentTerms === 'now' ? new Date(now.getTime() + paymentWindow * 60_000) : null,
+      },
+      passengers: body.passengers.map((passenger) => ({
         salutation: passenger.salutation,
         firstName: passenger.firstName,
         lastName: passenger.lastName,
@@ -310,35 +317,24 @@ export function createReservationsService(
         ageType: passenger.ageType,
         birthday: passenger.birthday,
       })),
-    );
-
-    const invoice = await repo.insertInvoice(tx, {
-      reservationId: reservation.id,
-      ...invoiceAmounts(body, plan),
-      isSpecificPrice: body.isSpecificPrice,
-      paymentTerms: body.paymentTerms,
-      paymentDeadline,
+      invoice: {
+        ...invoiceAmounts(body, plan),
+        isSpecificPrice: body.isSpecificPrice,
+        paymentTerms: body.paymentTerms,
+        paymentDeadline,
+      },
+      tickets: ticketRows,
+      options: optionRows.map(({ ticket, optionId, price }) => ({ ticket, optionId, price })),
     });
-    const seatTakers = body.passengers.filter((passenger) => takesSeat(passenger.ageType)).length;
-    const sources = await takeFromAllotments(tx, user, plan, seatTakers, channel);
-    const written = await writeTickets(
-      tx,
-      reservation.id,
-      body.passengers.map((passenger, index) => ({
-        id: passengers[index]!.id,
-        ageType: passenger.ageType,
-      })),
-      plan,
-      sources,
-    );
+    const options = optionRows.map(({ ticket, ...option }) => ({ ticketId: tickets[ticket]!.id, ...option }));
     const record = newReservationRecord({
       reservation,
       invoice,
       owner,
       reservator: user ? { id: user.id, displayName: user.displayName } : null,
       passengers,
-      tickets: written.tickets,
-      options: written.options,
+      tickets,
+      options,
       plan,
     });
     return { reservation, record, sources };
@@ -361,7 +357,7 @@ export function createReservationsService(
           async (tx) => {
             // The flights are read FOR SHARE: no status change until this booking commits.
             const plan = await planBooking(tx, body, { channel, shareLock: true });
-            checkAges(body.passengers, plan.flights[0]!.departure.toISOString().slice(0, 10));
+            checkAges(body.passengers, travelDayOf(plan.flights[0]!));
             checkFlightsBookable(plan, user, channel, now);
             const paymentDeadline = paymentDeadlineOf(user, body, plan, now);
 
@@ -503,7 +499,7 @@ export function createReservationsService(
       ownReservationId: id,
       keptFlightIds: new Set(heldFlights.map((flight) => flight.id)),
     });
-    checkAges(body.passengers, plan.flights[0]!.departure.toISOString().slice(0, 10));
+    checkAges(body.passengers, travelDayOf(plan.flights[0]!));
     for (const flight of plan.flights) {
       if (
         flight.status === 'closed' &&

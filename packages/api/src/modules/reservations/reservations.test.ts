@@ -145,6 +145,34 @@ describe('booking on the public site', () => {
     expect((await api('POST', 'reservation', undefined, booking(flightId, { passengers }))).status).toBe(201);
   });
 
+  it('counts ages on the local day the first flight leaves Zurich, not the UTC day', async () => {
+    // 22:30 UTC on 1 June 2031 is 00:30 on 2 June in Zurich (summer time): the day of travel is 2 June.
+    const flightId = await createFlight({
+      departure: '2031-06-01T22:30:00Z',
+      arrival: '2031-06-02T00:45:00Z',
+    });
+    const turningTwo = { ...adult('Drin'), ageType: 'infant', birthday: '2029-06-02' };
+    const refused = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, { passengers: [adult('Ema'), turningTwo] }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({ code: 'ERROR_AGE_TYPE', field: 'passengers.1.birthday' }),
+    ]);
+    const child = { ...turningTwo, ageType: 'child' };
+    const booked = await api(
+      'POST',
+      'reservation',
+      undefined,
+      booking(flightId, { passengers: [adult('Ema'), child] }),
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect((await economyOf(flightId)).booked).toBe(2);
+  });
+
   it("checks the billing phones by their dial code's digit range, on create and on change", async () => {
     const flightId = await createFlight();
     // Switzerland takes exactly 9 digits after +41 (spec 02 §5); a number without dial code is the billing country's.
