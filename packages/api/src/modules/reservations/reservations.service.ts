@@ -354,7 +354,7 @@ export function createReservationsService(
         idempotent(
           db,
           { scope: `reservation:create:${user?.id ?? 'public'}`, key: idempotencyKey, body },
-          async (tx) => {
+          async (tx, idempotentAnswer) => {
             // The flights are read FOR SHARE: no status change until this booking commits.
             const plan = await planBooking(tx, body, { channel, shareLock: true });
             checkAges(body.passengers, travelDayOf(plan.flights[0]!));
@@ -395,9 +395,13 @@ export function createReservationsService(
             // other is told it was received, its e-mail queued in the seats' statement too (or
             // after them, with an SMS).
             const notice = body.paymentTerms === 'now' ? [] : await bookingReceivedWrites(messages, record);
+            // The answer, stored with the Idempotency-Key (if any) in the same statement.
+            const answer = guest ? { ...created, guestKey: guest.key } : created;
+            const keyAnswer = idempotentAnswer.statement(answer);
             await takeFromSale(tx, plan, sources, channel, [
               ...repo.snapshotWithLog(...version),
               ...(notice ?? []),
+              ...(keyAnswer ? [keyAnswer] : []),
             ]);
             if (notice === null) await notifyBookingReceived(tx, messages, reservation.id, record);
             if (openedAccount) {
@@ -408,7 +412,7 @@ export function createReservationsService(
                 byStaff: channel === 'staff',
               });
             }
-            return guest ? { ...created, guestKey: guest.key } : created;
+            return answer;
           },
         ),
       );

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allotments, entityLog, flightSeats, reservationSnapshots } from '../../db/schema/index.ts';
+import {
+  allotments,
+  entityLog,
+  flightSeats,
+  idempotencyKeys,
+  reservationSnapshots,
+} from '../../db/schema/index.ts';
 import { adult, billing, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -374,6 +380,15 @@ describe('retries with an Idempotency-Key', () => {
     );
     expect(first.status).toBe(201);
     expect(again.map((response) => response.body.id)).toEqual([first.body.id, first.body.id, first.body.id]);
+    // The whole first answer comes back, the guest's key to pay it included: the booking stored it
+    // with the key in the statement of its seats.
+    expect(first.body.guestKey).toEqual(expect.any(String));
+    for (const response of again) expect(response.body).toEqual(first.body);
+    const [stored] = await t.database.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, 'retry-7f3a'));
+    expect(stored).toMatchObject({ status: 200, response: first.body });
     expect((await economyOf(flightId)).booked).toBe(1);
     const other = await api(
       'POST',
