@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, differenceInCalendarDays, format, getISODay, parseISO, startOfISOWeek } from 'date-fns';
 import { airportLocalTime } from './airport-time.ts';
-import { weekdayOfDay } from './office-day.ts';
 
 /** The life of a flight (spec 03 §4): created → closed → departed, or created → cancelled. */
 export type FlightStatus = 'created' | 'closed' | 'cancelled' | 'departed';
