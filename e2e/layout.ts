@@ -36,14 +36,37 @@ export async function layoutProblems(page: Page) {
         if (tops.size > 1) problems.push(`broken word: "${match[0]}" in ${name(parent)}`);
       }
     }
-    // The list itself never scrolls sideways unless it has more columns than any screen (flights).
-    const viewport = main.querySelector('.ag-center-cols-viewport');
-    if (
-      viewport &&
-      !main.querySelector('.ag-pinned-right-cols-container .ag-row') &&
-      viewport.scrollWidth > viewport.clientWidth + 1
-    ) {
-      problems.push('the list scrolls sideways');
+    // The list itself never scrolls sideways unless it has more columns than any screen (the flight
+    // list, whose actions are pinned on the right and whose seat columns scroll beside them). AG Grid
+    // 36 scrolls its columns in `.ag-body-horizontal-scroll-viewport` and draws pinned cells in each
+    // row's `.ag-grid-pinned-right-cells`; a grid without the first is not measured but reported, so a
+    // renamed class can never make the check pass unseen again (it did: AG Grid 36 has no
+    // `.ag-center-cols-viewport`).
+    for (const grid of main.querySelectorAll<HTMLElement>('.ag-root-wrapper')) {
+      const scroller = grid.querySelector('.ag-body-horizontal-scroll-viewport');
+      if (!scroller) {
+        problems.push(
+          'the list has no .ag-body-horizontal-scroll-viewport: its sideways scrolling is not measured',
+        );
+        continue;
+      }
+      const pinned = grid.querySelector('.ag-grid-pinned-right-cells .ag-cell') !== null;
+      const wider = scroller.scrollWidth - scroller.clientWidth;
+      if (!pinned && wider > 1) {
+        const edge = grid.getBoundingClientRect().right;
+        const outside = [...grid.querySelectorAll('.ag-header-cell')]
+          .filter((cell) => cell.getBoundingClientRect().right > edge + 1)
+          .map((cell) => cell.getAttribute('col-id'));
+        problems.push(
+          `the list scrolls sideways: ${wider} px wider than its box (cut: ${outside.join(', ')})`,
+        );
+      }
+      // A cell's content wider than the cell is cut by the grid (a button, a badge), whatever its own box says.
+      for (const cell of grid.querySelectorAll<HTMLElement>('.ag-cell, .ag-header-cell')) {
+        if (cell.children.length > 0 && cell.scrollWidth > cell.clientWidth + 1) {
+          problems.push(`cut cell: ${cell.getAttribute('col-id')} ${name(cell)}`);
+        }
+      }
     }
     if (document.documentElement.scrollWidth > window.innerWidth) problems.push('the page scrolls sideways');
     return problems;

@@ -4,10 +4,12 @@ import { API, apiToken, expect, logIn, test } from './support.ts';
 
 // The back office's lists at 1280 and 1440 px in each language (issue 27, docs/i18n.md "List
 // layout"): no header, button, tab or label cut off, no word broken in the middle, no list wider
-// than the screen, long free texts cut with an ellipsis only where a tooltip holds them whole, and
-// at least ten rows in view at 1440×900, and once drawn the list rests (it once measured its columns
-// without end, thousands of redraws a second). Each screen is photographed (test-results/list-layout-*).
-// The invoice overview has the reservation list's columns, so the list stands for both.
+// than its box or the screen, long free texts cut with an ellipsis only where a tooltip holds them
+// whole, and at least ten rows in view at 1440×900, and once drawn the list rests (it once measured
+// its columns without end, thousands of redraws a second). Each screen is photographed
+// (test-results/list-layout-*). The reservation list, the invoice overview (the same columns with
+// other actions), the balance log with its documents column and the passenger list with an infant on
+// the lap hold the widest cells: a partly paid invoice, the row buttons, "Auf dem Schoss".
 const ADMIN = 'admin@flybook.test';
 const MANAGER = 'manager@flybook.test';
 const ROWS = 14;
@@ -15,8 +17,16 @@ const ROWS = 14;
 test.describe.configure({ mode: 'serial' });
 
 let deskId = 0;
+/** The flight of the first booking, whose passengers include a child and an infant on the lap. */
+let familyFlightId = 0;
+/** What the first booking's contact paid of its invoice: "Paguar pjesërisht · CHF 373.00" once measured 248 px. */
+const PART_PAID = 373;
+const DAY = 86_400_000;
 
-/** Fourteen bookings with long German and Albanian names and addresses, twelve paid at one desk. */
+/**
+ * Fourteen bookings with long German and Albanian names and addresses, twelve paid at one desk, the
+ * first partly (so the invoice overview lists it) and with a child and an infant, the second not at all.
+ */
 async function book(request: APIRequestContext) {
   const headers = { 'x-auth-token': await apiToken(request, MANAGER) };
   const flights = (
@@ -34,6 +44,24 @@ async function book(request: APIRequestContext) {
       data: {
         bookedFlights: [{ flight: { id: flights[index % flights.length]!.id }, tariff: { id: 1 } }],
         passengers: [
+          ...(index === 0
+            ? [
+                {
+                  firstName: 'Lirie',
+                  lastName: 'Dushku-Krasniqi',
+                  gender: 'female',
+                  ageType: 'infant',
+                  birthday: new Date(Date.now() - 300 * DAY).toISOString().slice(0, 10),
+                },
+                {
+                  firstName: 'Valdrin',
+                  lastName: 'Dushku-Krasniqi',
+                  gender: 'male',
+                  ageType: 'child',
+                  birthday: new Date(Date.now() - 7 * 365 * DAY).toISOString().slice(0, 10),
+                },
+              ]
+            : []),
           {
             firstName: 'Arbëreshë',
             lastName: `Dushku-Krasniqi`,
@@ -67,12 +95,13 @@ async function book(request: APIRequestContext) {
       },
     });
     expect(created.status(), await created.text()).toBe(201);
-    if (index < 2) continue;
+    if (index === 1) continue;
+    if (index === 0) familyFlightId = flights[0]!.id;
     const { invoice } = await created.json();
     const paid = await request.post(`${API}/payment/reservation/invoice`, {
       headers,
       data: {
-        amount: invoice.total,
+        amount: index === 0 ? PART_PAID : invoice.total,
         paymentTypeCode: 'cash',
         reservationInvoiceId: invoice.id,
         accountId: deskId,
@@ -94,9 +123,12 @@ for (const locale of ['en', 'de', 'fr', 'sq'] as const) {
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     const lists = [
       { path: '/reservation/list', rows: ROWS, tall: true },
+      // the two unpaid bookings, one of them partly paid
+      { path: '/reservation/invoiceOverview', rows: 2, tall: false },
       // ten records a page: the payments at the desk
       { path: `/invoice/balance-log?accountId=${deskId}`, rows: 10, tall: true },
       { path: '/flight/list', rows: 15, tall: true },
+      { path: `/flight/${familyFlightId}/passenger/list`, rows: 4, tall: false },
       { path: '/settings/permissions', rows: 1, tall: false },
     ];
     for (const { path, rows, tall } of lists) {
@@ -106,16 +138,17 @@ for (const locale of ['en', 'de', 'fr', 'sq'] as const) {
       await expect(page.locator('.ag-row[row-index]').nth(rows - 1)).toBeAttached();
       // The grid measures its columns after drawing the rows; the next frame shows the result.
       await page.waitForTimeout(300);
-      expect(await layoutProblems(page), `${where} at 1280`).toEqual([]);
-      const file = `${locale}${path.split('?')[0]!.replaceAll('/', '-')}`;
+      // Soft: one run names every list that does not fit, not only the first.
+      expect.soft(await layoutProblems(page), `${where} at 1280`).toEqual([]);
+      const file = `${locale}${path.split('?')[0]!.replaceAll(/\/\d+/g, '').replaceAll('/', '-')}`;
       // JPEG: a third of the time PNG takes to encode, and as good for a person to look at.
       await page.screenshot({ path: test.info().outputPath(`list-layout-1280-${file}.jpeg`), quality: 80 });
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.waitForTimeout(300);
-      expect(await layoutProblems(page), `${where} at 1440`).toEqual([]);
+      expect.soft(await layoutProblems(page), `${where} at 1440`).toEqual([]);
       if (tall)
-        expect(await rowsInView(page), `${where}: rows in view at 1440×900`).toBeGreaterThanOrEqual(10);
-      expect(await gridChanges(page), `${where}: changes of a list at rest in a second`).toBe(0);
+        expect.soft(await rowsInView(page), `${where}: rows in view at 1440×900`).toBeGreaterThanOrEqual(10);
+      expect.soft(await gridChanges(page), `${where}: changes of a list at rest in a second`).toBe(0);
       await page.screenshot({ path: test.info().outputPath(`list-layout-1440-${file}.jpeg`), quality: 80 });
     }
   });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DemoUser, type FakeRequest, USERS } from '../test/fake-api.ts';
 import { createFakeLedger, type FakeLedger, handleLedger } from '../test/fake-ledger.ts';
@@ -173,14 +173,15 @@ describe('balance log', () => {
   });
 
   it('gives users with only their own records the own-list calls and no account filter', async () => {
-    const app = open('/admin/invoice/balance-log?accountId=14', {
+    // their own account (13) by its id, as the user list's Balance log link names it
+    const app = open('/admin/invoice/balance-log?accountId=13', {
       as: 'agent',
       roles: ['ROLE_BALANCE_LOG_RECORD_USER_RECORDS_LIST'],
     });
     expect(await screen.findByText('Deposit at the Zurich desk')).toBeTruthy();
     const own = app.api.requests.filter((request) => request.path === 'user/me/balance-log/list');
     expect(own.length).toBeGreaterThan(0);
-    // the address's account is not theirs to choose: the own list knows no selected account
+    // the own list knows no selected account: it is always the caller's own
     expect(queryOf(app.api.requests, 'user/me/balance-log/list')).toEqual({
       page: '0',
       pageSize: '10',
@@ -195,6 +196,100 @@ describe('balance log', () => {
       true,
     );
     expect(app.api.requests.some((request) => request.path === 'balance-log/summary-info')).toBe(false);
+  });
+
+  it('puts the chosen account in the address, and Back brings the account before it back', async () => {
+    const app = open('/admin/invoice/balance-log?accountId=13', { roles: FULL });
+    await screen.findByText('Deposit at the Zurich desk');
+    const picker = screen.getByRole('combobox', { name: 'Account' });
+    await waitFor(() => expect(picker).toHaveProperty('value', 'Alpen Reisen GmbH'));
+
+    await app.user.clear(picker);
+    await app.user.type(picker, 'Arben');
+    await app.user.click(await screen.findByRole('option', { name: /Arben Berisha/ }));
+    expect(app.location()).toBe('/invoice/balance-log?accountId=14');
+    await waitFor(() => expect(queryOf(app.api.requests, 'balance-log/list').selectedAccountId).toBe('14'), {
+      timeout: 3000,
+    });
+    expect(await screen.findByText('Cashback for delay')).toBeTruthy();
+
+    // Back: the agent's account again, in the picker and in the records asked for
+    await act(() => app.router.navigate(-1));
+    expect(app.location()).toBe('/invoice/balance-log?accountId=13');
+    await waitFor(() => expect(picker).toHaveProperty('value', 'Alpen Reisen GmbH'));
+    await waitFor(() => expect(queryOf(app.api.requests, 'balance-log/list').selectedAccountId).toBe('13'), {
+      timeout: 3000,
+    });
+    await waitFor(() => expect(screen.queryByText('Cashback for delay')).toBeNull());
+  });
+
+  it('keeps a cleared account filter in the address as all accounts', async () => {
+    const app = open('/admin/invoice/balance-log?accountId=13', { roles: FULL });
+    await screen.findByText('Deposit at the Zurich desk');
+    const picker = screen.getByRole('combobox', { name: 'Account' });
+    await waitFor(() => expect(picker).toHaveProperty('value', 'Alpen Reisen GmbH'));
+    await app.user.clear(picker);
+    await app.user.tab();
+    expect(app.location()).toBe('/invoice/balance-log?accountId=all');
+    await waitFor(
+      () => expect(queryOf(app.api.requests, 'balance-log/list')).not.toHaveProperty('selectedAccountId'),
+      { timeout: 3000 },
+    );
+    app.unmount();
+
+    // opened again (a reload, a shared link): all accounts, nothing selected
+    const again = open('/admin/invoice/balance-log?accountId=all', { roles: FULL });
+    await screen.findByText('Deposit at the Zurich desk');
+    expect(screen.getByRole('combobox', { name: 'Account' })).toHaveProperty('value', '');
+    expect(queryOf(again.api.requests, 'balance-log/list')).not.toHaveProperty('selectedAccountId');
+    expect(screen.getByText('Choose an account to see its balances.')).toBeTruthy();
+  });
+
+  it('opens the signed-in user’s own account without an account in the address', async () => {
+    const app = open('/admin/invoice/balance-log', { roles: FULL });
+    await screen.findByRole('heading', { name: 'Balance log' });
+    await waitFor(() => expect(queryOf(app.api.requests, 'balance-log/list').selectedAccountId).toBe('12'));
+    expect(screen.getByRole('combobox', { name: 'Account' })).toHaveProperty('value', 'Mira Krasniqi');
+  });
+
+  it('refuses an address whose account is not an account number, and asks for no records', async () => {
+    for (const value of ['abc', '0', '-3', '12.5', '12abc']) {
+      const app = open(`/admin/invoice/balance-log?accountId=${encodeURIComponent(value)}`, { roles: FULL });
+      expect(await screen.findByRole('heading', { name: 'Not Found' })).toBeTruthy();
+      expect(
+        screen.getByText(`The address names no account: “${value}” is not an account number.`),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Open the balance log' }).getAttribute('href')).toBe(
+        '/admin/invoice/balance-log',
+      );
+      expect(app.api.requests.some((request) => request.path.includes('balance-log/'))).toBe(false);
+      app.unmount();
+    }
+  });
+
+  it('says which account number it looked for when an account of the address has no records', async () => {
+    open('/admin/invoice/balance-log?accountId=999', { roles: FULL });
+    expect(await screen.findByText('No transactions for account 999')).toBeTruthy();
+    expect(
+      screen.getByText('There may be no account with this number: check the address, or choose an account.'),
+    ).toBeTruthy();
+  });
+
+  it('refuses users with only their own records another account or all of them, as the API does', async () => {
+    for (const value of ['14', 'all']) {
+      const app = open(`/admin/invoice/balance-log?accountId=${value}`, {
+        as: 'agent',
+        roles: ['ROLE_BALANCE_LOG_RECORD_USER_RECORDS_LIST'],
+      });
+      expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
+      expect(screen.getByText('You may see the transactions of your own account only.')).toBeTruthy();
+      // no records of anyone: neither the other account's nor, unasked, the own ones
+      expect(app.api.requests.some((request) => request.path.includes('balance-log/'))).toBe(false);
+      await app.user.click(screen.getByRole('link', { name: 'Open the balance log' }));
+      expect(app.location()).toBe('/invoice/balance-log');
+      expect(await screen.findByText('Deposit at the Zurich desk')).toBeTruthy();
+      app.unmount();
+    }
   });
 
   it('says so when the period has no transactions', async () => {

@@ -1,17 +1,19 @@
 import './ledger.css';
 import { saveFile } from '@flybook/client';
-import { satisfies } from '@flybook/domain';
+import { adminPath, satisfies } from '@flybook/domain';
 import type { Locale } from '@flybook/locales';
 import { accountName, recordTitle } from '@flybook/locales/ledger';
 import { type BalanceLogRecord, balanceLogCalls, type Me } from '@flybook/schemas';
 import { Button } from '@flybook/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useServices } from '../app/context.tsx';
 import { toHttpError } from '../app/errors.ts';
+import { MessagePage } from '../app/frames.tsx';
+import { RecordNotFound } from '../app/LoadFailure.tsx';
 import { useLocale } from '../app/layout-parts.tsx';
 import {
   CheckboxGroupFilter,
@@ -30,12 +32,15 @@ import { type AccountChoice, AccountMultiPicker, AccountPicker } from './Account
 import { BalanceLogSummary, type SummaryState } from './balance-log/BalanceLogSummary.tsx';
 import { balanceLogColumns } from './balance-log/balance-log-columns.tsx';
 import {
+  accountInAddress,
+  addressWithAccount,
   type BalanceLogAccess,
   type BalanceLogFilterValues,
   balanceLogAccess,
   balanceLogCrudFilters,
   balanceLogFilters,
   EMPTY_BALANCE_LOG_FILTERS,
+  shownAccount,
 } from './balance-log/balance-log-filters.ts';
 import { BALANCE_LOG, OWN_BALANCE_LOG } from './ledger-resources.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -49,16 +54,6 @@ export const BALANCE_LOG_LIST = {
 
 const ACCOUNT_ID = /^[1-9]\d{0,9}$/;
 
-/** The account the page starts with: the address's `accountId`, else the user's own account. */
-function startAccount(user: Me, accountParam: string): AccountChoice | null {
-  if (ACCOUNT_ID.test(accountParam)) {
-    const id = Number(accountParam);
-    // The name is known for the own account; another one's name comes with its first records.
-    return { id, displayName: id === user.accountId ? user.displayName : `#${id}` };
-  }
-  return user.accountId === null ? null : { id: user.accountId, displayName: user.displayName };
-}
-
 /** The account's name as the records give it, for an account chosen by its id in the address. */
 function nameInRecords(t: TFunction, records: readonly BalanceLogRecord[], id: number): string | null {
   for (const record of records) {
@@ -67,6 +62,9 @@ function nameInRecords(t: TFunction, records: readonly BalanceLogRecord[], id: n
   }
   return null;
 }
+
+/** Every filter but the account. */
+const FILTERS_BESIDE_ACCOUNT = ['query', 'relatedAccountId', 'typeId', 'dateFrom', 'dateTo'] as const;
 
 /** The filters folded behind "More filters", so the records stay on screen (issue 27). */
 const MORE_FILTERS = ['relatedAccountId', 'typeId'] as const;
@@ -102,21 +100,30 @@ function useSummary(
     : { kind: 'loading' };
 }
 
-function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) {
+function BalanceLog({
+  user,
+  accountId,
+  onChooseAccount,
+}: {
+  user: Me;
+  /** The account of the address (null: all accounts); ignored by the own list. */
+  accountId: number | null;
+  onChooseAccount: (accountId: number | null) => void;
+}) {
   const { t } = useTranslation();
   const locale: Locale = useLocale();
   const { client, notifications, translateError } = useServices();
   const access = useMemo(() => balanceLogAccess(user), [user]);
   const own = !access.fullList;
 
-  const [account, setAccount] = useState<AccountChoice | null>(() =>
-    own ? null : startAccount(user, accountParam),
-  );
+  // The names of the accounts chosen here, shown at once when the address comes back to them.
+  const [chosenNames, setChosenNames] = useState<ReadonlyMap<number, string>>(new Map());
   const [related, setRelated] = useState<AccountChoice[]>([]);
-  // The list starts with the chosen account; later choices go through setFilter.
+  // The list starts with the address's account; later addresses (a choice, Back) go through setFilter.
+  const addressFilter = own || accountId === null ? '' : String(accountId);
   const [initialFilters] = useState<BalanceLogFilterValues>(() => ({
     ...EMPTY_BALANCE_LOG_FILTERS,
-    accountId: account ? String(account.id) : '',
+    accountId: addressFilter,
   }));
   const toFilters = useMemo(() => balanceLogCrudFilters(own), [own]);
   const list = useServerList<BalanceLogRecord, BalanceLogFilterValues>({
@@ -125,6 +132,12 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
     initialFilters,
     toFilters,
   });
+  const { setFilter } = list;
+  const filteredAccount = useRef(list.filterValues.accountId);
+  filteredAccount.current = list.filterValues.accountId;
+  useEffect(() => {
+    if (filteredAccount.current !== addressFilter) setFilter('accountId', addressFilter);
+  }, [addressFilter, setFilter]);
   // What the rows were asked for: the filter bar's values once they have settled.
   const applied = useDebouncedValue(list.filterValues, LIST_RELOAD_DEBOUNCE_MS);
   const selectedAccountId = own
@@ -133,12 +146,27 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
       ? Number(applied.accountId)
       : null;
 
-  // An account opened by its id gets its name from the records.
-  useEffect(() => {
-    if (!account?.displayName.startsWith('#')) return;
-    const name = nameInRecords(t, list.rows, account.id);
-    if (name) setAccount({ id: account.id, displayName: name });
-  }, [t, account, list.rows]);
+  // Emptying the account box is also how one starts typing another name: the address takes "all
+  // accounts" only when the box is left empty, so Back never stops at a box emptied on the way.
+  const [emptied, setEmptied] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another account in the address ends the emptying
+  useEffect(() => setEmptied(false), [accountId]);
+
+  // The account's name: as chosen, the user's own, or as its records give it.
+  const accountName =
+    accountId === null
+      ? null
+      : (chosenNames.get(accountId) ??
+        (accountId === user.accountId ? user.displayName : nameInRecords(t, list.rows, accountId)));
+  const account: AccountChoice | null =
+    accountId === null ? null : { id: accountId, displayName: accountName ?? `#${accountId}` };
+  // An account known by nothing but the address's number, without records under no other filter,
+  // may not exist: the API answers an unknown account with an empty page, not 404.
+  const unknownAccount =
+    !own &&
+    account !== null &&
+    accountName === null &&
+    countChanged(list.filterValues, EMPTY_BALANCE_LOG_FILTERS, FILTERS_BESIDE_ACCOUNT) === 0;
 
   const types = useQuery({
     queryKey: ['balanceLog', 'types'],
@@ -253,10 +281,20 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
             <AccountPicker
               label={t('ledger.balanceLog.filters.account')}
               source="all"
-              value={account}
+              value={emptied ? null : account}
               onChange={(choice) => {
-                setAccount(choice);
-                list.setFilter('accountId', choice ? String(choice.id) : '');
+                if (!choice) {
+                  setEmptied(true);
+                  return;
+                }
+                setEmptied(false);
+                setChosenNames((names) => new Map(names).set(choice.id, choice.displayName));
+                onChooseAccount(choice.id);
+              }}
+              onBlur={() => {
+                if (!emptied) return;
+                setEmptied(false);
+                onChooseAccount(null);
               }}
             />
           </div>
@@ -270,8 +308,14 @@ function BalanceLog({ user, accountParam }: { user: Me; accountParam: string }) 
         list={list}
         columns={columns}
         label={title}
-        emptyTitle={t('ledger.balanceLog.empty')}
-        emptyHint={t('ledger.balanceLog.emptyHint')}
+        emptyTitle={
+          unknownAccount
+            ? t('ledger.balanceLog.emptyUnknownAccount', { id: accountId })
+            : t('ledger.balanceLog.empty')
+        }
+        emptyHint={
+          unknownAccount ? t('ledger.balanceLog.emptyUnknownAccountHint') : t('ledger.balanceLog.emptyHint')
+        }
       />
     </>
   );
@@ -282,16 +326,57 @@ const satisfiesAccountList = (user: Me) => satisfies(user.roles, 'ROLE_ACCOUNT_L
 const satisfiesFreeList = (user: Me) => satisfies(user.roles, 'ROLE_ACCOUNT_LIST_FREE');
 
 /**
- * Balance log (spec 03 §2 Accounting): the records of one account (the address's `accountId`, else
- * the user's own) or, without any, of all accounts, with filters, a summary of the selected account,
- * the overview PDF and the cashback PDF per cashback record. Users with only the own-records role
- * see their own account through the own-list calls and get no account filter.
+ * Balance log (spec 03 §2 Accounting): the records of one account or, without any, of all accounts,
+ * with filters, a summary of the selected account, the overview PDF and the cashback PDF per cashback
+ * record. The account is the address's `accountId` (the user's own without one, `all` for every
+ * account): choosing another puts it there, so a reload, a shared link and Back show that account
+ * (docs/ledger.md "The account in the address"). A value that names no account is refused with Not
+ * Found; users with only their own records (the own-list calls) see their own account and are
+ * refused any other, as the API refuses them.
  */
 export function BalanceLogPage() {
+  const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const [params] = useSearchParams();
-  const accountParam = params.get('accountId') ?? '';
+  const [params, setParams] = useSearchParams();
+  const onChooseAccount = useCallback(
+    (accountId: number | null) => {
+      const next = addressWithAccount(params, accountId);
+      // a new entry in the history, so Back returns to the account before
+      if (next.toString() !== params.toString()) setParams(next);
+    },
+    [params, setParams],
+  );
   if (!user) return null;
-  // Another account in the address is another page: its filters start afresh.
-  return <BalanceLog key={accountParam} user={user} accountParam={accountParam} />;
+  const shown = shownAccount(accountInAddress(params), user, balanceLogAccess(user));
+  if (shown.kind === 'records') {
+    return <BalanceLog user={user} accountId={shown.accountId} onChooseAccount={onChooseAccount} />;
+  }
+  const ownRecords = { to: adminPath('balanceLog'), label: t('ledger.balanceLog.ownRecords') };
+  return (
+    <>
+      <SectionTabs section="ledger" user={user} />
+      <PageHeader title={t('ledger.balanceLog.title')} />
+      {shown.kind === 'bad' ? (
+        <RecordNotFound
+          level={2}
+          text={t('ledger.balanceLog.badAccount', { value: shown.value.slice(0, 40) })}
+          back={ownRecords}
+        />
+      ) : (
+        <AccessDenied text={t('ledger.balanceLog.otherAccountDenied')} back={ownRecords} />
+      )}
+    </>
+  );
+}
+
+/** The API's refusal of another account's records, under the page's header, with the way to the own ones. */
+function AccessDenied({ text, back }: { text: string; back: { to: string; label: string } }) {
+  const { t } = useTranslation();
+  return (
+    <MessagePage code={403} titleId="balance-log-denied-title" title={t('deny.title')} text={text} level={2}>
+      <Link className="message-page__link" to={back.to}>
+        {back.label}
+      </Link>
+    </MessagePage>
+  );
 }

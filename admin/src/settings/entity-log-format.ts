@@ -19,13 +19,24 @@ export function spelledOut(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** The catalogue key of an entity type's name. */
+export const entityTypeLabelKey = (type: string) => `settings.entityLog.entityTypes.${type}`;
+
 /** An entity type's name ("flightCompany" → "Airline company"). */
 export const entityTypeLabel = (t: TFunction, type: string) =>
-  t(`settings.entityLog.entityTypes.${type}`, { defaultValue: spelledOut(type) });
+  t(entityTypeLabelKey(type), { defaultValue: spelledOut(type) });
+
+/**
+ * The catalogue key of a changed field's label: its name, a dotted one camel-cased, since the
+ * catalogue's keys are dotted paths ("flights.status", the status of a reservation's flight →
+ * `settings.entityLog.fields.flightsStatus`).
+ */
+export const fieldLabelKey = (field: string) =>
+  `settings.entityLog.fields.${field.replace(/\.(\w)/g, (_, letter: string) => letter.toUpperCase())}`;
 
 /** A changed field's name ("creditLimitTotalAmount" → "Credit limit"). */
 export const fieldLabel = (t: TFunction, field: string) =>
-  t(`settings.entityLog.fields.${field}`, { defaultValue: spelledOut(field) });
+  t(fieldLabelKey(field), { defaultValue: spelledOut(field) });
 
 /** Where an entity of the log is edited, for the entity id's link; null when there is no page. */
 const EDIT_PAGES: Record<string, { route: AdminRouteName; param: string }> = {

@@ -29,13 +29,21 @@ const HIGHLIGHT_GIVE_UP_MS = 30_000;
 /**
  * A column as wide as its widest cell in the language shown, and never narrower than its header's
  * longest word (the header wraps between words), measured each time a page of rows or new columns
- * are drawn: short values that must never be cut (ids, dates, amounts, statuses, buttons). The other columns share what is left, and their long free texts (names,
- * e-mail addresses) end in an ellipsis with the whole text in a tooltip (docs/i18n.md).
+ * are drawn: short values that must never be cut (ids, dates, amounts, statuses, buttons). An
+ * empty column is as narrow as its header's longest word, not the lists' 90 px minimum. The other
+ * columns share what is left, and their long free texts (names, e-mail addresses) end in an
+ * ellipsis with the whole text in a tooltip (docs/i18n.md).
  */
-export const FIT_CONTENT = { flex: 0, context: 'fitContent' } as const satisfies Partial<ColDef>;
+export const FIT_CONTENT = {
+  flex: 0,
+  minWidth: 40,
+  context: 'fitContent',
+} as const satisfies Partial<ColDef>;
 
-/** A header's padding and sort arrow around its text, in px. */
+/** A header's padding (2 × 10 px) and the sort arrow a sortable column shows once sorted (23 px), in px. */
 const HEADER_ROOM = 46;
+/** A header's padding around its text in a column that never shows a sort arrow, in px. */
+const HEADER_ROOM_UNSORTED = 24;
 /** The most frames a fit is repeated while the cells are still being drawn (about a second). */
 const FIT_FRAMES = 60;
 let measure: CanvasRenderingContext2D | null | undefined;
@@ -363,7 +371,13 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
     () =>
       columnDefs.flatMap((column) =>
         column.context === FIT_CONTENT.context && column.colId
-          ? [{ colId: column.colId, header: column.headerName ?? '' }]
+          ? [
+              {
+                colId: column.colId,
+                header: column.headerName ?? '',
+                room: column.sortable ? HEADER_ROOM : HEADER_ROOM_UNSORTED,
+              },
+            ]
           : [],
       ),
     [columnDefs],
@@ -373,9 +387,9 @@ export function ServerList<T extends BaseRecord, F extends ListFilterValues>({
       if (fitting.length === 0) return;
       const headerText = section.current?.querySelector('.ag-header-cell-text');
       const font = headerText ? getComputedStyle(headerText).font : '';
-      const columnLimits = fitting.flatMap(({ colId, header }) => {
+      const columnLimits = fitting.flatMap(({ colId, header, room }) => {
         const word = longestWordWidth(header, font);
-        return word === null ? [] : [{ colId, minWidth: Math.ceil(word) + HEADER_ROOM }];
+        return word === null ? [] : [{ colId, minWidth: Math.ceil(word) + room }];
       });
       // The cells' widest content decides; the header wraps between its words above it.
       api.autoSizeColumns({ colIds: fitting.map(({ colId }) => colId), skipHeader: true, columnLimits });

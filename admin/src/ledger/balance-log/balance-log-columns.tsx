@@ -7,7 +7,7 @@ import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { cellControlKeys } from '../../app/list/ServerList.tsx';
+import { cellControlKeys, FIT_CONTENT } from '../../app/list/ServerList.tsx';
 import { balanceAfterRecord } from './balance-log-filters.ts';
 
 /**
@@ -28,6 +28,15 @@ function TitleCell({ data }: CustomCellRendererProps<BalanceLogRecord>) {
   );
 }
 
+/** A category or an account: one line ending in an ellipsis in a narrow column, all of it on hover. */
+function TextCell({ value }: CustomCellRendererProps<BalanceLogRecord, string>) {
+  return value ? (
+    <span className="balance-log__text" title={value}>
+      {value}
+    </span>
+  ) : null;
+}
+
 export interface CashbackPdfAction {
   /** The button's text and its accessible name naming the record. */
   text: string;
@@ -40,7 +49,10 @@ export interface CashbackPdfAction {
 /**
  * The balance log's columns (spec 03 §2): date, category, title, both accounts, amount and, when an
  * account is selected, its balance after the record. Dates and amounts are sortable on the server
- * (`sortBy` createdAt, amount).
+ * (`sortBy` createdAt, amount). The date, the amounts and the documents are as wide as their
+ * contents (the documents column, empty on most pages, as narrow as its header); category, title
+ * and accounts share the rest, cut with an ellipsis under a tooltip, so eight columns fit 1280 px
+ * in every language (docs/i18n.md "List layout").
  */
 export function balanceLogColumns({
   t,
@@ -60,32 +72,38 @@ export function balanceLogColumns({
       headerName: t('ledger.balanceLog.columns.date'),
       valueGetter: ({ data }) => (data ? formatDateTime(data.createdAt, locale) : ''),
       sortable: true,
-      minWidth: 200,
+      ...FIT_CONTENT,
     },
     {
       colId: 'type',
       headerName: t('ledger.balanceLog.columns.category'),
       valueGetter: ({ data }) => (data ? data.type.name[locale] || data.type.code : ''),
-      minWidth: 190,
+      cellRenderer: TextCell,
+      minWidth: 110,
+      flex: 1,
     },
     {
       colId: 'title',
       headerName: t('ledger.balanceLog.columns.title'),
       cellRenderer: TitleCell,
-      flex: 2,
-      minWidth: 180,
+      flex: 1.6,
+      minWidth: 140,
     },
     {
       colId: 'debitAccount',
       headerName: t('ledger.balanceLog.columns.debitAccount'),
       valueGetter: ({ data }) => (data ? accountName(t, data.debitAccount) : ''),
-      minWidth: 190,
+      cellRenderer: TextCell,
+      minWidth: 110,
+      flex: 1,
     },
     {
       colId: 'creditAccount',
       headerName: t('ledger.balanceLog.columns.creditAccount'),
       valueGetter: ({ data }) => (data ? accountName(t, data.creditAccount) : ''),
-      minWidth: 190,
+      cellRenderer: TextCell,
+      minWidth: 110,
+      flex: 1,
     },
     {
       colId: 'amount',
@@ -95,8 +113,7 @@ export function balanceLogColumns({
       sortable: true,
       cellClass: 'list-cell--number',
       headerClass: 'list-header--number',
-      // As wide as the balance column: "CHF 1'234.50" whole.
-      minWidth: 130,
+      ...FIT_CONTENT,
     },
   ];
   if (selectedAccountId !== null) {
@@ -107,14 +124,15 @@ export function balanceLogColumns({
       valueFormatter: ({ value }) => money(value),
       cellClass: 'list-cell--number',
       headerClass: 'list-header--number',
-      minWidth: 130,
+      ...FIT_CONTENT,
     });
   }
   if (cashbackPdf) {
     columns.push({
       colId: 'documents',
       headerName: t('ledger.balanceLog.columns.documents'),
-      minWidth: 140,
+      ...FIT_CONTENT,
+      cellClass: 'list-cell--actions',
       suppressKeyboardEvent: cellControlKeys,
       cellRenderer: ({ data }: CustomCellRendererProps<BalanceLogRecord>) =>
         data && data.type.code === 'cashback' ? (

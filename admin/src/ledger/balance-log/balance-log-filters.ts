@@ -116,3 +116,60 @@ export function balanceAfterRecord(record: BalanceLogRecord, accountId: number |
 export function balanceChange(summary: { initialBalance: number; finalBalance: number }): Rappen {
   return subtractMoney(rappenOf(summary.finalBalance), rappenOf(summary.initialBalance));
 }
+
+/** `accountId=all` in the address: every account's records, no account selected. */
+export const ALL_ACCOUNTS = 'all';
+
+/**
+ * What the address's `accountId` asks for (docs/ledger.md, "The account in the address"): nothing
+ * (or empty) for the user's own account, an account's id, `all`, or a value that is none of these.
+ */
+export type AccountInAddress =
+  | { kind: 'own' }
+  | { kind: 'account'; id: number }
+  | { kind: 'all' }
+  | { kind: 'bad'; value: string };
+
+export function accountInAddress(params: URLSearchParams): AccountInAddress {
+  const value = params.get('accountId') ?? '';
+  if (value === '') return { kind: 'own' };
+  if (value === ALL_ACCOUNTS) return { kind: 'all' };
+  return ID.test(value) ? { kind: 'account', id: Number(value) } : { kind: 'bad', value };
+}
+
+/**
+ * What the page shows for the address: the records of an account (null: of all accounts), a value
+ * that names no account, or a refusal. Users with only their own records (the own-list calls, which
+ * take no account) see their own account, by its id too; another account or all of them is what
+ * `balance-log/list` refuses them (ROLE_BALANCE_LOG_RECORD_LIST), so the page refuses it as well.
+ */
+export type ShownAccount =
+  | { kind: 'records'; accountId: number | null }
+  | { kind: 'bad'; value: string }
+  | { kind: 'refused' };
+
+export function shownAccount(
+  address: AccountInAddress,
+  user: { accountId: number | null },
+  access: Pick<BalanceLogAccess, 'fullList'>,
+): ShownAccount {
+  switch (address.kind) {
+    case 'bad':
+      return address;
+    case 'own':
+      return { kind: 'records', accountId: user.accountId };
+    case 'all':
+      return access.fullList ? { kind: 'records', accountId: null } : { kind: 'refused' };
+    case 'account':
+      return access.fullList || address.id === user.accountId
+        ? { kind: 'records', accountId: address.id }
+        : { kind: 'refused' };
+  }
+}
+
+/** The address with another account chosen (null: the picker cleared, all accounts). */
+export function addressWithAccount(params: URLSearchParams, accountId: number | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('accountId', accountId === null ? ALL_ACCOUNTS : String(accountId));
+  return next;
+}

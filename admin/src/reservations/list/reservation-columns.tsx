@@ -105,20 +105,25 @@ function PeopleCell({ data }: Cell) {
   );
 }
 
+/**
+ * The total over the invoice's payment status; a partly paid one has what was paid on a line of its
+ * own under the status ("Paguar pjesërisht" over "CHF 373.00"): on one line the two made the
+ * column 250 px wide and the list wider than 1280 px (docs/i18n.md "List layout").
+ */
 function PaymentCell({ data }: Cell) {
   const { t } = useTranslation();
   const locale = useLocale();
   if (!data) return null;
   const { invoice } = data;
+  const status = invoiceStatusLabel(t, invoice.status);
+  const paid =
+    invoice.totalPaid !== undefined && invoice.status === 'partly' ? money(invoice.totalPaid, locale) : null;
+  const statusClass = `reservation-cell__detail invoice-status invoice-status--${invoice.status}`;
   return (
     <div className="reservation-cell reservation-cell--money">
       <span>{money(invoice.total, locale)}</span>
-      <span className={`reservation-cell__detail invoice-status invoice-status--${invoice.status}`}>
-        {invoiceStatusLabel(t, invoice.status)}
-        {invoice.totalPaid !== undefined && invoice.status === 'partly'
-          ? ` · ${money(invoice.totalPaid, locale)}`
-          : ''}
-      </span>
+      <span className={statusClass}>{status}</span>
+      {paid ? <span className={statusClass}>{paid}</span> : null}
     </div>
   );
 }
@@ -216,6 +221,8 @@ export function reservationColumns({
       colId: 'total',
       headerName: t('reservations.columns.payment'),
       cellRenderer: PaymentCell,
+      // over its right-aligned amounts, as every money column
+      headerClass: 'list-header--number',
       ...FIT_CONTENT,
       autoHeight: true,
       sortable: true,
