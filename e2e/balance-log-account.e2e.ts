@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiToken, expect, logIn, test } from './support.ts';
+import { API, apiToken, billedBooking, expect, logIn, test } from './support.ts';
 
 // The balance log keeps its account in the address (docs/ledger.md "The account in the address"):
 // a choice, a reload, Back and Forward, a shared link and a value that names no account; an agent,
@@ -21,46 +21,14 @@ let desk: Desk | undefined;
 /** A booking paid in cash at the first desk: a record on the desk's account. */
 async function paidAtDesk(request: APIRequestContext): Promise<Desk> {
   const headers = { 'x-auth-token': await apiToken(request, MANAGER) };
-  const flights = await (
-    await request.get(`${API}/flight/list?status[]=created&sortBy=departure&sortOrder=ASC&pageSize=5`, {
-      headers,
-    })
-  ).json();
-  const flight = flights.items.find((item: { isActive: boolean }) => item.isActive) as { id: number };
   const desks = await (await request.get(`${API}/account/payment-list?paymentType=cash`, { headers })).json();
   const { id, displayName } = desks.items[0] as { id: number; displayName: string };
-  const created = await request.post(`${API}/reservation`, {
-    headers,
-    data: {
-      bookedFlights: [{ flight: { id: flight.id }, tariff: { id: 1 } }],
-      passengers: [
-        {
-          firstName: 'Drita',
-          lastName: 'Kelmendi',
-          gender: 'female',
-          ageType: 'adult',
-          birthday: '1988-02-03',
-        },
-      ],
-      billingInformation: {
-        salutation: 'mrs',
-        firstName: 'Drita',
-        lastName: 'Kelmendi',
-        email: 'drita.kelmendi@example.test',
-        street: 'Bahnhofstrasse 7',
-        zip: '8001',
-        city: 'Zürich',
-        country: 'CH',
-        birthday: '1988-02-03',
-        phoneMobile: '+41 79 555 44 33',
-        language: 'en',
-      },
-      paymentTerms: 'bill',
-      paymentDeadline: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
-    },
+  const reservation = await billedBooking(request, headers['x-auth-token'], {
+    lastName: 'Kelmendi',
+    firstNames: ['Drita'],
+    language: 'en',
+    paymentDeadline: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const reservation = (await created.json()) as { id: number; invoice: { id: number; total: number } };
   const paid = await request.post(`${API}/payment/reservation/invoice`, {
     headers,
     data: {

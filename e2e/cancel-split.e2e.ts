@@ -1,53 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { API, apiToken, expect, expectLedgerBalanced, logIn, test } from './support.ts';
+import type { Page } from '@playwright/test';
+import { API, apiToken, billedBooking, expect, expectLedgerBalanced, logIn, test } from './support.ts';
 
 // Every journey here moves money: the ledger's invariants hold after each.
 test.afterEach(async ({ request }) => {
   await expectLedgerBalanced(request);
 });
-
-/** A billed booking of two adults on an open demo flight, made through the API as the manager. */
-async function billedReservation(request: APIRequestContext, token: string, lastName: string) {
-  const headers = { 'x-auth-token': token };
-  const flights = await (
-    await request.get(`${API}/flight/list?status[]=created&pageSize=1`, { headers })
-  ).json();
-  const passenger = (firstName: string) => ({
-    firstName,
-    lastName,
-    gender: 'female',
-    ageType: 'adult',
-    birthday: '1986-03-14',
-  });
-  const response = await request.post(`${API}/reservation`, {
-    headers,
-    data: {
-      bookedFlights: [{ flight: { id: flights.items[0].id }, tariff: { id: 1 } }],
-      passengers: [passenger('Liridona'), passenger('Elira')],
-      billingInformation: {
-        salutation: 'mrs',
-        firstName: 'Liridona',
-        lastName,
-        email: `liridona.${lastName.toLowerCase()}@example.test`,
-        street: 'Bahnhofstrasse 7',
-        zip: '8001',
-        city: 'Zürich',
-        country: 'CH',
-        birthday: '1986-03-14',
-        phoneMobile: '+41 79 555 44 33',
-        language: 'de',
-      },
-      paymentTerms: 'bill',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as {
-    id: number;
-    invoice: { id: number; total: number };
-    passengers: { id: number; firstName: string }[];
-  };
-}
 
 /** A row of a reservation list, found by the reservation's id in its first cell. */
 const listRow = (page: Page, id: number) =>
@@ -76,7 +34,7 @@ test('a fee charged on cancelling an unpaid booking is paid in cash from the inv
   request,
 }) => {
   const token = await apiToken(request, 'manager@flybook.test');
-  const reservation = await billedReservation(request, token, 'Krasniqi');
+  const reservation = await billedBooking(request, token, { lastName: 'Krasniqi' });
   await logIn(page, 'manager@flybook.test');
 
   // A fee above what the booking charges is refused before the server is asked.
@@ -137,7 +95,7 @@ test('a paid booking is split: both parts show paid, and each history names the 
 }) => {
   const token = await apiToken(request, 'manager@flybook.test');
   const headers = { 'x-auth-token': token };
-  const reservation = await billedReservation(request, token, 'Berisha');
+  const reservation = await billedBooking(request, token, { lastName: 'Berisha' });
   const desks = await (await request.get(`${API}/account/payment-list?paymentType=cash`, { headers })).json();
   const paid = await request.post(`${API}/payment/reservation/invoice`, {
     headers,

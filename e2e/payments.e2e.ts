@@ -1,49 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
-import { API, apiToken, expect, expectLedgerBalanced, logIn, test } from './support.ts';
+import { API, apiToken, billedBooking, expect, expectLedgerBalanced, logIn, test } from './support.ts';
 
 // Every journey here moves money: the ledger's invariants hold after each.
 test.afterEach(async ({ request }) => {
   await expectLedgerBalanced(request);
 });
-
-/** A billed booking of two adults on the first open demo flight, made through the API as the manager. */
-async function billedReservation(request: APIRequestContext, token: string) {
-  const headers = { 'x-auth-token': token };
-  const flights = await (
-    await request.get(`${API}/flight/list?status[]=created&pageSize=1`, { headers })
-  ).json();
-  const flightId = flights.items[0].id as number;
-  const passenger = (firstName: string) => ({
-    firstName,
-    lastName: 'Gashi',
-    gender: 'female',
-    ageType: 'adult',
-    birthday: '1986-03-14',
-  });
-  const response = await request.post(`${API}/reservation`, {
-    headers,
-    data: {
-      bookedFlights: [{ flight: { id: flightId }, tariff: { id: 1 } }],
-      passengers: [passenger('Liridona'), passenger('Elira')],
-      billingInformation: {
-        salutation: 'mrs',
-        firstName: 'Liridona',
-        lastName: 'Gashi',
-        email: 'liridona.gashi@example.test',
-        street: 'Bahnhofstrasse 7',
-        zip: '8001',
-        city: 'Zürich',
-        country: 'CH',
-        birthday: '1986-03-14',
-        phoneMobile: '+41 79 555 44 33',
-        language: 'de',
-      },
-      paymentTerms: 'bill',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number; invoice: { id: number; total: number } };
-}
 
 /** CHF as the back office shows it (en): "CHF 1,234.50". */
 const chf = (amount: number) =>
@@ -54,7 +14,7 @@ test('a manager takes a cash payment and finds it in the balance log with the ba
   request,
 }) => {
   const token = await apiToken(request, 'manager@flybook.test');
-  const reservation = await billedReservation(request, token);
+  const reservation = await billedBooking(request, token, { lastName: 'Gashi' });
   const desks = await (
     await request.get(`${API}/account/payment-list?paymentType=cash`, { headers: { 'x-auth-token': token } })
   ).json();

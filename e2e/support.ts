@@ -110,6 +110,63 @@ export async function apiToken(request: APIRequestContext, email: string) {
   return (await response.json()).token as string;
 }
 
+/** A booking as the API answers it, as far as the journeys read it. */
+export interface BilledBooking {
+  id: number;
+  invoice: { id: number; total: number };
+  passengers: { id: number; firstName: string }[];
+}
+
+/**
+ * A booking on bill terms made through the API by the user of `token` (staff), on the first active
+ * open demo flight: adults with `firstNames` (default two) and `lastName`, the first of them the
+ * contact, in German unless told otherwise.
+ */
+export async function billedBooking(
+  request: APIRequestContext,
+  token: string,
+  booking: { lastName: string; firstNames?: string[]; language?: string; paymentDeadline?: string },
+): Promise<BilledBooking> {
+  const headers = { 'x-auth-token': token };
+  const flights = await (
+    await request.get(`${API}/flight/list?status[]=created&sortBy=departure&sortOrder=ASC&pageSize=5`, {
+      headers,
+    })
+  ).json();
+  const flight = flights.items.find((item: { isActive: boolean }) => item.isActive) as { id: number };
+  const { lastName, firstNames = ['Liridona', 'Elira'], language = 'de' } = booking;
+  const response = await request.post(`${API}/reservation`, {
+    headers,
+    data: {
+      bookedFlights: [{ flight: { id: flight.id }, tariff: { id: 1 } }],
+      passengers: firstNames.map((firstName) => ({
+        firstName,
+        lastName,
+        gender: 'female',
+        ageType: 'adult',
+        birthday: '1986-03-14',
+      })),
+      billingInformation: {
+        salutation: 'mrs',
+        firstName: firstNames[0],
+        lastName,
+        email: `${firstNames[0]!.toLowerCase()}.${lastName.toLowerCase()}@example.test`,
+        street: 'Bahnhofstrasse 7',
+        zip: '8001',
+        city: 'Zürich',
+        country: 'CH',
+        birthday: '1986-03-14',
+        phoneMobile: '+41 79 555 44 33',
+        language,
+      },
+      paymentTerms: 'bill',
+      ...(booking.paymentDeadline ? { paymentDeadline: booking.paymentDeadline } : {}),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as BilledBooking;
+}
+
 /** No WCAG 2.1 A/AA violations on what the page shows now; each one named with where it is. */
 export async function expectAccessible(page: Page, what = page.url()) {
   const results = await new AxeBuilder({ page })
