@@ -16,6 +16,7 @@ import {
 import { createElement as h, type ReactNode } from 'react';
 
 // Plain .ts with createElement, not .tsx: the server runs on Node's type stripping, which has no JSX.
+// Styles are constants: email-markup.ts renders each component's frame once per style.
 
 const BRAND = '#0b4f8a';
 const MUTED = '#555555';
@@ -44,6 +45,9 @@ const styles = {
     textDecoration: 'none',
   },
   footer: { fontSize: '12px', lineHeight: '18px', color: MUTED, margin: '0' },
+  action: { margin: '8px 0 20px' },
+  link: { color: BRAND },
+  divider: { borderColor: '#dddddd', margin: '24px 0' },
 } as const;
 
 /** A paragraph of the message. */
@@ -67,13 +71,13 @@ export const locatorFact = (label: string, locator: string) =>
 
 /** A call to action; its text and address also appear in the plain-text part. */
 export const button = (label: string, href: string) =>
-  h(Section, { style: { margin: '8px 0 20px' } }, h(Button, { href, style: styles.button }, label));
+  h(Section, { style: styles.action }, h(Button, { href, style: styles.button }, label));
 
 /** A link written out, for clients that show no buttons and for the plain-text part. */
 export const link = (href: string) =>
-  h(Text, { style: styles.text }, h(Link, { href, style: { color: BRAND } }, href));
+  h(Text, { style: styles.text }, h(Link, { href, style: styles.link }, href));
 
-export const divider = () => h(Hr, { style: { borderColor: '#dddddd', margin: '24px 0' } });
+export const divider = () => h(Hr, { style: styles.divider });
 
 /**
  * The frame of every e-mail: the airline's name on top, the content, and the airline's identity

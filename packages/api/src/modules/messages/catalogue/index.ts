@@ -1,8 +1,8 @@
 import type { Locale } from '@flybook/locales';
 import { COMPANY } from '@flybook/locales';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { translator } from '../../../platform/i18n.ts';
 import { emailLayout } from './email-layout.ts';
+import { emailMarkup } from './email-markup.ts';
 import { plainText } from './plain-text.ts';
 import { type MessageData, TEMPLATES, type TemplateName } from './templates.ts';
 
@@ -41,9 +41,9 @@ export function emailDocument<K extends TemplateName>(template: K, language: Loc
  * (written from the same elements, plain-text.ts).
  *
  * The HTML is React's static markup with the doctype before it: what @react-email/render's
- * `render` writes, without the comments of its streaming renderer (`<!--$-->`, `<!--html-->`). No
- * template suspends, so the synchronous renderer is enough, at half the CPU of streaming
- * (catalogue.test.ts compares the two for every template and language).
+ * `render` writes, without the comments of its streaming renderer (`<!--$-->`, `<!--html-->`),
+ * written from frames React rendered once (email-markup.ts). No template suspends, so static
+ * markup is enough (catalogue.test.ts compares the two for every template and language).
  */
 export async function renderEmail<K extends TemplateName>(
   template: K,
@@ -51,7 +51,7 @@ export async function renderEmail<K extends TemplateName>(
   data: MessageData[K],
 ): Promise<RenderedEmail> {
   const { subject, document } = emailDocument(template, language, data);
-  return { subject, html: `${DOCTYPE}${renderToStaticMarkup(document)}`, text: plainText(document) };
+  return { subject, html: `${DOCTYPE}${emailMarkup(document)}`, text: plainText(document) };
 }
 
 /** The SMS short form of a message in a language, or null for e-mail-only messages. */
