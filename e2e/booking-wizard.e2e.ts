@@ -300,7 +300,7 @@ test('closing the payment window goes to the cancel page with the minutes left t
   expect(await bookedEconomySeats(request, flight)).toBe(bookedBefore - 1);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Reservation abgelaufen' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('Die Reservierung ist abgelaufen.');
+  await expect(page.getByRole('alert')).toHaveText('Die Reservation ist abgelaufen.');
 });
 
 /** Economy seats booked on a flight, as the back office counts them. */

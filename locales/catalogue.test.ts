@@ -148,4 +148,13 @@ describe('the locale catalogue', () => {
       .map(([key, file]) => `${key} (${file.slice(root.length)})`);
     expect(missing).toEqual([]);
   });
+
+  it('calls one thing by one word in German: Reservation (Swiss usage) and Reisebüro', () => {
+    // docs/i18n.md, "Words": the back office and the site spoke of Reservierung and Reservation,
+    // Agentur, Agent and Reisebüro for the same things.
+    const mixed = keysOf(resources.de.translation)
+      .map((key) => [key, textOf(resources.de.translation, key) ?? ''] as const)
+      .filter(([, text]) => /Reservierung|Agentur|\bAgent(?:en)?\b/.test(text));
+    expect(mixed).toEqual([]);
+  });
 });

@@ -108,7 +108,7 @@ export function createFakeUsers() {
     {
       id: 3,
       code: 'agent',
-      title: text('Agent', 'Agentur'),
+      title: text('Agent', 'Reisebüro'),
       roles: ['ROLE_FLIGHT_AGENT_FLIGHT_LIST'],
       virtualAccounts: [],
     },

@@ -96,7 +96,7 @@ export const GROUPS: {
   },
   {
     code: 'agent',
-    title: title('Agent', 'Agentur', 'Agence', 'Agjenci'),
+    title: title('Agent', 'Reisebüro', 'Agence', 'Agjenci'),
     roles: AGENT_ROLES,
     virtualAccountCodes: [],
   },
