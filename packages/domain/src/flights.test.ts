@@ -61,6 +61,19 @@ describe('airport-local time', () => {
     });
   });
 
+  it('answers an instant asked again, in another zone or past the answers it keeps, as the first time', () => {
+    const first = airportLocalTime('2026-07-01T04:30:00Z', 'Europe/Zurich');
+    expect(airportLocalTime(new Date('2026-07-01T04:30:00Z'), 'Europe/Zurich')).toEqual(first);
+    // The same instant in London is an hour earlier: one zone's answers are not another's.
+    expect(airportLocalTime('2026-07-01T04:30:00Z', 'Europe/London').time).toBe('05:30');
+    expect(Object.isFrozen(first)).toBe(true);
+    for (let minute = 0; minute < 5_000; minute += 1)
+      airportLocalTime(new Date(Date.UTC(2027, 0, 1, 0, minute)), 'Europe/Zurich');
+    expect(airportLocalTime('2026-07-01T04:30:00Z', 'Europe/Zurich')).toEqual(first);
+    expect(airportLocalTime(new Date(Date.UTC(2027, 0, 1, 0, 4_999)), 'Europe/Zurich').time).toBe('12:19');
+    expect(() => airportLocalTime('not a date', 'Europe/Zurich')).toThrow(RangeError);
+  });
+
   // date-fns' zoned format is the cost here (about 3 s quiet): room for a loaded machine.
   it('reads every instant as date-fns does in the zone, across the clock changes', {
     timeout: 30_000,

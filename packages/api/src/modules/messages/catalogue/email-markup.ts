@@ -56,14 +56,18 @@ interface Frame {
 const frames = new Map<unknown, Map<string, Frame | null>>();
 const FRAMES_PER_COMPONENT = 64;
 
-const styleKeys = new WeakMap<object, string>();
+/** A short key per style: the same style (by content) has the same number, a style object keeps its number. */
+const styleNumbers = new WeakMap<object, number>();
+const numbersByContent = new Map<string, number>();
 const styleKey = (style: object) => {
-  let key = styleKeys.get(style);
-  if (key === undefined) {
-    key = JSON.stringify(style);
-    styleKeys.set(style, key);
+  let number = styleNumbers.get(style);
+  if (number === undefined) {
+    const content = JSON.stringify(style);
+    number = numbersByContent.get(content) ?? numbersByContent.size;
+    numbersByContent.set(content, number);
+    styleNumbers.set(style, number);
   }
-  return key;
+  return number;
 };
 
 /** The props that shape a frame as a key, or null when one is not a style or a plain value. */

@@ -26,7 +26,9 @@ const RULE = '-'.repeat(40);
 
 /** Runs of HTML white space are one space in text; a no-break space stays. */
 const WHITE_SPACE = /[ \t\r\n\f\u200b]+/g;
-const clean = (text: string) => text.replace(WHITE_SPACE, ' ').trim();
+/** What there is to replace: single spaces alone are left as they are. */
+const UNCLEAN = /[\t\r\n\f\u200b]| {2}/;
+const clean = (text: string) => (UNCLEAN.test(text) ? text.replace(WHITE_SPACE, ' ') : text).trim();
 
 type Props = { children?: ReactNode; href?: string };
 
