@@ -134,26 +134,48 @@ export const insertedId = (step: string, index: number) =>
  * names. Null for a row with another value written as SQL, which cannot be a placeholder.
  */
 export function placeholderRow(row: Record<string, unknown>, prefix: string) {
-  const columns = Object.keys(row).filter((key) => row[key] !== undefined);
-  if (columns.some((key) => is(row[key], SQL))) return null;
+  const columns: string[] = [];
   const values: Record<string, unknown> = {};
-  const placeholders: Record<string, unknown> = {};
-  const shapes: string[] = [];
-  for (const column of columns) {
+  let shape = '';
+  for (const column of Object.keys(row)) {
     const value = row[column];
-    if (value === null) {
-      placeholders[column] = null;
-      shapes.push(`${column}:null`);
-    } else if (value instanceof RowReference) {
-      placeholders[column] = value.sql;
-      shapes.push(`${column}=${value.shape}`);
-    } else {
-      placeholders[column] = sql.placeholder(`${prefix}${column}`);
+    if (value === undefined) continue;
+    // Only an object can be SQL (a plain value is not): Drizzle's `is` walks prototypes.
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      !(value instanceof Date) &&
+      !(value instanceof RowReference) &&
+      is(value, SQL)
+    )
+      return null;
+    shape += shape === '' ? '' : ',';
+    if (value === null) shape += `${column}:null`;
+    else if (value instanceof RowReference) shape += `${column}=${value.shape}`;
+    else {
       values[`${prefix}${column}`] = value;
-      shapes.push(column);
+      shape += column;
     }
+    columns.push(column);
   }
-  return { shape: shapes.join(','), row: placeholders, values };
+  return {
+    shape,
+    values,
+    /** The row with its placeholders, asked for only when a shape's SQL is built (once). */
+    get row() {
+      const placeholders: Record<string, unknown> = {};
+      for (const column of columns) {
+        const value = row[column];
+        placeholders[column] =
+          value === null
+            ? null
+            : value instanceof RowReference
+              ? value.sql
+              : sql.placeholder(`${prefix}${column}`);
+      }
+      return placeholders;
+    },
+  };
 }
 
 /** A table's columns by their name in the database, to read its rows from JSON (`rowFromJson`). */

@@ -79,6 +79,16 @@ describe('text with a NUL character', () => {
     });
     expect(response.status).toBe(422);
     expect(response.body.errors[0].field).toMatch(/^deep\.a\.0\.a\.0\./);
+    // In a key too, not only in a value.
+    const key = await t.request({
+      method: 'POST',
+      url: '/api/v1/flight-company',
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":"X","code":"XQ","extra":[{"ok":1,"b\\u0000d":2}]}',
+    });
+    expect(key.status).toBe(422);
+    expect(key.body.errors[0].field).toBe('extra.0.b\u0000d');
     expect(await count('flight_companies')).toBe(2);
   });
 });

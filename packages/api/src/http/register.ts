@@ -16,11 +16,31 @@ declare module 'fastify' {
 
 const fastifyPath = (path: string) => `${API_PREFIX}/${path.replace(/\{(\w+)\}/g, ':$1')}`;
 
+/** Whether any text (value or key) of a value holds a NUL character; no paths built on the way. */
+function holdsNulCharacter(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (item !== null && typeof item === 'object') {
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
+        if (key.includes('\u0000')) return true;
+        stack.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * The path of the first text that holds a NUL character, which PostgreSQL cannot store in text
- * (it would fail the query). Walks without recursion: a body may be nested thousands deep.
+ * (it would fail the query). Walks without recursion: a body may be nested thousands deep. Only
+ * a body that holds one pays for the paths (`holdsNulCharacter` first).
  */
 function nulCharacterAt(value: unknown): string | null {
+  if (!holdsNulCharacter(value)) return null;
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length > 0) {
     const [item, path] = stack.pop() as [unknown, string];

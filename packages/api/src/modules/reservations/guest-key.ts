@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { hashToken, newToken } from '../../platform/secrets.ts';
 
 /**
  * The key of a guest booking (docs/security.md, Authorization): a guest has no session, so the
@@ -7,16 +8,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * read it through the transaction's public pages. The server keeps only the key's SHA-256.
  */
 export function newGuestKey(): { key: string; hash: string } {
-  const key = randomBytes(32).toString('base64url');
-  return { key, hash: hashOf(key) };
+  const { token, tokenHash } = newToken();
+  return { key: token, hash: tokenHash };
 }
-
-const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** Whether `key` is the guest key whose hash a reservation keeps; compared in constant time. */
 export function guestKeyMatches(key: string | undefined, hash: string | null): boolean {
   if (!key || !hash) return false;
-  const given = Buffer.from(hashOf(key), 'hex');
+  const given = Buffer.from(hashToken(key), 'hex');
   const kept = Buffer.from(hash, 'hex');
   return given.length === kept.length && timingSafeEqual(given, kept);
 }
