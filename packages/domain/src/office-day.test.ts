@@ -59,6 +59,24 @@ describe('officeDayOf', () => {
     expect(officeDayOf(new Date('2032-03-31T21:30:00Z'))).toBe('2032-03-31');
   });
 
+  it('is one day for every instant of an hour, both clock changes included, as kept for the next ask', () => {
+    const hour = 3_600_000;
+    const mismatches: string[] = [];
+    for (let start = Date.UTC(2031, 0, 1); start < Date.UTC(2032, 0, 1); start += hour) {
+      // The last millisecond first on odd hours, so either end of the hour fills what is kept.
+      const ends = (start / hour) % 2 === 0 ? [start, start + hour - 1] : [start + hour - 1, start];
+      for (const at of ends) {
+        const expected = airportLocalTime(new Date(at), OFFICE_TIME_ZONE).date;
+        if (officeDayOf(new Date(at)) !== expected) mismatches.push(new Date(at).toISOString());
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // Before 1894 Zurich kept Bern's mean time (29 minutes 46 seconds ahead of UTC): one hour
+    // there held two days.
+    expect(officeDayOf('1890-06-01T23:29:00Z')).toBe('1890-06-01');
+    expect(officeDayOf('1890-06-01T23:31:00Z')).toBe('1890-06-02');
+  });
+
   it('is the day airportLocalTime gives in the office zone (what the API used before)', () => {
     fc.assert(
       fc.property(

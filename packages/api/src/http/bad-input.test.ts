@@ -90,6 +90,12 @@ describe('text with a NUL character', () => {
     expect(key.status).toBe(422);
     expect(key.body.errors[0].field).toBe('extra.0.b\u0000d');
     expect(await count('flight_companies')).toBe(2);
+    // A backslash, u and four zeros typed as text are no NUL character.
+    const typed = await t.api('GET', `airport/list?countryCode=${encodeURIComponent('a\\u0000')}`, admin);
+    expect(typed.body.errors ?? []).not.toContainEqual(
+      expect.objectContaining({ message: 'Text must not contain NUL characters.' }),
+    );
+    expect(typed.status).not.toBe(500);
   });
 });
 

@@ -16,31 +16,26 @@ declare module 'fastify' {
 
 const fastifyPath = (path: string) => `${API_PREFIX}/${path.replace(/\{(\w+)\}/g, ':$1')}`;
 
-/** Whether any text (value or key) of a value holds a NUL character; no paths built on the way. */
-function holdsNulCharacter(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
-    } else if (item !== null && typeof item === 'object') {
-      for (const key in item) {
-        if (!Object.hasOwn(item, key)) continue;
-        if (key.includes('\u0000')) return true;
-        stack.push((item as Record<string, unknown>)[key]);
-      }
-    }
+/**
+ * Whether any text (value or key) of a value may hold a NUL character: JSON writes one as `\u0000`
+ * (a text with those six characters typed in also says yes, and the walk below then finds none).
+ * A value too deep for JSON.stringify's stack says yes too.
+ */
+function mayHoldNulCharacter(value: unknown): boolean {
+  try {
+    return JSON.stringify(value)?.includes('\\u0000') ?? false;
+  } catch {
+    return true;
   }
-  return false;
 }
 
 /**
  * The path of the first text that holds a NUL character, which PostgreSQL cannot store in text
  * (it would fail the query). Walks without recursion: a body may be nested thousands deep. Only
- * a body that holds one pays for the paths (`holdsNulCharacter` first).
+ * a body that may hold one pays for the walk and its paths (`mayHoldNulCharacter` first).
  */
 function nulCharacterAt(value: unknown): string | null {
-  if (!holdsNulCharacter(value)) return null;
+  if (!mayHoldNulCharacter(value)) return null;
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length > 0) {
     const [item, path] = stack.pop() as [unknown, string];

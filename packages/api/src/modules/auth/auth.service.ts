@@ -23,19 +23,25 @@ const EXTEND_AFTER_MS = 5 * 60 * 1000;
 
 /** Role combinations kept; few exist (a group's roles and a user's special ones), so it rarely fills. */
 const KEPT_ROLE_SETS = 1000;
-const roleSets = new Map<string, readonly string[]>();
+const roleSets = new Map<string, ReadonlySet<string>>();
 
 /**
  * The roles of a session: the group's plus the allowed special roles minus the denied ones
  * (`effectiveRoles`), for its type of user (`rolesForUserType`), from the session query's texts.
- * Every request of a signed-in user asks, for a handful of combinations: each is worked out once.
+ * Every request of a signed-in user asks, for a handful of combinations: each is worked out once,
+ * and its one set is every such session's (read-only: nothing may add to a user's roles).
  */
-export function sessionRoles(type: UserType | null, group: string, allowed: string, denied: string) {
+export function sessionRoles(
+  type: UserType | null,
+  group: string,
+  allowed: string,
+  denied: string,
+): ReadonlySet<string> {
   const key = `${type}|${group}|${allowed}|${denied}`;
   let roles = roleSets.get(key);
   if (!roles) {
     const list = (text: string) => (text === '' ? [] : text.split(' '));
-    roles = Object.freeze(rolesForUserType(type, effectiveRoles(list(group), list(allowed), list(denied))));
+    roles = new Set(rolesForUserType(type, effectiveRoles(list(group), list(allowed), list(denied))));
     if (roleSets.size >= KEPT_ROLE_SETS) roleSets.clear();
     roleSets.set(key, roles);
   }
@@ -94,7 +100,7 @@ export function createAuthService(db: Db, config: Config) {
         type: session.type,
         displayName: session.displayName,
         email: session.email,
-        roles: new Set(sessionRoles(session.type, session.groupRoles, session.allowed, session.denied)),
+        roles: sessionRoles(session.type, session.groupRoles, session.allowed, session.denied),
         tokenHash,
       };
     },

@@ -160,22 +160,21 @@ describe('the typed client with a lapsed session, over HTTP', () => {
 describe('the roles of a session', () => {
   it('are the group’s plus the allowed minus the denied, for the type of user, worked out once', () => {
     const group = 'ROLE_FLIGHT_LIST ROLE_RESERVATION_LIST';
-    expect(sessionRoles('manager', group, 'ROLE_ADMIN', 'ROLE_FLIGHT_LIST')).toEqual(
+    expect([...sessionRoles('manager', group, 'ROLE_ADMIN', 'ROLE_FLIGHT_LIST')]).toEqual(
       effectiveRoles(group.split(' '), ['ROLE_ADMIN'], ['ROLE_FLIGHT_LIST']),
     );
-    expect(sessionRoles('manager', '', '', '')).toEqual([]);
-    expect(sessionRoles(null, group, '', '')).toEqual(['ROLE_FLIGHT_LIST', 'ROLE_RESERVATION_LIST']);
+    expect([...sessionRoles('manager', '', '', '')]).toEqual([]);
+    expect([...sessionRoles(null, group, '', '')]).toEqual(['ROLE_FLIGHT_LIST', 'ROLE_RESERVATION_LIST']);
     // A customer keeps only the customer roles, whatever the group grants.
-    expect(sessionRoles('customer', `${group} ${CUSTOMER_ROLES[0]}`, 'ROLE_ADMIN', '')).toEqual(
+    expect([...sessionRoles('customer', `${group} ${CUSTOMER_ROLES[0]}`, 'ROLE_ADMIN', '')]).toEqual(
       rolesForUserType(
         'customer',
         effectiveRoles([...group.split(' '), CUSTOMER_ROLES[0]!], ['ROLE_ADMIN'], []),
       ),
     );
-    // The same combination answers the same frozen list; a changed one is worked out anew.
+    // The same combination answers the same set; a changed one is worked out anew.
     const before = sessionRoles('agent', group, '', '');
     expect(sessionRoles('agent', group, '', '')).toBe(before);
-    expect(Object.isFrozen(before)).toBe(true);
-    expect(sessionRoles('agent', group, '', 'ROLE_RESERVATION_LIST')).toEqual(['ROLE_FLIGHT_LIST']);
+    expect([...sessionRoles('agent', group, '', 'ROLE_RESERVATION_LIST')]).toEqual(['ROLE_FLIGHT_LIST']);
   });
 });

@@ -8,24 +8,49 @@ import type { PriceListRow } from '../rates/rates.service.ts';
 const origin = alias(airports, 'origin');
 const destination = alias(airports, 'destination');
 
+/**
+ * A flight's price list as JSON, in tariff order: each price row as a select of `rate_prices` reads
+ * it (numerics as text, as the driver gives them), with its tariff and whether its rate is active.
+ */
+const priceListJson = sql<PriceListJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'rateId', ${ratePrices.rateId}, 'tariffId', ${ratePrices.tariffId},
+    'priceStandard', ${ratePrices.priceStandard}, 'priceRound', ${ratePrices.priceRound},
+    'priceChildPercent', ${ratePrices.priceChildPercent}::text,
+    'priceInfantPercent', ${ratePrices.priceInfantPercent}::text,
+    'airportFee', ${ratePrices.airportFee}, 'fuelFee', ${ratePrices.fuelFee},
+    'tariff', json_build_object('id', ${tariffs.id}, 'code', ${tariffs.code}, 'name', ${tariffs.name}, 'groupId', ${tariffs.tariffGroupId}),
+    'rateIsActive', ${rates.isActive}
+  ) order by ${tariffs.id}), '[]')
+  from ${ratePrices}
+  join ${tariffs} on ${tariffs.id} = ${ratePrices.tariffId}
+  join ${rates} on ${rates.id} = ${ratePrices.rateId}
+  where ${ratePrices.rateId} = ${flights.rateId}
+)`;
+type PriceListJson = Omit<PriceListRow, 'priceStandard' | 'priceRound' | 'airportFee' | 'fuelFee'> & {
+  priceStandard: number | string;
+  priceRound: number | string;
+  airportFee: number | string;
+  fuelFee: number | string;
+};
+
+/**
+ * One row per flight, its price list as JSON (not a row per tariff, each repeating the flight's
+ * forty columns for the driver and Drizzle to read again).
+ */
 const flightsWithPrices = (db: Db | Tx, ids: Placeholder[], shareLock: boolean) => {
   const query = db
     .select({
       flight: flights,
       origin: { code: origin.code, timezone: origin.timezone },
       destination: { code: destination.code, timezone: destination.timezone },
-      price: ratePrices,
-      tariff: { id: tariffs.id, code: tariffs.code, name: tariffs.name, groupId: tariffs.tariffGroupId },
-      rateIsActive: rates.isActive,
+      prices: priceListJson,
     })
     .from(flights)
     .innerJoin(origin, eq(origin.id, flights.originAirportId))
     .innerJoin(destination, eq(destination.id, flights.destinationAirportId))
-    .leftJoin(ratePrices, eq(ratePrices.rateId, flights.rateId))
-    .leftJoin(tariffs, eq(tariffs.id, ratePrices.tariffId))
-    .leftJoin(rates, eq(rates.id, ratePrices.rateId))
     .where(inArray(flights.id, ids))
-    .orderBy(flights.id, tariffs.id);
+    .orderBy(flights.id);
   return shareLock ? query.for('share', { of: flights }) : query;
 };
 
@@ -47,25 +72,21 @@ export async function flightsToBook(db: Db | Tx, ids: number[], shareLock: boole
       ),
     Object.fromEntries(ids.map((id, i) => [`id${i}`, id])),
   );
-  const byFlight = new Map<
-    number,
-    {
-      flight: (typeof joined)[number]['flight'];
-      origin: (typeof joined)[number]['origin'];
-      destination: (typeof joined)[number]['destination'];
-      prices: PriceListRow[];
-    }
-  >();
-  for (const row of joined) {
-    let entry = byFlight.get(row.flight.id);
-    if (!entry) {
-      entry = { flight: row.flight, origin: row.origin, destination: row.destination, prices: [] };
-      byFlight.set(row.flight.id, entry);
-    }
-    if (row.price && row.tariff && row.rateIsActive !== null)
-      entry.prices.push({ ...row.price, tariff: row.tariff, rateIsActive: row.rateIsActive });
-  }
-  return [...byFlight.values()];
+  return joined.map(({ flight, origin, destination, prices }) => ({
+    flight,
+    origin,
+    destination,
+    // JSON's numbers as the bigint columns read them (mode number).
+    prices: prices.map(
+      (price): PriceListRow => ({
+        ...price,
+        priceStandard: Number(price.priceStandard),
+        priceRound: Number(price.priceRound),
+        airportFee: Number(price.airportFee),
+        fuelFee: Number(price.fuelFee),
+      }),
+    ),
+  }));
 }
 
 /** A flight's seat map and state, for the seat view and pricing. */

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flights } from '../../db/schema/index.ts';
 import { adult, booking, placeReservation } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { priceListsOf } from '../rates/rates.service.ts';
+import { flightsToBook } from './booking.repository.ts';
 
 let t: TestApp;
 let manager: string;
@@ -32,6 +35,41 @@ beforeAll(async () => {
   infantPercent = entry.priceInfantPercent;
 });
 afterAll(() => t.close());
+
+describe("a booking's read of its flights", () => {
+  it("answers each flight whole, with its airports and its rate's price list as the rates area reads it", async () => {
+    const { db } = t.database;
+    const stored = await db.select().from(flights).orderBy(flights.id).limit(12);
+    // A rate made inactive still prices its flights (the flag goes with each price).
+    await db.execute(sql`update rates set is_active = false where id = ${stored[0]!.rateId}`);
+    const read = await db.transaction((tx) =>
+      flightsToBook(
+        tx,
+        stored.map((flight) => flight.id),
+        true,
+      ),
+    );
+    await db.execute(sql`update rates set is_active = true where id = ${stored[0]!.rateId}`);
+    const lists = await priceListsOf(
+      db,
+      stored.map((flight) => flight.rateId),
+    );
+    expect(read.map((entry) => entry.flight)).toEqual(stored);
+    for (const entry of read) {
+      const list = lists.get(entry.flight.rateId) ?? [];
+      expect(list.length).toBeGreaterThan(0);
+      expect(entry.prices).toEqual(
+        entry.flight.rateId === stored[0]!.rateId
+          ? list.map((price) => ({ ...price, rateIsActive: false }))
+          : list,
+      );
+      expect(typeof entry.prices[0]!.priceStandard).toBe('number');
+      expect(typeof entry.prices[0]!.priceChildPercent).toBe(typeof list[0]!.priceChildPercent);
+      expect(entry.origin.code).toMatch(/^[A-Z]{3}$/);
+      expect(entry.destination.timezone).toMatch(/\//);
+    }
+  });
+});
 
 describe('public flight search', () => {
   let open: number;
