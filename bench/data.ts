@@ -13,9 +13,9 @@ import {
   openDatabase,
   seedIfEmpty,
 } from '@flybook/api';
-import { flightSeats, timetableSeats } from '@flybook/api/testing';
+import { aircraftTemplates, flightCompanies, flightSeats, rates, timetableSeats } from '@flybook/api/testing';
 import { FlightBody } from '@flybook/schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { BenchDatabase } from './database.ts';
 import { seedVolume, type VolumeOptions, type VolumeResult } from './volume.ts';
 
@@ -184,11 +184,12 @@ export async function createHotFlight(
   seats: number,
   number = 'FB9999',
 ): Promise<{ id: number; seatsForSale: number }> {
-  const [company] = await db.query.flightCompanies.findMany({ where: (t, { eq }) => eq(t.code, 'FB') });
-  const [template] = await db.query.aircraftTemplates.findMany({
-    where: (t, { ilike }) => ilike(t.label, 'Airbus A320%'),
-  });
-  const [rate] = await db.query.rates.findMany({ limit: 1, orderBy: (t, { asc }) => asc(t.id) });
+  const [company] = await db.select().from(flightCompanies).where(eq(flightCompanies.code, 'FB'));
+  const [template] = await db
+    .select()
+    .from(aircraftTemplates)
+    .where(ilike(aircraftTemplates.label, 'Airbus A320%'));
+  const [rate] = await db.select().from(rates).orderBy(asc(rates.id)).limit(1);
   if (!company || !template || !rate) throw new Error('the demo catalogue lacks FB, the A320 or a rate');
   const departure = new Date(Date.now() + 30 * 86_400_000);
   departure.setUTCHours(10, 0, 0, 0);

@@ -9,11 +9,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { loggableError } from './faults.ts';
-import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-/** The Drizzle database, the same type on PGlite and on a PostgreSQL server. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The Drizzle database, the same type on PGlite and on a PostgreSQL server. Without Drizzle's
+ * relational queries (`db.query`): every query is a select of the query builder, and a transaction
+ * does not build a relational query builder for each of the forty tables (docs/booking.md, "What a
+ * booking costs").
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A database or a transaction inside it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -234,7 +237,7 @@ export async function openDatabase(options: {
       client.on('end', () => open.delete(client));
       destroyWhenSilent(client);
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -253,7 +256,7 @@ export async function openDatabase(options: {
         await client.connect();
         try {
           await client.query('SELECT pg_advisory_lock(7231)');
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await migratePg(drizzlePg(client), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock(7231)').catch(() => undefined);
           await client.end().catch(() => undefined);
@@ -286,7 +289,7 @@ export async function openDatabase(options: {
     lock?.release();
     throw error;
   }
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client);
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flights } from '../../db/schema/index.ts';
+import { flights, reservationPassengers } from '../../db/schema/index.ts';
 import { adult, booking, placeReservation } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -246,10 +246,11 @@ describe('seat map for booking', () => {
   });
 
   it('shows only the asked passenger as own, and nothing as own without a reservation', async () => {
-    const [passenger] = await t.database.db.query.reservationPassengers.findMany({
-      where: (table, { eq }) => eq(table.reservationId, reservationId),
-      orderBy: (table, { asc }) => asc(table.id),
-    });
+    const [passenger] = await t.database.db
+      .select()
+      .from(reservationPassengers)
+      .where(eq(reservationPassengers.reservationId, reservationId))
+      .orderBy(asc(reservationPassengers.id));
     const one = await api(
       'GET',
       `public/flight/${flightId}/aircraft-passengers-seats?reservationId=${reservationId}&reservationPassengerId=${passenger!.id}`,

@@ -6,6 +6,8 @@ import {
   flightSeats,
   idempotencyKeys,
   reservationSnapshots,
+  reservations,
+  tickets,
 } from '../../db/schema/index.ts';
 import { adult, billing, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
@@ -426,9 +428,10 @@ describe('never oversold', () => {
       new Set(answers.filter((answer) => answer.status !== 201).map((answer) => answer.body.errors[0].code)),
     ).toEqual(new Set(['ERROR_AVAILABLE_SEATS_NOT_ENOUGH']));
     expect(await economyOf(flightId)).toMatchObject({ booked: 5, free: 0 });
-    const passengers = await t.database.db.query.tickets.findMany({
-      where: (table, { and, eq }) => and(eq(table.flightId, flightId), eq(table.isActive, true)),
-    });
+    const passengers = await t.database.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.flightId, flightId), eq(tickets.isActive, true)));
     expect(passengers).toHaveLength(5);
   });
 
@@ -505,9 +508,7 @@ describe('unpaid card bookings', () => {
 
     const service = createReservationsService(t.database.db);
     expect(await service.expireUnpaid(new Date())).toBe(0);
-    const unpaid = await t.database.db.query.reservations.findMany({
-      where: (table, { eq }) => eq(table.status, 'created'),
-    });
+    const unpaid = await t.database.db.select().from(reservations).where(eq(reservations.status, 'created'));
     expect(unpaid.map((row) => row.id)).toEqual(expect.arrayContaining([guest.body.id, byAgent.body.id]));
     const later = new Date(Date.now() + 16 * 60_000);
     const released = await Promise.all([service.expireUnpaid(later), service.expireUnpaid(later)]);
