@@ -61,8 +61,27 @@ export function runReusable<Result>(
     byDriver.set(session.constructor, query);
   }
   // The same prepared query on this call's connection: a transaction's statements go on its client.
-  const onConnection: PreparedOnClient<Result> = Object.create(query, { client: { value: session.client } });
-  return onConnection.execute(values);
+  return onConnectionOf(query, session.client).execute(values);
+}
+
+/** Each prepared query on each connection, made once: a pool has a handful of connections. */
+const onConnections = new WeakMap<object, WeakMap<PreparedOnClient<unknown>, PreparedOnClient<unknown>>>();
+
+/** A prepared query that runs on `client`: an object whose prototype is the query, its client its own. */
+function onConnectionOf<Result>(query: PreparedOnClient<Result>, client: unknown): PreparedOnClient<Result> {
+  const connection = client as object;
+  let queries = onConnections.get(connection);
+  if (!queries) {
+    queries = new WeakMap();
+    onConnections.set(connection, queries);
+  }
+  let onConnection = queries.get(query) as PreparedOnClient<Result> | undefined;
+  if (!onConnection) {
+    onConnection = Object.create(query) as PreparedOnClient<Result>;
+    onConnection.client = client;
+    queries.set(query, onConnection);
+  }
+  return onConnection;
 }
 
 /**

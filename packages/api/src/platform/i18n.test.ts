@@ -35,6 +35,8 @@ describe('the server translator', () => {
           values,
           { ...values, count: 1 },
           { ...values, count: 3 },
+          // An option that steers, left unset (the booking e-mails' context of a shown price).
+          { ...values, context: undefined, count: undefined },
           names.length > 0 ? { [names[0]!]: undefined } : { unrelated: 'x' },
           names.length > 0 ? { [names[0]!]: { nested: true } } : { context: 'male' },
         ];
@@ -57,6 +59,9 @@ describe('the server translator', () => {
       const t = translator('sq');
       expect(t('messages.common.greeting', { name: 'Ada Lovelace' })).toContain('Ada Lovelace');
       expect(t('messages.common.recordLocator')).toBe(resources.sq.translation.messages.common.recordLocator);
+      expect(t('messages.bookingReceived.subject', { locator: 'KX7M2Q', context: undefined })).toContain(
+        'KX7M2Q',
+      );
       expect(asked).not.toHaveBeenCalled();
       t('messages.common.greeting', {});
       t('messages.common.recordLocator', { count: 2 });

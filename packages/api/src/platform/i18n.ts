@@ -58,17 +58,18 @@ function quickTranslator(locale: Locale): TFunction {
     }
     return text;
   };
+  // An option that steers only when it is set: `context: undefined` picks no context.
+  const steers = (options: Record<string, unknown>) =>
+    Object.keys(options).some((name) => STEERING.has(name) && options[name] !== undefined);
   const translate: Translate = (key, options) => {
     const text =
       typeof key === 'string' && (options === undefined || typeof options === 'object') ? textOf(key) : null;
     if (text === null) return i18nextT(key, options);
     if (!text.includes('{{')) {
-      if (options !== undefined && Object.keys(options).some((name) => STEERING.has(name)))
-        return i18nextT(key, options);
+      if (options !== undefined && steers(options)) return i18nextT(key, options);
       return text;
     }
-    if (options === undefined || Object.keys(options).some((name) => STEERING.has(name)))
-      return i18nextT(key, options);
+    if (options === undefined || steers(options)) return i18nextT(key, options);
     let complete = true;
     const filled = text.replace(PLACEHOLDER, (_, name: string) => {
       const value = options[name];
