@@ -10,9 +10,10 @@ const destination = alias(airports, 'destination');
 
 /**
  * A flight's price list as JSON, in tariff order: each price row as a select of `rate_prices` reads
- * it (numerics as text, as the driver gives them), with its tariff and whether its rate is active.
+ * it (numerics as text, as the driver gives them; the bigint amounts as JSON numbers, as their
+ * columns' mode number reads them), with its tariff and whether its rate is active.
  */
-const priceListJson = sql<PriceListJson[]>`(
+const priceListJson = sql<PriceListRow[]>`(
   select coalesce(json_agg(json_build_object(
     'rateId', ${ratePrices.rateId}, 'tariffId', ${ratePrices.tariffId},
     'priceStandard', ${ratePrices.priceStandard}, 'priceRound', ${ratePrices.priceRound},
@@ -27,12 +28,6 @@ const priceListJson = sql<PriceListJson[]>`(
   join ${rates} on ${rates.id} = ${ratePrices.rateId}
   where ${ratePrices.rateId} = ${flights.rateId}
 )`;
-type PriceListJson = Omit<PriceListRow, 'priceStandard' | 'priceRound' | 'airportFee' | 'fuelFee'> & {
-  priceStandard: number | string;
-  priceRound: number | string;
-  airportFee: number | string;
-  fuelFee: number | string;
-};
 
 /**
  * One row per flight, its price list as JSON (not a row per tariff, each repeating the flight's
@@ -60,8 +55,8 @@ const flightsWithPrices = (db: Db | Tx, ids: Placeholder[], shareLock: boolean) 
  * order (a new booking: no status change until it commits, and two bookings lock them in the same
  * order). Its SQL is built once per number of flights (runReusable): every booking runs it.
  */
-export async function flightsToBook(db: Db | Tx, ids: number[], shareLock: boolean) {
-  const joined = await runReusable<Awaited<ReturnType<typeof flightsWithPrices>>>(
+export function flightsToBook(db: Db | Tx, ids: number[], shareLock: boolean) {
+  return runReusable<Awaited<ReturnType<typeof flightsWithPrices>>>(
     db,
     `flightsToBook ${ids.length} ${shareLock ? 'share' : ''}`,
     (on) =>
@@ -72,21 +67,6 @@ export async function flightsToBook(db: Db | Tx, ids: number[], shareLock: boole
       ),
     Object.fromEntries(ids.map((id, i) => [`id${i}`, id])),
   );
-  return joined.map(({ flight, origin, destination, prices }) => ({
-    flight,
-    origin,
-    destination,
-    // JSON's numbers as the bigint columns read them (mode number).
-    prices: prices.map(
-      (price): PriceListRow => ({
-        ...price,
-        priceStandard: Number(price.priceStandard),
-        priceRound: Number(price.priceRound),
-        airportFee: Number(price.airportFee),
-        fuelFee: Number(price.fuelFee),
-      }),
-    ),
-  }));
 }
 
 /** A flight's seat map and state, for the seat view and pricing. */
