@@ -1,6 +1,16 @@
 import { formatMoney } from '@flybook/locales/format';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { API, apiToken, expect, expectAccessible, expectLedgerBalanced, logIn, test } from './support.ts';
+import {
+  API,
+  apiToken,
+  bookingBody,
+  expect,
+  expectAccessible,
+  expectLedgerBalanced,
+  logIn,
+  soonestFlight,
+  test,
+} from './support.ts';
 
 // Every journey here moves money: the ledger's invariants hold after each.
 test.afterEach(async ({ request }) => {
@@ -14,16 +24,6 @@ const headersOf = (token: string) => ({ 'x-auth-token': token });
 
 let serial = 0;
 
-/** The soonest open demo flight (the demo timetable starts today: near departure). */
-async function soonestFlight(request: APIRequestContext, token: string) {
-  const flights = await (
-    await request.get(`${API}/flight/list?status[]=created&sortBy=departure&sortOrder=ASC&pageSize=5`, {
-      headers: headersOf(token),
-    })
-  ).json();
-  return flights.items.find((flight: { isActive: boolean }) => flight.isActive).id as number;
-}
-
 /** A booking made through the API, with a last name of its own to find it by. */
 async function book(
   request: APIRequestContext,
@@ -32,34 +32,17 @@ async function book(
 ) {
   serial += 1;
   const lastName = `Gashi${String.fromCharCode(65 + (serial % 26))}${serial}x`;
-  const flightId = await soonestFlight(request, await apiToken(request, MANAGER));
-  const passenger = (firstName: string) => ({
-    firstName,
-    lastName,
-    gender: 'female',
-    ageType: 'adult',
-    birthday: '1986-03-14',
-  });
+  const flight = await soonestFlight(request, await apiToken(request, MANAGER));
   const response = await request.post(`${API}/reservation`, {
     headers: headersOf(token),
-    data: {
-      bookedFlights: [{ flight: { id: flightId }, tariff: { id: 1 } }],
-      passengers: ['Liridona', 'Elira', 'Arta'].slice(0, options.passengers ?? 1).map(passenger),
-      billingInformation: {
-        salutation: 'mrs',
-        firstName: 'Liridona',
-        lastName,
-        email: `liridona.${serial}@example.test`,
-        street: 'Bahnhofstrasse 7',
-        zip: '8001',
-        city: 'Zürich',
-        country: 'CH',
-        birthday: '1986-03-14',
-        phoneMobile: '+41 79 555 44 33',
-        language: 'en',
-      },
+    data: bookingBody({
+      flightId: flight.id,
+      lastName,
+      firstNames: ['Liridona', 'Elira', 'Arta'].slice(0, options.passengers ?? 1),
+      email: `liridona.${serial}@example.test`,
+      language: 'en',
       paymentTerms: options.terms,
-    },
+    }),
   });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { id: number; invoice: { id: number; total: number } };

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { API, apiToken, expect, expectAccessible, logIn, test } from './support.ts';
+import { API, apiToken, expect, expectAccessible, logIn, soonestFlight, test } from './support.ts';
 
 // The failure states and marked rows that only a real browser lays out (docs/decisions.md
 // "Failure states"); their logic is covered by component tests.
@@ -11,12 +11,7 @@ const MANAGER = 'manager@flybook.test';
 async function bookings(request: APIRequestContext, count: number) {
   const token = await apiToken(request, MANAGER);
   const headers = { 'x-auth-token': token };
-  const flights = await (
-    await request.get(`${API}/flight/list?status[]=created&sortBy=departure&sortOrder=ASC&pageSize=5`, {
-      headers,
-    })
-  ).json();
-  const flightId = flights.items.find((flight: { isActive: boolean }) => flight.isActive).id as number;
+  const flightId = (await soonestFlight(request, token)).id;
   const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
     const lastName = `Berisha${String.fromCharCode(65 + index)}`;

@@ -1,6 +1,6 @@
 import { formatChf, formatDate, formatDateTime, formatMoney, formatTime } from '@flybook/locales/format';
 import type { Page } from '@playwright/test';
-import { API, apiToken, expect, expectAccessible, logIn, test } from './support.ts';
+import { API, apiToken, expect, expectAccessible, logIn, soonestFlight, test } from './support.ts';
 
 // Dates, times and amounts as German and Albanian readers get them, on the public board, in the
 // booking wizard, on the reservation list and in the balance log (docs/i18n.md). Debian's Chromium
@@ -108,15 +108,7 @@ for (const locale of ['sq', 'de'] as const)
   }) => {
     const token = await apiToken(request, MANAGER);
     const headers = { 'x-auth-token': token };
-    const flights = await (
-      await request.get(`${API}/flight/list?status[]=created&sortBy=departure&sortOrder=ASC&pageSize=5`, {
-        headers,
-      })
-    ).json();
-    const flight = flights.items.find((item: { isActive: boolean }) => item.isActive) as {
-      id: number;
-      departure: string;
-    };
+    const flight = await soonestFlight(request, token);
     const created = await request.post(`${API}/reservation`, {
       headers,
       data: {

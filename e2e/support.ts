@@ -117,8 +117,62 @@ export interface BilledBooking {
   passengers: { id: number; firstName: string }[];
 }
 
+/** The soonest open demo flight (the demo timetable starts today: near departure). */
+export async function soonestFlight(
+  request: APIRequestContext,
+  token: string,
+): Promise<{ id: number; departure: string }> {
+  const flights = await (
+    await request.get(`${API}/flight/list?status[]=created&sortBy=departure&sortOrder=ASC&pageSize=5`, {
+      headers: { 'x-auth-token': token },
+    })
+  ).json();
+  return flights.items.find((flight: { isActive: boolean }) => flight.isActive);
+}
+
 /**
- * A booking on bill terms made through the API by the user of `token` (staff), on the first active
+ * The body of a booking through the API: adults named `firstNames` and `lastName` on one flight in
+ * Economy Light, the first of them the contact (born 1986, living in Zurich).
+ */
+export function bookingBody(booking: {
+  flightId: number;
+  lastName: string;
+  firstNames: string[];
+  email: string;
+  language: string;
+  paymentTerms: 'bill' | 'now' | 'later';
+  paymentDeadline?: string;
+}) {
+  const { lastName, firstNames } = booking;
+  return {
+    bookedFlights: [{ flight: { id: booking.flightId }, tariff: { id: 1 } }],
+    passengers: firstNames.map((firstName) => ({
+      firstName,
+      lastName,
+      gender: 'female',
+      ageType: 'adult',
+      birthday: '1986-03-14',
+    })),
+    billingInformation: {
+      salutation: 'mrs',
+      firstName: firstNames[0],
+      lastName,
+      email: booking.email,
+      street: 'Bahnhofstrasse 7',
+      zip: '8001',
+      city: 'Zürich',
+      country: 'CH',
+      birthday: '1986-03-14',
+      phoneMobile: '+41 79 555 44 33',
+      language: booking.language,
+    },
+    paymentTerms: booking.paymentTerms,
+    ...(booking.paymentDeadline ? { paymentDeadline: booking.paymentDeadline } : {}),
+  };
+}
+
+/**
+ * A booking on bill terms made through the API by the user of `token` (staff), on the soonest
  * open demo flight: adults with `firstNames` (default two) and `lastName`, the first of them the
  * contact, in German unless told otherwise.
  */
@@ -127,41 +181,18 @@ export async function billedBooking(
   token: string,
   booking: { lastName: string; firstNames?: string[]; language?: string; paymentDeadline?: string },
 ): Promise<BilledBooking> {
-  const headers = { 'x-auth-token': token };
-  const flights = await (
-    await request.get(`${API}/flight/list?status[]=created&sortBy=departure&sortOrder=ASC&pageSize=5`, {
-      headers,
-    })
-  ).json();
-  const flight = flights.items.find((item: { isActive: boolean }) => item.isActive) as { id: number };
   const { lastName, firstNames = ['Liridona', 'Elira'], language = 'de' } = booking;
   const response = await request.post(`${API}/reservation`, {
-    headers,
-    data: {
-      bookedFlights: [{ flight: { id: flight.id }, tariff: { id: 1 } }],
-      passengers: firstNames.map((firstName) => ({
-        firstName,
-        lastName,
-        gender: 'female',
-        ageType: 'adult',
-        birthday: '1986-03-14',
-      })),
-      billingInformation: {
-        salutation: 'mrs',
-        firstName: firstNames[0],
-        lastName,
-        email: `${firstNames[0]!.toLowerCase()}.${lastName.toLowerCase()}@example.test`,
-        street: 'Bahnhofstrasse 7',
-        zip: '8001',
-        city: 'Zürich',
-        country: 'CH',
-        birthday: '1986-03-14',
-        phoneMobile: '+41 79 555 44 33',
-        language,
-      },
+    headers: { 'x-auth-token': token },
+    data: bookingBody({
+      flightId: (await soonestFlight(request, token)).id,
+      lastName,
+      firstNames,
+      email: `${firstNames[0]!.toLowerCase()}.${lastName.toLowerCase()}@example.test`,
+      language,
       paymentTerms: 'bill',
       ...(booking.paymentDeadline ? { paymentDeadline: booking.paymentDeadline } : {}),
-    },
+    }),
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as BilledBooking;
