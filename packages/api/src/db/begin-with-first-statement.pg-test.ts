@@ -1,0 +1,204 @@
+// A transaction's BEGIN sent with its first statement (begin-with-first-statement.ts), on a real
+// PostgreSQL server: the vitest config includes this file when FLYBOOK_TEST_DB=postgres.
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
+import { rowsOf } from '../test/user-kinds.ts';
+import { beginWithFirstStatement } from './begin-with-first-statement.ts';
+import { type Database, openDatabase } from './client.ts';
+
+let scratch: ScratchDatabase;
+let database: Database;
+/** A connection of its own, outside the pool: what another request sees. */
+let observer: pg.Client;
+/** The statements the pool's connections sent to the server (what node-postgres was asked to send). */
+let sent: string[] = [];
+const prototypeQuery = pg.Client.prototype.query;
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase('flybook_begin');
+  // Counted below the wrapper: every call that reaches node-postgres is one request to the server.
+  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+    const [config] = args;
+    if (this !== observer)
+      sent.push(typeof config === 'string' ? config : ((config as { text?: string }).text ?? 'custom'));
+    return (prototypeQuery as (...rest: unknown[]) => unknown).apply(this, args);
+  } as typeof prototypeQuery;
+  const poolSize = process.env.DB_POOL_SIZE;
+  process.env.DB_POOL_SIZE = '1'; // one connection: every transaction below runs on the same one
+  try {
+    database = await openDatabase({ url: scratch.url, dataDir: '' });
+  } finally {
+    if (poolSize === undefined) delete process.env.DB_POOL_SIZE;
+    else process.env.DB_POOL_SIZE = poolSize;
+  }
+  observer = new pg.Client({ connectionString: scratch.url });
+  await observer.connect();
+  await observer.query('create table begin_items (id integer primary key, label text not null)');
+}, 60_000);
+
+afterAll(async () => {
+  pg.Client.prototype.query = prototypeQuery;
+  await observer?.end();
+  await database?.close();
+  await scratch?.drop();
+});
+
+afterEach(async () => {
+  await observer.query('delete from begin_items');
+  sent = [];
+});
+
+const labels = async () =>
+  (await observer.query<{ label: string }>('select label from begin_items order by id')).rows.map(
+    (row) => row.label,
+  );
+
+describe('a transaction on PostgreSQL', () => {
+  it('sends its BEGIN with its first statement: one request less, and the statement is inside the transaction', async () => {
+    const { db } = database;
+    const seenInside = await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into begin_items values (${1}, ${'first'})`);
+      await tx.execute(sql`insert into begin_items values (${2}, ${'second'})`);
+      // Not committed yet: another connection sees neither row.
+      return labels();
+    });
+    expect(seenInside).toEqual([]);
+    expect(await labels()).toEqual(['first', 'second']);
+    // BEGIN went out with the first insert: two inserts and the commit, three requests, not four.
+    expect(sent).toEqual([
+      'insert into begin_items values ($1, $2)',
+      'insert into begin_items values ($1, $2)',
+      'commit',
+    ]);
+  });
+
+  it('rolls its first statement back with the rest when the work fails', async () => {
+    const { db } = database;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into begin_items values (${1}, ${'kept?'})`);
+        throw new Error('the work failed');
+      }),
+    ).rejects.toThrow('the work failed');
+    expect(await labels()).toEqual([]);
+    expect(sent.at(-1)).toBe('rollback');
+  });
+
+  it('fails a first statement that fails, leaves nothing behind and the connection usable', async () => {
+    const { db } = database;
+    await observer.query(`insert into begin_items values (1, 'there before')`);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into begin_items values (${1}, ${'duplicate'})`);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    // The same (only) connection: not left in an aborted transaction, and its next transaction commits.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into begin_items values (${2}, ${'after'})`);
+    });
+    expect(await labels()).toEqual(['there before', 'after']);
+    const stuck = await observer.query(
+      `select 1 from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    expect(stuck.rowCount).toBe(0);
+  });
+
+  it('sends nothing for a transaction whose work throws before any statement', async () => {
+    await expect(
+      database.db.transaction(async () => {
+        throw new Error('refused before the database');
+      }),
+    ).rejects.toThrow('refused before the database');
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps the isolation level it was opened with', async () => {
+    const level = await database.db.transaction(
+      async (tx) => {
+        const [row] = await rowsOf<{ level: string }>(
+          tx.execute(sql`select current_setting(${'transaction_isolation'}) as level`),
+        );
+        return row?.level;
+      },
+      { isolationLevel: 'serializable' },
+    );
+    expect(level).toBe('serializable');
+    expect(sent[0]).toBe('select current_setting($1) as level');
+  });
+
+  it('sends the BEGIN on its own before a first statement without parameters', async () => {
+    const { db } = database;
+    const seenInside = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '5s'`);
+      await tx.execute(sql`insert into begin_items values (${1}, ${'after a setting'})`);
+      return labels();
+    });
+    expect(seenInside).toEqual([]);
+    expect(await labels()).toEqual(['after a setting']);
+    expect(sent).toEqual([
+      'begin',
+      "set local lock_timeout = '5s'",
+      'insert into begin_items values ($1, $2)',
+      'commit',
+    ]);
+  });
+
+  it('runs a savepoint (a nested transaction) first and rolls only it back', async () => {
+    const { db } = database;
+    await db.transaction(async (tx) => {
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into begin_items values (${1}, ${'inner'})`);
+          throw new Error('inner failed');
+        }),
+      ).rejects.toThrow('inner failed');
+      await tx.execute(sql`insert into begin_items values (${2}, ${'outer'})`);
+    });
+    expect(await labels()).toEqual(['outer']);
+  });
+});
+
+describe('a BEGIN that fails', () => {
+  it('takes its statement down with it, so the statement never runs outside a transaction', async () => {
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      beginWithFirstStatement(client);
+      await client.query('begin isolation level sideways');
+      const insert = { name: 'begin_items_insert', text: 'insert into begin_items values ($1, $2)' };
+      await expect(client.query({ ...insert, values: [1, 'outside'] })).rejects.toMatchObject({
+        code: '42601',
+      });
+      expect(await labels()).toEqual([]);
+      // The named statement was never parsed: the next use parses and runs it (autocommit).
+      await client.query({ ...insert, values: [2, 'named, later'] });
+      await client.query({ ...insert, values: [3, 'named, parsed once'] });
+      expect(await labels()).toEqual(['named, later', 'named, parsed once']);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('sends a named statement with its BEGIN once parsed, and parses it only once', async () => {
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      beginWithFirstStatement(client);
+      const insert = { name: 'begin_items_named', text: 'insert into begin_items values ($1, $2)' };
+      for (const [id, label] of [
+        [1, 'one'],
+        [2, 'two'],
+      ] as const) {
+        await client.query('begin');
+        await client.query({ ...insert, values: [id, label] });
+        expect(await labels()).not.toContain(label);
+        await client.query('commit');
+      }
+      expect(await labels()).toEqual(['one', 'two']);
+    } finally {
+      await client.end();
+    }
+  });
+});

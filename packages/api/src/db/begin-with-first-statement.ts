@@ -1,0 +1,167 @@
+import pg from 'pg';
+
+/**
+ * A transaction's BEGIN sent with its first statement, in one round trip instead of two.
+ *
+ * Drizzle opens a transaction with `begin` and waits for its answer before the first statement:
+ * a round trip that carries nothing (on a booking, one of six). Here `begin` is held back and
+ * written in the same batch as the transaction's first statement, before that statement's Sync:
+ * Parse/Bind/Execute `begin`, then the statement's Parse/Bind/Describe/Execute, then one Sync.
+ * PostgreSQL runs them in order; once `begin` has run, the Sync no longer commits, so the
+ * statement runs inside the transaction exactly as if BEGIN had been answered first. Should
+ * `begin` fail, PostgreSQL skips the statement (everything up to the Sync), so a statement never
+ * runs outside its transaction. A transaction that ends before any statement (its work threw
+ * first) sends nothing at all: its commit or rollback is answered here.
+ *
+ * Only statements of the extended protocol (with parameters or a name: every query Drizzle builds
+ * with values, every reusable statement) carry the BEGIN; a first statement without parameters
+ * (`savepoint`, `set local …`) gets its BEGIN sent just before it, as before.
+ */
+export function beginWithFirstStatement(client: pg.Client): void {
+  type Query = (...args: unknown[]) => unknown;
+  const send = client.query.bind(client) as Query;
+  let heldBegin: string | null = null;
+  (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+    const [config, values, callback] = args;
+    const request = requestOf(config, values);
+    if (request === null) return send(...args);
+    const answerWith = (command: string) =>
+      answered(command, typeof values === 'function' ? values : callback);
+    if (heldBegin === null) {
+      if (!request.opensTransaction) return send(...args);
+      heldBegin = request.text;
+      return answerWith('BEGIN');
+    }
+    const begin = heldBegin;
+    heldBegin = null;
+    if (request.endsTransaction) return answerWith(request.endsTransaction);
+    if (request.extended) {
+      const query = new BeginThenQuery(begin, config, Array.isArray(values) ? values : undefined);
+      const done = typeof values === 'function' ? values : callback;
+      if (typeof done === 'function') return send(query, done);
+      return new Promise((resolve, reject) =>
+        send(query, (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result))),
+      );
+    }
+    // A first statement that cannot carry the BEGIN: send the BEGIN on its own, then the statement.
+    const done = typeof values === 'function' ? values : callback;
+    if (typeof done === 'function') {
+      return send(begin, (error: Error | null) =>
+        error ? (done as (error: Error) => void)(error) : send(...args),
+      );
+    }
+    return (send(begin) as Promise<unknown>).then(() => send(...args));
+  };
+}
+
+const OPENS = /^begin(?: [a-z ]+)?$/i;
+const ENDS = /^(commit|rollback)$/i;
+
+/** What the wrapper needs to know of a query call; null for what it leaves alone (custom submittables). */
+function requestOf(config: unknown, values: unknown) {
+  if (typeof config === 'string') {
+    const noValues = !Array.isArray(values) || values.length === 0;
+    return {
+      text: config,
+      opensTransaction: noValues && OPENS.test(config),
+      endsTransaction: noValues && ENDS.test(config) ? config.toUpperCase() : null,
+      extended: !noValues,
+    };
+  }
+  if (typeof config !== 'object' || config === null) return null;
+  const query = config as {
+    text?: unknown;
+    name?: unknown;
+    values?: unknown;
+    rows?: unknown;
+    queryMode?: unknown;
+  };
+  if (typeof (config as { submit?: unknown }).submit === 'function' || query.rows !== undefined) return null;
+  if (typeof query.text !== 'string') return null;
+  const parameters = Array.isArray(values) ? values : query.values;
+  const plain =
+    !query.name && query.queryMode !== 'extended' && !(Array.isArray(parameters) && parameters.length > 0);
+  return {
+    text: query.text,
+    opensTransaction: plain && OPENS.test(query.text),
+    endsTransaction: plain && ENDS.test(query.text) ? query.text.toUpperCase() : null,
+    extended: !plain,
+  };
+}
+
+/** The answer to a BEGIN held back, or to the end of a transaction that sent nothing. */
+function answered(command: string, callback: unknown) {
+  const result = { command, rowCount: null, oid: null, rows: [], fields: [] };
+  if (typeof callback === 'function') {
+    process.nextTick(() => (callback as (error: null, result: unknown) => void)(null, result));
+    return undefined;
+  }
+  return Promise.resolve(result);
+}
+
+/** node-postgres' connection, as far as a query writes to it. */
+interface Connection {
+  parse(message: { text: string }): void;
+  bind(message: Record<string, never>): void;
+  execute(message: Record<string, never>): void;
+  submittedNamedStatements: Record<string, string>;
+}
+
+/** node-postgres' Query, as far as it is extended here (its internals, typed by hand). */
+interface QueryInternals {
+  prepare(connection: Connection): void;
+  handleCommandComplete(message: unknown, connection: Connection): void;
+  handleError(error: Error, connection: Connection): void;
+}
+const Query = pg.Query as unknown as new (config: unknown, values?: unknown[]) => QueryInternals;
+
+/**
+ * A query that writes BEGIN before itself in one batch. Its name (of a prepared statement) is
+ * hidden while the BEGIN's messages are answered: node-postgres records a named statement as
+ * parsed on the ParseComplete it receives, and the first one is the BEGIN's.
+ */
+class BeginThenQuery extends Query {
+  // Declared, not initialised: a class field would be set after the base constructor's `name`.
+  declare begin: string;
+  declare statementName: string | undefined;
+  /** From writing the batch until BEGIN's CommandComplete: see `name`. */
+  declare awaitingBegin: boolean;
+
+  constructor(begin: string, config: unknown, values: unknown[] | undefined) {
+    super(config, values);
+    this.begin = begin;
+  }
+
+  get name(): string | undefined {
+    return this.awaitingBegin ? undefined : this.statementName;
+  }
+
+  set name(name: string | undefined) {
+    this.statementName = name;
+  }
+
+  override prepare(connection: Connection) {
+    connection.parse({ text: this.begin });
+    connection.bind({});
+    connection.execute({});
+    super.prepare(connection);
+    this.awaitingBegin = true;
+  }
+
+  override handleCommandComplete(message: unknown, connection: Connection) {
+    if (this.awaitingBegin) {
+      this.awaitingBegin = false;
+      return;
+    }
+    super.handleCommandComplete(message, connection);
+  }
+
+  override handleError(error: Error, connection: Connection) {
+    // BEGIN failed: the statement was skipped, so its name was never parsed on this connection.
+    if (this.awaitingBegin) {
+      this.awaitingBegin = false;
+      if (this.statementName) delete connection.submittedNamedStatements[this.statementName];
+    }
+    super.handleError(error, connection);
+  }
+}
