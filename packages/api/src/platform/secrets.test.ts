@@ -9,6 +9,8 @@ describe('tokens', () => {
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(Buffer.from(token, 'base64url')).toHaveLength(32);
       expect(tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+      // A presented token is looked up by hashToken: it must find the hash stored for it.
+      expect(hashToken(token)).toBe(tokenHash);
     }
     expect(new Set(tokens.map(({ token }) => token)).size).toBe(1_000);
     // Not a pool of zeros nor one byte repeated: 32,000 bytes use (nearly) every byte value.
