@@ -159,6 +159,7 @@ const parts: BenchParts = {
     mismatchedRows: 0,
     overfullRows: 0,
     misfiledReservations: 0,
+    miscountedUsers: 0,
   },
   ledgerCheck: { records: 100_000, signedSum: 0, mismatchedAccounts: 0 },
 };
@@ -209,6 +210,9 @@ describe('bench results', () => {
     expect(
       benchResults({ ...parts, databaseCheck: { ...parts.databaseCheck, misfiledReservations: 1 } }).ok,
     ).toBe(false);
+    expect(benchResults({ ...parts, databaseCheck: { ...parts.databaseCheck, miscountedUsers: 1 } }).ok).toBe(
+      false,
+    );
     // A sell-out that left a seat unsold (or sold one twice) fails too.
     const unsold = { ...parts.scenarios.sellOut, check: { ...parts.scenarios.sellOut.check, booked: 119 } };
     expect(benchResults({ ...parts, scenarios: { ...parts.scenarios, sellOut: unsold } }).ok).toBe(false);

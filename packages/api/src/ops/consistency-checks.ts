@@ -61,6 +61,8 @@ export interface DatabaseCheck {
    * with an active ticket, or without their one invoice.
    */
   misfiledReservations: number;
+  /** Types and activities of user whose kept count (user_counts, the lists' totals) differs from their users. */
+  miscountedUsers: number;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function checkDatabase(db: Db): Promise<DatabaseCheck> {
     mismatched_rows: number;
     overfull_rows: number;
     misfiled_reservations: number;
+    miscounted_users: number;
   }>(
     db,
     sql`WITH seat_tickets AS (
@@ -100,7 +103,11 @@ export async function checkDatabase(db: Db): Promise<DatabaseCheck> {
               WHERE (r.status = 'cancelled'
                       AND EXISTS (SELECT 1 FROM tickets t WHERE t.reservation_id = r.id AND t.is_active))
                  OR NOT EXISTS (SELECT 1 FROM reservation_invoices i WHERE i.reservation_id = r.id))
-              AS misfiled_reservations`,
+              AS misfiled_reservations,
+            (SELECT count(*)::int
+               FROM (SELECT type, is_active, count(*) AS total FROM users GROUP BY type, is_active) actual
+               FULL JOIN user_counts kept USING (type, is_active)
+              WHERE coalesce(actual.total, 0) <> coalesce(kept.total, 0)) AS miscounted_users`,
   );
   if (!row) throw new Error('the database check returned nothing');
   return {
@@ -110,6 +117,7 @@ export async function checkDatabase(db: Db): Promise<DatabaseCheck> {
     mismatchedRows: row.mismatched_rows,
     overfullRows: row.overfull_rows,
     misfiledReservations: row.misfiled_reservations,
+    miscountedUsers: row.miscounted_users,
   };
 }
 

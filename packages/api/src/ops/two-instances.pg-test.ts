@@ -129,6 +129,7 @@ describe('two API processes on one PostgreSQL database', () => {
         mismatchedRows: 0,
         overfullRows: 0,
         misfiledReservations: 0,
+        miscountedUsers: 0,
       });
     } finally {
       await database.close();

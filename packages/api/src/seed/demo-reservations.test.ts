@@ -81,7 +81,12 @@ describe('the demo season', () => {
     const ledger = await checkLedger(t.database.db);
     expect(ledger).toMatchObject({ signedSum: 0, mismatchedAccounts: 0 });
     const seats = await checkDatabase(t.database.db);
-    expect(seats).toMatchObject({ mismatchedRows: 0, overfullRows: 0, misfiledReservations: 0 });
+    expect(seats).toMatchObject({
+      mismatchedRows: 0,
+      overfullRows: 0,
+      misfiledReservations: 0,
+      miscountedUsers: 0,
+    });
     expect(await t.database.db.transaction((tx) => invoiceCheck(tx))).toEqual({ mismatchedInvoiceIds: [] });
     const [oversold] = await rows<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM flight_seats WHERE booked > seats_for_sale`,
@@ -101,6 +106,17 @@ describe('the demo season', () => {
       .catch((error: { check?: Awaited<ReturnType<typeof checkDatabase>> }) => error.check);
     expect(broken?.misfiledReservations).toBe(1);
     expect((await checkDatabase(t.database.db)).misfiledReservations).toBe(0);
+  });
+
+  it('finds a user count that differs from the users (what the user lists total on)', async () => {
+    const broken = await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE user_counts SET total = total + 1 WHERE type = 'customer' AND is_active`);
+        throw Object.assign(new Error('roll back'), { check: await checkDatabase(tx) });
+      })
+      .catch((error: { check?: Awaited<ReturnType<typeof checkDatabase>> }) => error.check);
+    expect(broken?.miscountedUsers).toBe(1);
+    expect((await checkDatabase(t.database.db)).miscountedUsers).toBe(0);
   });
 
   it('has a past season of departed flights and a coming one, both with bookings', async () => {

@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -68,6 +69,22 @@ export const users = pgTable(
     index('users_type_display_name_idx').on(t.type, t.displayName),
     check('users_credit_limit_not_negative', sql`${t.creditLimitTotalAmount} >= 0`),
   ],
+);
+
+/**
+ * How many users of each type there are, active and inactive: the user lists' total without a
+ * search, read from at most two rows instead of counting every user (docs/lists-at-scale.md,
+ * "Customer list"). Kept by statement triggers on `users` (migration 0020) in the transaction of
+ * every insert, update and delete; `checkDatabase` compares it with a count.
+ */
+export const userCounts = pgTable(
+  'user_counts',
+  {
+    type: text('type', { enum: ['manager', 'agent', 'customer', 'admin'] }).notNull(),
+    isActive: boolean('is_active').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.type, t.isActive] })],
 );
 
 /** Session tokens; only a SHA-256 of the token is stored. */

@@ -275,6 +275,61 @@ describe('customers by staff', () => {
     expect(wrongId.body.errors[0]).toMatchObject({ field: 'id' });
   });
 
+  it('totals the list without a search from the kept counts, equal to the customers after every change', async () => {
+    const counted = async () => {
+      const [row] = await rowsOf<{ all: number; active: number; inactive: number }>(
+        t.database.db.execute(sql`select count(*)::int as "all",
+          (count(*) filter (where is_active))::int as active,
+          (count(*) filter (where not is_active))::int as inactive
+          from users where type = 'customer'`),
+      );
+      return row!;
+    };
+    const listed = async () => {
+      const total = async (query: string) =>
+        (await t.api('GET', `customer/list?pageSize=1${query}`, manager)).body.total;
+      return {
+        all: await total(''),
+        active: await total('&isActive=true'),
+        inactive: await total('&isActive=false'),
+      };
+    };
+    const before = await counted();
+    expect(await listed()).toEqual(before);
+
+    const created = await create({ firstName: 'Counted' });
+    const dormant = await create({ firstName: 'Counted', isActive: false });
+    expect(await listed()).toEqual({
+      all: before.all + 2,
+      active: before.active + 1,
+      inactive: before.inactive + 1,
+    });
+    // Deactivated by staff (the form sent back with isActive off), then deleted.
+    const form = editForm((await t.api('GET', `customer/${created.body.id}`, manager)).body);
+    expect(
+      (await t.api('PUT', `customer/${created.body.id}`, manager, { ...form, isActive: false })).status,
+    ).toBe(200);
+    expect(await listed()).toEqual({
+      all: before.all + 2,
+      active: before.active,
+      inactive: before.inactive + 2,
+    });
+    expect((await t.api('DELETE', `customer/${dormant.body.id}`, admin)).status).toBe(204);
+    expect(await listed()).toEqual(await counted());
+
+    // One statement that changes many users at once, and one that inserts several: still exact.
+    await t.database.db.execute(sql`update users set is_active = not is_active where type = 'customer'`);
+    expect(await listed()).toEqual(await counted());
+    await t.database.db.execute(sql`update users set is_active = not is_active where type = 'customer'`);
+    await t.database.db.execute(sql`insert into users (type, email, display_name, is_active)
+      select 'customer', 'bulk' || n || '@example.test', 'Bulk ' || n, n % 2 = 0 from generate_series(1, 5) n`);
+    const after = await counted();
+    expect(await listed()).toEqual(after);
+    expect(after.all).toBe(before.all + 1 + 5);
+    // A search still counts what it finds.
+    expect((await t.api('GET', 'customer/list?query=counted', manager)).body.total).toBe(1);
+  });
+
   it('deletes a customer nothing refers to, with their account, and keeps one with reservations', async () => {
     const gone = await create();
     const deleted = await t.api('DELETE', `customer/${gone.body.id}`, admin);

@@ -1,6 +1,6 @@
 import { and, type Column, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { countries, users } from '../../db/schema/index.ts';
+import { countries, userCounts, users } from '../../db/schema/index.ts';
 import { containsPattern, listOrder } from '../../platform/sql.ts';
 import { selectProfiles } from './user-profile.ts';
 
@@ -50,6 +50,7 @@ export async function listUsersOfKind(
   },
 ) {
   const conditions: SQL[] = [eq(users.type, kind.type)];
+  const searched = Boolean(filter.query?.trim()) || (filter.countries?.length ?? 0) > 0;
   if (filter.query?.trim()) {
     const like = containsPattern(filter.query);
     conditions.push(or(...kind.searchColumns.map((column) => ilike(searchable[column], like)))!);
@@ -71,10 +72,23 @@ export async function listUsersOfKind(
       .orderBy(...listOrder(column, paging.sortOrder, users.id))
       .limit(paging.pageSize)
       .offset(paging.page * paging.pageSize),
-    db.select({ total: count() }).from(users).where(where),
+    // Without a search the total is kept per type and activity (user_counts): two rows at most,
+    // however many users there are. A search counts what it finds.
+    searched
+      ? db.select({ total: count() }).from(users).where(where)
+      : keptTotal(db, kind.type, filter.isActive),
   ]);
   return { items, total: totals[0]?.total ?? 0 };
 }
+
+/** How many users of a type there are (active, inactive or both), as the triggers on users keep it. */
+const keptTotal = (db: Db, type: UserKindType, isActive: boolean | undefined) =>
+  db
+    .select({ total: sql<number>`coalesce(sum(${userCounts.total}), 0)`.mapWith(Number) })
+    .from(userCounts)
+    .where(
+      and(eq(userCounts.type, type), isActive === undefined ? undefined : eq(userCounts.isActive, isActive)),
+    );
 
 /** The profile columns a kind's form writes (money in Rappen, the percentage as numeric text). */
 export type ProfileValues = Partial<
