@@ -10,7 +10,7 @@ import pg from 'pg';
 import { beginWithFirstStatement } from './begin-with-first-statement.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { loggableError } from './faults.ts';
-import { useQuickQueryConfig } from './pg-query-config.ts';
+import { installQuickQueryConfig } from './pg-query-config.ts';
 
 /**
  * The Drizzle database, the same type on PGlite and on a PostgreSQL server. Without Drizzle's
@@ -202,7 +202,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.url) {
     const connectionString = options.url;
-    useQuickQueryConfig();
+    installQuickQueryConfig();
     const timeouts = queryTimeouts(Number(process.env.DB_QUERY_TIMEOUT_MS ?? DEFAULT_QUERY_TIMEOUT_MS));
     const pool = new GuardedPool({
       connectionString: options.url,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { normalizeAsNodePostgres, normalizeQueryConfig, useQuickQueryConfig } from './pg-query-config.ts';
+import { installQuickQueryConfig, normalizeAsNodePostgres, normalizeQueryConfig } from './pg-query-config.ts';
 
 /** A config as Drizzle's node-postgres session passes it: name, text, row mode and its type parsers. */
 const drizzleConfig = () => ({
@@ -48,7 +48,7 @@ describe("node-postgres' query config, copied quickly", () => {
   });
 
   it("is what node-postgres' queries read their config with once in use", () => {
-    useQuickQueryConfig();
+    installQuickQueryConfig();
     const config = drizzleConfig();
     const query = new pg.Query(config, [5]) as unknown as {
       text: string;

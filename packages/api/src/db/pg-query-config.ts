@@ -29,6 +29,6 @@ export function normalizeQueryConfig(config: unknown, values?: unknown, callback
 }
 
 /** Has node-postgres' queries normalize their config with `normalizeQueryConfig` (once per process). */
-export function useQuickQueryConfig() {
+export function installQuickQueryConfig() {
   utils.normalizeQueryConfig = normalizeQueryConfig;
 }
