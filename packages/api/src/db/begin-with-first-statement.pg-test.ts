@@ -160,8 +160,8 @@ describe('a transaction on PostgreSQL', () => {
   });
 });
 
-describe('a BEGIN that fails', () => {
-  it('takes its statement down with it, so the statement never runs outside a transaction', async () => {
+describe('queries on a connection of its own', () => {
+  it('a BEGIN that fails takes its statement down with it: the statement never runs outside a transaction', async () => {
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     try {
@@ -176,6 +176,28 @@ describe('a BEGIN that fails', () => {
       await client.query({ ...insert, values: [2, 'named, later'] });
       await client.query({ ...insert, values: [3, 'named, parsed once'] });
       expect(await labels()).toEqual(['named, later', 'named, parsed once']);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('sends the BEGIN before a first query it cannot carry (one that reads its rows by portal)', async () => {
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      beginWithFirstStatement(client);
+      await client.query('begin');
+      // `rows` (a portal read in batches) is a config node-postgres' types leave out.
+      const byPortal = {
+        text: 'insert into begin_items values ($1, $2) returning id',
+        values: [1, 'by portal'],
+        rows: 10,
+      } as pg.QueryConfig;
+      const inserted = await client.query(byPortal);
+      expect(inserted.rows).toEqual([{ id: 1 }]);
+      await client.query('rollback');
+      // It ran inside the transaction: rolled back with it.
+      expect(await labels()).toEqual([]);
     } finally {
       await client.end();
     }

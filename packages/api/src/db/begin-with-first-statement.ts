@@ -15,7 +15,8 @@ import pg from 'pg';
  *
  * Only statements of the extended protocol (with parameters or a name: every query Drizzle builds
  * with values, every reusable statement) carry the BEGIN; a first statement without parameters
- * (`savepoint`, `set local …`) gets its BEGIN sent just before it, as before.
+ * (`savepoint`, `set local …`) or a custom query (a cursor, a read by portal) gets its BEGIN sent
+ * just before it, as before.
  */
 export function beginWithFirstStatement(client: pg.Client): void {
   type Query = (...args: unknown[]) => unknown;
@@ -23,28 +24,35 @@ export function beginWithFirstStatement(client: pg.Client): void {
   let heldBegin: string | null = null;
   (client as unknown as { query: Query }).query = (...args: unknown[]) => {
     const [config, values, callback] = args;
+    const done = typeof values === 'function' ? values : callback;
     const request = requestOf(config, values);
-    if (request === null) return send(...args);
-    const answerWith = (command: string) =>
-      answered(command, typeof values === 'function' ? values : callback);
     if (heldBegin === null) {
-      if (!request.opensTransaction) return send(...args);
+      if (!request?.opensTransaction) return send(...args);
       heldBegin = request.text;
-      return answerWith('BEGIN');
+      return answered('BEGIN', done);
     }
     const begin = heldBegin;
     heldBegin = null;
-    if (request.endsTransaction) return answerWith(request.endsTransaction);
-    if (request.extended) {
+    if (request?.endsTransaction) return answered(request.endsTransaction, done);
+    if (request?.extended) {
       const query = new BeginThenQuery(begin, config, Array.isArray(values) ? values : undefined);
-      const done = typeof values === 'function' ? values : callback;
       if (typeof done === 'function') return send(query, done);
       return new Promise((resolve, reject) =>
         send(query, (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result))),
       );
     }
-    // A first statement that cannot carry the BEGIN: send the BEGIN on its own, then the statement.
-    const done = typeof values === 'function' ? values : callback;
+    // A first statement that cannot carry the BEGIN: the BEGIN on its own, then the statement.
+    if (request === null) {
+      // A custom query (a cursor) is answered by the object it is: both are queued at once, and a
+      // BEGIN that fails closes the connection before the query behind it goes out.
+      send(begin, (error: Error | null) => {
+        if (error)
+          (
+            client as unknown as { connection?: { stream?: { destroy(): void } } }
+          ).connection?.stream?.destroy();
+      });
+      return send(...args);
+    }
     if (typeof done === 'function') {
       return send(begin, (error: Error | null) =>
         error ? (done as (error: Error) => void)(error) : send(...args),
