@@ -161,24 +161,45 @@ describe('a transaction on PostgreSQL', () => {
 });
 
 describe('queries on a connection of its own', () => {
-  it('a BEGIN that fails takes its statement down with it: the statement never runs outside a transaction', async () => {
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
-    try {
-      beginWithFirstStatement(client);
-      await client.query('begin isolation level sideways');
-      const insert = { name: 'begin_items_insert', text: 'insert into begin_items values ($1, $2)' };
+  it('a BEGIN that fails takes its statement down and closes the connection: nothing runs outside a transaction', async () => {
+    const insert = { name: 'begin_items_insert', text: 'insert into begin_items values ($1, $2)' };
+    const withFailingBegin = async (work: (client: pg.Client) => Promise<void>) => {
+      const client = new pg.Client({ connectionString: scratch.url });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        beginWithFirstStatement(client);
+        await client.query('begin isolation level sideways');
+        await work(client);
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    };
+    // The BEGIN carried by the first statement: the statement is skipped with it, and a caller
+    // that goes on finds the connection closed.
+    await withFailingBegin(async (client) => {
       await expect(client.query({ ...insert, values: [1, 'outside'] })).rejects.toMatchObject({
         code: '42601',
       });
-      expect(await labels()).toEqual([]);
-      // The named statement was never parsed: the next use parses and runs it (autocommit).
-      await client.query({ ...insert, values: [2, 'named, later'] });
-      await client.query({ ...insert, values: [3, 'named, parsed once'] });
-      expect(await labels()).toEqual(['named, later', 'named, parsed once']);
-    } finally {
-      await client.end();
-    }
+      await expect(client.query({ ...insert, values: [2, 'after'] })).rejects.toThrow();
+    });
+    // Two first statements at once: the second was queued behind the first, and fails too.
+    await withFailingBegin(async (client) => {
+      const both = await Promise.allSettled([
+        client.query({ ...insert, values: [3, 'first of two'] }),
+        client.query({ ...insert, values: [4, 'second of two'] }),
+      ]);
+      expect(both.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
+    });
+    // The BEGIN on its own before a statement without parameters, with one queued behind.
+    await withFailingBegin(async (client) => {
+      const both = await Promise.allSettled([
+        client.query(`insert into begin_items values (5, 'no parameters')`),
+        client.query({ ...insert, values: [6, 'behind it'] }),
+      ]);
+      expect(both.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
+    });
+    expect(await labels()).toEqual([]);
   });
 
   it('sends the BEGIN before a first query it cannot carry (one that reads its rows by portal)', async () => {

@@ -41,24 +41,13 @@ export function beginWithFirstStatement(client: pg.Client): void {
         send(query, (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result))),
       );
     }
-    // A first statement that cannot carry the BEGIN: the BEGIN on its own, then the statement.
-    if (request === null) {
-      // A custom query (a cursor) is answered by the object it is: both are queued at once, and a
-      // BEGIN that fails closes the connection before the query behind it goes out.
-      send(begin, (error: Error | null) => {
-        if (error)
-          (
-            client as unknown as { connection?: { stream?: { destroy(): void } } }
-          ).connection?.stream?.destroy();
-      });
-      return send(...args);
-    }
-    if (typeof done === 'function') {
-      return send(begin, (error: Error | null) =>
-        error ? (done as (error: Error) => void)(error) : send(...args),
-      );
-    }
-    return (send(begin) as Promise<unknown>).then(() => send(...args));
+    // A first statement that cannot carry the BEGIN (no parameters, a cursor, a read by portal):
+    // the BEGIN on its own and the statement queued behind it at once, in the order they came. A
+    // BEGIN that fails closes the connection before anything behind it goes out.
+    send(begin, (error: Error | null) => {
+      if (error) (client as unknown as { connection: Connection }).connection.stream.destroy();
+    });
+    return send(...args);
   };
 }
 
@@ -113,6 +102,7 @@ interface Connection {
   bind(message: Record<string, never>): void;
   execute(message: Record<string, never>): void;
   submittedNamedStatements: Record<string, string>;
+  stream: { destroy(): void };
 }
 
 /** node-postgres' Query, as far as it is extended here (its internals, typed by hand). */
@@ -134,6 +124,8 @@ class BeginThenQuery extends Query {
   declare statementName: string | undefined;
   /** From writing the batch until BEGIN's CommandComplete: see `name`. */
   declare awaitingBegin: boolean;
+  /** Set as the batch is written: until then nothing of it reached the server. */
+  declare beginWritten: boolean;
 
   constructor(begin: string, config: unknown, values: unknown[] | undefined) {
     super(config, values);
@@ -148,7 +140,13 @@ class BeginThenQuery extends Query {
     this.statementName = name;
   }
 
+  /** Always the extended protocol: the simple one could not carry the BEGIN. */
+  requiresPreparation() {
+    return true;
+  }
+
   override prepare(connection: Connection) {
+    this.beginWritten = true;
     connection.parse({ text: this.begin });
     connection.bind({});
     connection.execute({});
@@ -165,10 +163,15 @@ class BeginThenQuery extends Query {
   }
 
   override handleError(error: Error, connection: Connection) {
-    // BEGIN failed: the statement was skipped, so its name was never parsed on this connection.
-    if (this.awaitingBegin) {
+    // Not sent (refused before writing), or BEGIN itself failed or went unanswered: the server has
+    // no transaction where its caller believes it has one. The connection is closed, so no later
+    // statement of that transaction can run on it outside a transaction; it fails instead. (A
+    // value that cannot be encoded fails while the batch is written, after the BEGIN: that
+    // transaction is open and its caller's rollback ends it.)
+    if (!this.beginWritten || this.awaitingBegin) {
       this.awaitingBegin = false;
       if (this.statementName) delete connection.submittedNamedStatements[this.statementName];
+      connection.stream.destroy();
     }
     super.handleError(error, connection);
   }
