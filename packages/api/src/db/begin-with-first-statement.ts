@@ -56,32 +56,28 @@ const ENDS = /^(commit|rollback)$/i;
 
 /** What the wrapper needs to know of a query call; null for what it leaves alone (custom submittables). */
 function requestOf(config: unknown, values: unknown) {
+  const hasValues = (list: unknown) => Array.isArray(list) && list.length > 0;
+  let text: string;
+  /** Sent by the simple protocol (no name, no values): the only kind that can be a BEGIN or an end. */
+  let plain: boolean;
   if (typeof config === 'string') {
-    const noValues = !Array.isArray(values) || values.length === 0;
-    return {
-      text: config,
-      opensTransaction: noValues && OPENS.test(config),
-      endsTransaction: noValues && ENDS.test(config) ? config.toUpperCase() : null,
-      extended: !noValues,
-    };
+    text = config;
+    plain = !hasValues(values);
+  } else {
+    if (typeof config !== 'object' || config === null) return null;
+    const query = config as Record<string, unknown>;
+    if (typeof query.submit === 'function' || query.rows !== undefined || typeof query.text !== 'string')
+      return null;
+    text = query.text;
+    plain =
+      !query.name &&
+      query.queryMode !== 'extended' &&
+      !hasValues(Array.isArray(values) ? values : query.values);
   }
-  if (typeof config !== 'object' || config === null) return null;
-  const query = config as {
-    text?: unknown;
-    name?: unknown;
-    values?: unknown;
-    rows?: unknown;
-    queryMode?: unknown;
-  };
-  if (typeof (config as { submit?: unknown }).submit === 'function' || query.rows !== undefined) return null;
-  if (typeof query.text !== 'string') return null;
-  const parameters = Array.isArray(values) ? values : query.values;
-  const plain =
-    !query.name && query.queryMode !== 'extended' && !(Array.isArray(parameters) && parameters.length > 0);
   return {
-    text: query.text,
-    opensTransaction: plain && OPENS.test(query.text),
-    endsTransaction: plain && ENDS.test(query.text) ? query.text.toUpperCase() : null,
+    text,
+    opensTransaction: plain && OPENS.test(text),
+    endsTransaction: plain && ENDS.test(text) ? text.toUpperCase() : null,
     extended: !plain,
   };
 }
