@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { closeSocket } from './faults.ts';
 
 /**
  * A transaction's BEGIN sent with its first statement, in one round trip instead of two.
@@ -45,7 +46,7 @@ export function beginWithFirstStatement(client: pg.Client): void {
     // the BEGIN on its own and the statement queued behind it at once, in the order they came. A
     // BEGIN that fails closes the connection before anything behind it goes out.
     send(begin, (error: Error | null) => {
-      if (error) (client as unknown as { connection: Connection }).connection.stream.destroy();
+      if (error) closeSocket(client);
     });
     return send(...args);
   };

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { beginWithFirstStatement } from './begin-with-first-statement.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
-import { loggableError } from './faults.ts';
+import { closeSocket, loggableError } from './faults.ts';
 import { installQuickQueryConfig } from './pg-query-config.ts';
 
 /**
@@ -135,8 +135,7 @@ export function queryTimeouts(queryTimeoutMs: number) {
  */
 function destroyWhenSilent(client: pg.Client) {
   const destroy = (error: unknown) => {
-    if (error instanceof Error && error.message === QUERY_READ_TIMEOUT)
-      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) closeSocket(client);
   };
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {

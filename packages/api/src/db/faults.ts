@@ -1,6 +1,7 @@
-// How database failures are told apart and logged: a lost or refused connection is the database
-// being unavailable for a while (503, retry), not a bug (500); and a failed statement is logged
-// without its parameters, which carry session token hashes, rate-limit keys and personal data.
+// How database failures are told apart, logged and cut short: a lost or refused connection is the
+// database being unavailable for a while (503, retry), not a bug (500); a failed statement is logged
+// without its parameters, which carry session token hashes, rate-limit keys and personal data; a
+// connection that can no longer be trusted has its socket closed (`closeSocket`).
 
 /** SQLSTATEs of a connection the server ended or refused (class 08 and the 57P shutdowns). */
 const UNAVAILABLE_SQLSTATES = new Set([
@@ -211,4 +212,12 @@ function describe(error: unknown, secrets: readonly string[], depth: number): Lo
  */
 export function loggableError(error: unknown): LoggableError {
   return describe(error, parameterTexts(error), 0);
+}
+
+/**
+ * Closes a node-postgres client's socket at once: the statements queued on it fail, nothing more
+ * goes out, and the pool drops the connection when it is released.
+ */
+export function closeSocket(client: unknown): void {
+  (client as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
