@@ -50,17 +50,18 @@ export async function listUsersOfKind(
   },
 ) {
   const conditions: SQL[] = [eq(users.type, kind.type)];
-  const searched = Boolean(filter.query?.trim()) || (filter.countries?.length ?? 0) > 0;
-  if (filter.query?.trim()) {
-    const like = containsPattern(filter.query);
+  const byText = Boolean(filter.query?.trim());
+  const byCountry = filter.countries !== undefined && filter.countries.length > 0;
+  if (byText) {
+    const like = containsPattern(filter.query!);
     conditions.push(or(...kind.searchColumns.map((column) => ilike(searchable[column], like)))!);
   }
   if (filter.isActive !== undefined) conditions.push(eq(users.isActive, filter.isActive));
-  if (filter.countries && filter.countries.length > 0) {
+  if (byCountry) {
     conditions.push(
       inArray(
         users.countryId,
-        db.select({ id: countries.id }).from(countries).where(inArray(countries.code, filter.countries)),
+        db.select({ id: countries.id }).from(countries).where(inArray(countries.code, filter.countries!)),
       ),
     );
   }
@@ -74,7 +75,7 @@ export async function listUsersOfKind(
       .offset(paging.page * paging.pageSize),
     // Without a search the total is kept per type and activity (user_counts): two rows at most,
     // however many users there are. A search counts what it finds.
-    searched
+    byText || byCountry
       ? db.select({ total: count() }).from(users).where(where)
       : keptTotal(db, kind.type, filter.isActive),
   ]);
