@@ -69,6 +69,20 @@ describe('serving the public site', () => {
     }
   });
 
+  it('sends an address with a slash after it on to its page, its query kept', async () => {
+    for (const [url, location] of [
+      ['/de/', '/de'],
+      ['/about-us/', '/about-us'],
+      ['/de/about-us/?from=mail&x=1', '/de/about-us?from=mail&x=1'],
+    ]) {
+      const response = await get(url!);
+      expect(response.statusCode, url).toBe(301);
+      expect(response.headers.location).toBe(location);
+    }
+    // The files in a folder of a page's name are still its own.
+    expect((await get('/about-us/history')).body).toContain('history');
+  });
+
   it("answers recovery links with the site's page in their language, kept by no cache", async () => {
     const english = await get('/updatePassword/abc_DEF-123');
     expect(english.statusCode).toBe(200);

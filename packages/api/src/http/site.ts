@@ -74,6 +74,14 @@ export async function serveSite(app: FastifyInstance, siteDist: string) {
         .header('cache-control', isRecovery ? 'no-store' : 'public, max-age=0, must-revalidate')
         .send(body);
     });
+    // The same address with a slash after it (typed, or a link written so) is the page, not the
+    // folder of the same name, which is no page: sent on to the page, its query kept.
+    if (page.route !== '/' && !isRecovery) {
+      app.get(`${page.route}/`, (request, reply) => {
+        const query = request.url.indexOf('?');
+        return reply.redirect(query === -1 ? page.route : page.route + request.url.slice(query), 301);
+      });
+    }
   }
 }
 
