@@ -160,6 +160,7 @@ const parts: BenchParts = {
     overfullRows: 0,
     misfiledReservations: 0,
     miscountedUsers: 0,
+    miscountedOpenBills: 0,
   },
   ledgerCheck: { records: 100_000, signedSum: 0, mismatchedAccounts: 0 },
 };
@@ -213,6 +214,9 @@ describe('bench results', () => {
     expect(benchResults({ ...parts, databaseCheck: { ...parts.databaseCheck, miscountedUsers: 1 } }).ok).toBe(
       false,
     );
+    expect(
+      benchResults({ ...parts, databaseCheck: { ...parts.databaseCheck, miscountedOpenBills: 1 } }).ok,
+    ).toBe(false);
     // A sell-out that left a seat unsold (or sold one twice) fails too.
     const unsold = { ...parts.scenarios.sellOut, check: { ...parts.scenarios.sellOut.check, booked: 119 } };
     expect(benchResults({ ...parts, scenarios: { ...parts.scenarios, sellOut: unsold } }).ok).toBe(false);

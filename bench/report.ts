@@ -189,6 +189,7 @@ export function benchResults(parts: BenchParts): BenchResults {
     parts.databaseCheck.overfullRows === 0 &&
     parts.databaseCheck.misfiledReservations === 0 &&
     parts.databaseCheck.miscountedUsers === 0 &&
+    parts.databaseCheck.miscountedOpenBills === 0 &&
     parts.ledgerCheck.signedSum === 0 &&
     parts.ledgerCheck.mismatchedAccounts === 0;
   return { ...parts, ratios, targets, ok };
@@ -307,7 +308,7 @@ export function summaryMarkdown(results: BenchResults): string {
   const db = results.databaseCheck;
   const ledger = results.ledgerCheck;
   lines.push(
-    `Whole database after the runs: ${thousands(db.reservations)} reservations, ${thousands(db.activeTickets)} active tickets; ${db.mismatchedRows} of ${thousands(db.seatRows)} seat counters differ from the tickets, ${db.overfullRows} over the aircraft's seats, ${db.misfiledReservations} reservations cancelled with an active ticket or without an invoice, ${db.miscountedUsers} user counts that differ from the users. Ledger: ${thousands(ledger.records)} records, signed sum of balances ${ledger.signedSum}, ${ledger.mismatchedAccounts} accounts differ from their records.`,
+    `Whole database after the runs: ${thousands(db.reservations)} reservations, ${thousands(db.activeTickets)} active tickets; ${db.mismatchedRows} of ${thousands(db.seatRows)} seat counters differ from the tickets, ${db.overfullRows} over the aircraft's seats, ${db.misfiledReservations} reservations cancelled with an active ticket or without an invoice, ${db.miscountedUsers} user counts that differ from the users, ${db.miscountedOpenBills} open-bill counts that differ from the open invoices. Ledger: ${thousands(ledger.records)} records, signed sum of balances ${ledger.signedSum}, ${ledger.mismatchedAccounts} accounts differ from their records.`,
     '',
     '## Page weight (gzip)',
     '',

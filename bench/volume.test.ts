@@ -95,6 +95,7 @@ describe('the bench volume', () => {
       overfullRows: 0,
       misfiledReservations: 0,
       miscountedUsers: 0,
+      miscountedOpenBills: 0,
     });
     expect(seats.activeTickets).toBeGreaterThan(150);
     expect(await checkLedger(t.database.db)).toEqual({ records: 700, signedSum: 0, mismatchedAccounts: 0 });

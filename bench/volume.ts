@@ -476,6 +476,7 @@ export async function seedVolume(db: Db, options: VolumeOptions): Promise<Volume
       isSpecificPrice: false,
       paymentTerms: terms,
       remindedForDeadline: null,
+      reservationCancelled: cancelled,
       paymentDeadline: defaultPaymentDeadline(
         createdAt.toISOString().slice(0, 10),
         outbound.departure.toISOString().slice(0, 10),

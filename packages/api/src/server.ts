@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, DatabaseUnreachableError, databaseAddressOf, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { startFlightCloser } from './jobs/flight-closer.ts';
+import { startOpenBillFolder } from './jobs/open-bill-folder.ts';
 import {
   smtpTransport,
   startOutboxSender,
@@ -115,6 +116,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(config.sms ? [startSmsSender(database.db, twilioSmsTransport(config.sms))] : []),
     startFlightCloser(database.db),
     startReservationExpirer(database.db, { publicUrl: config.publicUrl }),
+    startOpenBillFolder(database.db),
     startPaymentReminder(
       database.db,
       { publicUrl: config.publicUrl },

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityLog, flights, reservations } from '../db/schema/index.ts';
+import { entityLog, flights, openBillCounts, reservations } from '../db/schema/index.ts';
 import { createFlightOperationsService } from '../modules/flights/flight-operations.service.ts';
+import { createReservationListsService } from '../modules/reservations/reservation-lists.service.ts';
 import { createReservationsService } from '../modules/reservations/reservations.service.ts';
+import { checkDatabase } from '../ops/consistency-checks.ts';
 import { adult, booking } from '../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../test/flights.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -66,6 +68,48 @@ describe('background jobs on several instances at once', () => {
         ),
       );
     expect(logged[0]?.n).toBe(before.length);
+  });
+
+  it('folds the open-bill counts without losing a bill when three instances fold while bills are booked', async () => {
+    const manager = await t.login('manager');
+    const overviewTotal = async () => {
+      const answer = await t.api('GET', 'reservation/invoice/list?pageSize=1', manager);
+      expect(answer.status).toBe(200);
+      return answer.body.total as number;
+    };
+    const flightId = await makeFlight({ departure: '2031-07-03T05:30:00Z', arrival: '2031-07-03T07:45:00Z' });
+    const bill = (index: number) =>
+      t.api(
+        'POST',
+        'reservation',
+        manager,
+        booking(flightId, { paymentTerms: 'bill', passengers: [adult(`Bill${index}`)] }),
+      );
+    await Promise.all([bill(0), bill(1)]);
+    const before = await overviewTotal();
+    const instances = [1, 2, 3].map(() => createReservationListsService(t.database.db));
+    const [, booked] = await Promise.all([
+      Promise.all(instances.map((instance) => instance.foldOpenBillCounts())),
+      Promise.all([2, 3, 4, 5, 6, 7].map(bill)),
+    ]);
+    expect(booked.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(await overviewTotal()).toBe(before + 6);
+    await Promise.all(instances.map((instance) => instance.foldOpenBillCounts()));
+    expect(await overviewTotal()).toBe(before + 6);
+    // Folded: one row per kind of bill, and nothing left to fold.
+    const kinds = await t.database.db
+      .select({ rows: sql<number>`count(*)::int` })
+      .from(openBillCounts)
+      .groupBy(
+        openBillCounts.invoiceStatus,
+        openBillCounts.paymentTerms,
+        openBillCounts.isCharged,
+        openBillCounts.reservationCancelled,
+      );
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(kinds.every((kind) => kind.rows === 1)).toBe(true);
+    expect(await instances[0]!.foldOpenBillCounts()).toBe(0);
+    expect((await checkDatabase(t.database.db)).miscountedOpenBills).toBe(0);
   });
 
   it('never runs a job twice at once in one process, and stopping waits for the run in progress', async () => {

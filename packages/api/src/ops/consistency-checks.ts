@@ -63,6 +63,12 @@ export interface DatabaseCheck {
   misfiledReservations: number;
   /** Types and activities of user whose kept count (user_counts, the lists' totals) differs from their users. */
   miscountedUsers: number;
+  /**
+   * Kinds of open bill (invoice status, terms, charged, reservation cancelled) whose kept count
+   * (open_bill_counts, the invoice overview's total) differs from the open invoices, plus the
+   * invoices whose copy of their reservation's cancellation is wrong.
+   */
+  miscountedOpenBills: number;
 }
 
 /**
@@ -78,6 +84,7 @@ export async function checkDatabase(db: Db): Promise<DatabaseCheck> {
     overfull_rows: number;
     misfiled_reservations: number;
     miscounted_users: number;
+    miscounted_open_bills: number;
   }>(
     db,
     sql`WITH seat_tickets AS (
@@ -107,7 +114,19 @@ export async function checkDatabase(db: Db): Promise<DatabaseCheck> {
             (SELECT count(*)::int
                FROM (SELECT type, is_active, count(*) AS total FROM users GROUP BY type, is_active) actual
                FULL JOIN user_counts kept USING (type, is_active)
-              WHERE coalesce(actual.total, 0) <> coalesce(kept.total, 0)) AS miscounted_users`,
+              WHERE coalesce(actual.total, 0) <> coalesce(kept.total, 0)) AS miscounted_users,
+            (SELECT count(*)::int
+               FROM (SELECT status AS invoice_status, payment_terms, total > 0 AS is_charged,
+                            reservation_cancelled, count(*) AS bills
+                       FROM reservation_invoices WHERE status IN ('notPaid', 'partly')
+                      GROUP BY 1, 2, 3, 4) actual
+               FULL JOIN (SELECT invoice_status, payment_terms, is_charged, reservation_cancelled,
+                                 sum(bills) AS bills
+                            FROM open_bill_counts GROUP BY 1, 2, 3, 4) kept
+                 USING (invoice_status, payment_terms, is_charged, reservation_cancelled)
+              WHERE coalesce(actual.bills, 0) <> coalesce(kept.bills, 0))
+              + (SELECT count(*)::int FROM reservation_invoices i JOIN reservations r ON r.id = i.reservation_id
+                  WHERE i.reservation_cancelled <> (r.status = 'cancelled')) AS miscounted_open_bills`,
   );
   if (!row) throw new Error('the database check returned nothing');
   return {
@@ -118,6 +137,7 @@ export async function checkDatabase(db: Db): Promise<DatabaseCheck> {
     overfullRows: row.overfull_rows,
     misfiledReservations: row.misfiled_reservations,
     miscountedUsers: row.miscounted_users,
+    miscountedOpenBills: row.miscounted_open_bills,
   };
 }
 

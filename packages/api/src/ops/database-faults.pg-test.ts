@@ -322,6 +322,7 @@ describe('database faults under a stream of bookings (a real process on PostgreS
         overfullRows: 0,
         misfiledReservations: 0,
         miscountedUsers: 0,
+        miscountedOpenBills: 0,
       });
       const ledger = await checkLedger(direct.db);
       expect(ledger).toMatchObject({ signedSum: 0, mismatchedAccounts: 0 });

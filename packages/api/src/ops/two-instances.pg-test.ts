@@ -130,6 +130,7 @@ describe('two API processes on one PostgreSQL database', () => {
         overfullRows: 0,
         misfiledReservations: 0,
         miscountedUsers: 0,
+        miscountedOpenBills: 0,
       });
     } finally {
       await database.close();

@@ -86,6 +86,7 @@ describe('the demo season', () => {
       overfullRows: 0,
       misfiledReservations: 0,
       miscountedUsers: 0,
+      miscountedOpenBills: 0,
     });
     expect(await t.database.db.transaction((tx) => invoiceCheck(tx))).toEqual({ mismatchedInvoiceIds: [] });
     const [oversold] = await rows<{ n: number }>(
@@ -117,6 +118,22 @@ describe('the demo season', () => {
       .catch((error: { check?: Awaited<ReturnType<typeof checkDatabase>> }) => error.check);
     expect(broken?.miscountedUsers).toBe(1);
     expect((await checkDatabase(t.database.db)).miscountedUsers).toBe(0);
+  });
+
+  it('finds an open-bill count that differs from the open invoices (what the invoice overview totals on)', async () => {
+    const broken = await t.database.db
+      .transaction(async (tx) => {
+        // A bill paid behind the triggers' back, and an invoice that forgot its reservation's cancellation.
+        await tx.execute(sql`ALTER TABLE reservation_invoices DISABLE TRIGGER open_bills_counted_on_update`);
+        await tx.execute(sql`UPDATE reservation_invoices SET status = 'paid' WHERE id = (
+          SELECT min(id) FROM reservation_invoices WHERE status = 'notPaid')`);
+        await tx.execute(sql`UPDATE reservation_invoices SET reservation_cancelled = false WHERE id = (
+          SELECT min(id) FROM reservation_invoices WHERE reservation_cancelled AND status = 'paid')`);
+        throw Object.assign(new Error('roll back'), { check: await checkDatabase(tx) });
+      })
+      .catch((error: { check?: Awaited<ReturnType<typeof checkDatabase>> }) => error.check);
+    expect(broken?.miscountedOpenBills).toBe(2);
+    expect((await checkDatabase(t.database.db)).miscountedOpenBills).toBe(0);
   });
 
   it('has a past season of departed flights and a coming one, both with bookings', async () => {

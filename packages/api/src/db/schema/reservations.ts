@@ -138,6 +138,12 @@ export const reservationInvoices = pgTable(
     paymentDeadline: date('payment_deadline', { mode: 'string' }),
     /** The deadline the payment reminder was sent for; a moved deadline gets a reminder of its own. */
     remindedForDeadline: date('reminded_for_deadline', { mode: 'string' }),
+    /**
+     * Whether the reservation is cancelled, kept here by the database (migration 0021: set on
+     * insert, followed on every change of the reservation's status) so the open bills' kept count
+     * is written from the invoice alone; never written by the code.
+     */
+    reservationCancelled: boolean('reservation_cancelled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -154,6 +160,24 @@ export const reservationInvoices = pgTable(
     ),
   ],
 );
+
+/**
+ * How many open bills (invoices not paid or partly paid) there are per invoice status, terms,
+ * whether something is charged and whether the reservation is cancelled: the invoice overview's
+ * total without a deadline or search, summed from a few rows instead of counting every open bill
+ * (docs/lists-at-scale.md, "Invoice overview"). Append-only: statement triggers on
+ * reservation_invoices (migration 0021) add a row per change, so bookings never wait on a shared
+ * counter; the open-bill folder job sums the rows into one per kind. `checkDatabase` compares it
+ * with a count.
+ */
+export const openBillCounts = pgTable('open_bill_counts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  invoiceStatus: text('invoice_status', { enum: INVOICE_STATUSES }).notNull(),
+  paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull(),
+  isCharged: boolean('is_charged').notNull(),
+  reservationCancelled: boolean('reservation_cancelled').notNull(),
+  bills: integer('bills').notNull(),
+});
 
 /** Each version of a reservation as it was saved, for its history. */
 export const reservationSnapshots = pgTable(

@@ -8,7 +8,7 @@ import {
   withheldOf,
 } from '@flybook/domain';
 import type { PaymentMethod } from '@flybook/schemas';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   accounts,
@@ -21,8 +21,23 @@ import { ApiError } from '../../http/api-error.ts';
 import { post, virtualAccountId } from '../ledger/ledger.ts';
 import { refuseUnless, reservationCancelled } from '../reservations/action-refusals.ts';
 
-/** The invoice of a reservation and the reservation's state, the invoice row locked for a payment. */
+/**
+ * The invoice of a reservation and the reservation's state, both rows locked for a payment. The
+ * reservation is locked first, as every change of a reservation (a cancellation, an edit) locks it
+ * before its invoice: a payment that took the invoice first and then waited on the reservation
+ * (its ledger record's key) deadlocked with a cancellation of the same reservation.
+ */
 export async function lockInvoice(tx: Tx, invoiceId: number) {
+  await tx
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      eq(
+        reservations.id,
+        sql`(select ${reservationInvoices.reservationId} from ${reservationInvoices} where ${reservationInvoices.id} = ${invoiceId})`,
+      ),
+    )
+    .for('no key update');
   const [row] = await tx
     .select({ invoice: reservationInvoices, reservation: reservations })
     .from(reservationInvoices)

@@ -3,6 +3,7 @@ import { payWithTestCard } from '@flybook/payments-sim';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
+import { checkDatabase } from '../../ops/consistency-checks.ts';
 import { adult, booking } from '../../test/bookings.ts';
 import { catalogueIds, flightMaker } from '../../test/flights.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -53,13 +54,18 @@ const versionsOf = async (reservationId: number) =>
     )
   )[0]!.n;
 
-/** Debits equal credits, each balance equals its records, each invoice's paid total its payments. */
+/**
+ * Debits equal credits, each balance equals its records, each invoice's paid total its payments,
+ * and the open bills' kept counts their invoices.
+ */
 async function expectBalancedBooks() {
   expect(await t.database.db.transaction((tx) => ledgerCheck(tx))).toEqual({
     signedSum: 0,
     mismatchedAccounts: 0,
   });
   expect(await t.database.db.transaction((tx) => invoiceCheck(tx))).toEqual({ mismatchedInvoiceIds: [] });
+  // The invoice overview's kept total follows every payment, refund, fee and split.
+  expect((await checkDatabase(t.database.db)).miscountedOpenBills).toBe(0);
 }
 
 /** A billed staff booking; answers the reservation. */
@@ -298,6 +304,34 @@ describe('cancelling with a fee', () => {
     expect(refundText).toContain(chf(-(rappen(paid.invoice.total) - 2000), 'en'));
     expect(refundText).toMatch(/Refund .*Cash desk/);
     expect(refundText).toContain('This invoice has been paid in full.');
+    await expectBalancedBooks();
+  });
+});
+
+describe('a payment and a cancellation of the same bill at once', () => {
+  it('both answer (no deadlock): the payment lands before the cancellation or is refused after it, and the overview total follows', async () => {
+    // On PostgreSQL the two requests of each pair run on their own connections at the same time.
+    // Both lock the reservation before its invoice; a payment that took the invoice first deadlocked.
+    const bills = await Promise.all([1, 2, 3, 4, 5, 6].map(() => billed()));
+    const answers = await Promise.all(
+      bills.map(async (bill) => {
+        const [payment, cancellation] = await Promise.all([
+          payCash(bill.invoice.id, Math.round(bill.invoice.total * 50) / 100),
+          api('POST', `reservation/${bill.id}/cancel`, manager, {
+            fee: Math.round(bill.invoice.total * 25) / 100,
+          }),
+        ]);
+        return { payment, cancellation };
+      }),
+    );
+    for (const { payment, cancellation } of answers) {
+      expect(cancellation.status, JSON.stringify(cancellation.body)).toBe(200);
+      // Half the total is more than the quarter left as a fee once cancelled.
+      if (payment.status !== 201) {
+        expect(payment.status, JSON.stringify(payment.body)).toBe(422);
+        expect(payment.body.errors[0].code).toBe('ERROR_PAYMENT_AMOUNT_TOO_BIG');
+      }
+    }
     await expectBalancedBooks();
   });
 });

@@ -164,6 +164,9 @@ export function createReservationListsService(db: Db) {
         pagingOf(query),
       ),
 
+    /** Sums the open bills' kept counts into one row per kind (the open-bill folder job). */
+    foldOpenBillCounts: () => repo.foldOpenBillCounts(db),
+
     userList: async (query: z.output<typeof ReservationUserListQuery>) => ({
       items: await repo.listReservationUsers(db, {
         query: query.query,
