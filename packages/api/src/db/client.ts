@@ -7,10 +7,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { beginWithFirstStatement } from './begin-with-first-statement.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { closeSocket, loggableError } from './faults.ts';
 import { installQuickQueryConfig } from './pg-query-config.ts';
+import { batchTransactionEdges } from './transaction-edges.ts';
 
 /**
  * The Drizzle database, the same type on PGlite and on a PostgreSQL server. Without Drizzle's
@@ -238,8 +238,9 @@ export async function openDatabase(options: {
       client.on('error', reportConnectionError);
       client.on('end', () => open.delete(client));
       destroyWhenSilent(client);
-      // A transaction's BEGIN goes out with its first statement: one round trip less per transaction.
-      beginWithFirstStatement(client);
+      // A transaction's BEGIN goes out with its first statement (one round trip less per
+      // transaction), and its COMMIT with a last statement that asks for it (THEN_COMMIT).
+      batchTransactionEdges(client);
     });
     const db = drizzlePg(pool) as unknown as Db;
     return {

@@ -98,6 +98,9 @@ export interface ReusableStatement {
 export const runStatement = (db: Db | Tx, statement: ReusableStatement) =>
   runReusable(db, statement.shape, statement.build, statement.values);
 
+/** The name `runWith` gives the `index`th statement alongside (0 first), for a main statement that reads it. */
+export const alongsideName = (index: number) => `alongside${Number(index)}`;
+
 /**
  * Runs `main` with `alongside` as data-modifying WITHs of it: one statement, one round trip. They
  * run once and to completion whether or not `main` reads them (PostgreSQL's rule for data-modifying
@@ -115,7 +118,7 @@ export function runWith(
     `${main.shape} with ${alongside.map((statement) => statement.shape).join(' and ')}`,
     (on) =>
       sql`with ${sql.join(
-        alongside.map((statement, i) => sql`${sql.raw(`alongside${i}`)} as (${statement.build(on)})`),
+        alongside.map((statement, i) => sql`${sql.raw(alongsideName(i))} as (${statement.build(on)})`),
         sql`, `,
       )} ${main.build(on)}`,
     Object.assign({}, main.values, ...alongside.map((statement) => statement.values)),

@@ -67,6 +67,9 @@ export async function transactionUnique<T>(
 /** PostgreSQL gave up one of two transactions that waited for each other (deadlock detected). */
 export const isDeadlock = (error: unknown): boolean => hasSqlState(error, '40P01');
 
+/** A guarded seat update that took no seat, raised by flybook_seats_taken (migration 0022). */
+export const isNoSeatTaken = (error: unknown): boolean => hasSqlState(error, 'FB001');
+
 /**
  * Runs a whole transaction again when PostgreSQL broke a deadlock by aborting it: nothing of it
  * was written, and the other transaction has gone on, so the second try meets no cycle.

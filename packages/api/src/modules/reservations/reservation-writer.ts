@@ -245,7 +245,9 @@ export async function takeFromAllotments(
  * order) that refuses when they are not there. Its row lock lasts until commit, so a new booking
  * calls it as late as it can: bookings of one hot flight queue only for this and the commit.
  * `alongside`, other writes of the booking (its first version), go in the statement of the first
- * update, or run on their own when no seat comes from the sale.
+ * update, or run on their own when no seat comes from the sale. `thenCommit`: nothing follows in
+ * the transaction, so the last update carries the COMMIT (THEN_COMMIT) and the seat row's lock
+ * ends with that statement instead of a round trip later (docs/booking.md).
  */
 export async function takeFromSale(
   tx: Tx,
@@ -253,18 +255,23 @@ export async function takeFromSale(
   sources: SeatSources,
   channel: 'public' | 'agent' | 'staff',
   alongside: ReusableStatement[] = [],
+  { thenCommit = false }: { thenCommit?: boolean } = {},
 ) {
+  const fromSale = (flightId: number) =>
+    (sources.get(flightId) ?? []).filter((source) => source === null).length;
+  const takers = [...plan.flights]
+    .sort((a, b) => a.flightId - b.flightId)
+    .filter((flight) => fromSale(flight.flightId) > 0);
   let pending = alongside;
-  for (const flight of [...plan.flights].sort((a, b) => a.flightId - b.flightId)) {
-    const fromSale = (sources.get(flight.flightId) ?? []).filter((source) => source === null).length;
-    if (fromSale === 0) continue;
+  for (const [index, flight] of takers.entries()) {
     const taken = await repo.takeSaleSeats(
       tx,
       flight.flightId,
       flight.tariffGroupId,
-      fromSale,
+      fromSale(flight.flightId),
       channel,
       pending,
+      thenCommit && index === takers.length - 1,
     );
     pending = [];
     if (!taken) {

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  alongsideName,
   insertChain,
   insertedId,
   insertReturning,
@@ -29,6 +30,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { holdsSaleSeats } from '../../db/seat-rule.ts';
+import { THEN_COMMIT } from '../../db/transaction-edges.ts';
+import { isNoSeatTaken } from '../../platform/sql.ts';
 
 export type ReservationRow = typeof reservations.$inferSelect;
 export type NewReservation = typeof reservations.$inferInsert;
@@ -41,7 +44,10 @@ export type TicketRow = typeof tickets.$inferSelect;
  * so concurrent bookings can never oversell. Returns false when the seats are not there.
  * `seats` is at least 1: the caller skips a flight that takes nothing from sale. `alongside`,
  * writes of the same transaction that go with it (a new booking's first version), run in the same
- * statement: its SQL is built once per channel and shape (runWith).
+ * statement: its SQL is built once per channel and shape (runWith). `thenCommit`: the statement is
+ * the transaction's last and carries its COMMIT (THEN_COMMIT); taking no seat then fails the
+ * statement in the database (flybook_seats_taken), so the COMMIT behind it is skipped, and answers
+ * false as well.
  */
 export async function takeSaleSeats(
   tx: Tx,
@@ -50,6 +56,7 @@ export async function takeSaleSeats(
   seats: number,
   channel: 'public' | 'agent' | 'staff',
   alongside: ReusableStatement[] = [],
+  thenCommit = false,
 ): Promise<boolean> {
   const update: ReusableStatement = {
     shape: `takeSaleSeats ${channel}`,
@@ -70,8 +77,26 @@ export async function takeSaleSeats(
     },
     values: { 'seat.count': seats, 'seat.flightId': flightId, 'seat.tariffGroupId': tariffGroupId },
   };
-  const { rows } = await runWith(tx, update, alongside);
-  return rows.length === 1;
+  if (!thenCommit) {
+    const { rows } = await runWith(tx, update, alongside);
+    return rows.length === 1;
+  }
+  // The update as the last WITH, read by a select that raises when it took no row.
+  const checked: ReusableStatement = {
+    shape: 'seatsTaken',
+    build: () =>
+      sql.raw(
+        `select flybook_seats_taken(count(*)) as taken from ${alongsideName(alongside.length)} ${THEN_COMMIT}`,
+      ),
+    values: {},
+  };
+  try {
+    await runWith(tx, checked, [...alongside, update]);
+    return true;
+  } catch (error) {
+    if (isNoSeatTaken(error)) return false;
+    throw error;
+  }
 }
 
 /** An agent's allotments on a flight and tariff group with seats left, locked, oldest first. */

@@ -398,11 +398,15 @@ export function createReservationsService(
             // The answer, stored with the Idempotency-Key (if any) in the same statement.
             const answer = guest ? { ...created, guestKey: guest.key } : created;
             const keyAnswer = idempotentAnswer.statement(answer);
-            await takeFromSale(tx, plan, sources, channel, [
-              ...repo.snapshotWithLog(...version),
-              ...(notice ?? []),
-              ...(keyAnswer ? [keyAnswer] : []),
-            ]);
+            // When nothing is left to write after the seats, their statement carries the COMMIT.
+            await takeFromSale(
+              tx,
+              plan,
+              sources,
+              channel,
+              [...repo.snapshotWithLog(...version), ...(notice ?? []), ...(keyAnswer ? [keyAnswer] : [])],
+              { thenCommit: notice !== null && !openedAccount },
+            );
             if (notice === null) await notifyBookingReceived(tx, messages, reservation.id, record);
             if (openedAccount) {
               await notifyAccountCreated(tx, messages, {

@@ -1,12 +1,12 @@
-// A transaction's BEGIN sent with its first statement (begin-with-first-statement.ts), on a real
+// A transaction's BEGIN sent with its first statement and its COMMIT with its last (transaction-edges.ts), on a real
 // PostgreSQL server: the vitest config includes this file when FLYBOOK_TEST_DB=postgres.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database.ts';
 import { rowsOf } from '../test/user-kinds.ts';
-import { beginWithFirstStatement } from './begin-with-first-statement.ts';
 import { type Database, openDatabase } from './client.ts';
+import { batchTransactionEdges, THEN_COMMIT } from './transaction-edges.ts';
 
 let scratch: ScratchDatabase;
 let database: Database;
@@ -160,6 +160,90 @@ describe('a transaction on PostgreSQL', () => {
   });
 });
 
+describe('a transaction whose last statement carries its COMMIT (THEN_COMMIT)', () => {
+  const last = (id: number, label: string) =>
+    sql`insert into begin_items values (${id}, ${label}) ${sql.raw(THEN_COMMIT)}`;
+  const lastText = `insert into begin_items values ($1, $2) ${THEN_COMMIT}`;
+
+  it('is committed when that statement has answered, and the commit asked for after sends nothing', async () => {
+    const { db } = database;
+    const seenAfterLast = await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into begin_items values (${1}, ${'first'})`);
+      await tx.execute(last(2, 'last'));
+      // Already committed: another connection sees both rows before Drizzle's commit.
+      return labels();
+    });
+    expect(seenAfterLast).toEqual(['first', 'last']);
+    expect(sent).toEqual(['insert into begin_items values ($1, $2)', lastText]);
+  });
+
+  it('carries the BEGIN too when the first statement is also the last: one request for the transaction', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(last(1, 'only'));
+    });
+    expect(await labels()).toEqual(['only']);
+    expect(sent).toEqual([lastText]);
+  });
+
+  it('skips the COMMIT when the statement fails: nothing is committed, the rollback goes out, the connection is usable', async () => {
+    const { db } = database;
+    await observer.query(`insert into begin_items values (2, 'there before')`);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into begin_items values (${1}, ${'rolled back'})`);
+        await tx.execute(last(2, 'duplicate'));
+      }),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    expect(await labels()).toEqual(['there before']);
+    expect(sent.at(-1)).toBe('rollback');
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into begin_items values (${3}, ${'after'})`);
+    });
+    expect(await labels()).toEqual(['there before', 'after']);
+    const stuck = await observer.query(
+      `select 1 from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    expect(stuck.rowCount).toBe(0);
+  });
+
+  it('fails the statement when its COMMIT fails (a deferred check), and nothing is committed', async () => {
+    await observer.query(
+      `create table if not exists begin_parents (id integer primary key);
+       create table if not exists begin_children (parent integer references begin_parents deferrable initially deferred)`,
+    );
+    try {
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into begin_items values (${1}, ${'with an orphan'})`);
+          await tx.execute(sql`insert into begin_children values (${99}) ${sql.raw(THEN_COMMIT)}`);
+        }),
+      ).rejects.toMatchObject({ cause: { code: '23503' } });
+      expect(await labels()).toEqual([]);
+      const orphans = await observer.query('select 1 from begin_children');
+      expect(orphans.rowCount).toBe(0);
+      // The connection goes on.
+      await database.db.transaction(async (tx) => {
+        await tx.execute(last(2, 'next'));
+      });
+      expect(await labels()).toEqual(['next']);
+    } finally {
+      await observer.query('drop table if exists begin_children, begin_parents');
+    }
+  });
+
+  it('refuses a statement after the one that carried the COMMIT, without sending it', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(last(1, 'last'));
+        await tx.execute(sql`insert into begin_items values (${2}, ${'too late'})`);
+      }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/after the one that carried/) } });
+    // What the transaction wrote was committed with its last statement; the rest never left.
+    expect(await labels()).toEqual(['last']);
+    expect(sent).toEqual([lastText]);
+  });
+});
+
 describe('queries on a connection of its own', () => {
   it('a BEGIN that fails takes its statement down and closes the connection: nothing runs outside a transaction', async () => {
     const insert = { name: 'begin_items_insert', text: 'insert into begin_items values ($1, $2)' };
@@ -168,7 +252,7 @@ describe('queries on a connection of its own', () => {
       client.on('error', () => undefined);
       await client.connect();
       try {
-        beginWithFirstStatement(client);
+        batchTransactionEdges(client);
         await client.query('begin isolation level sideways');
         await work(client);
       } finally {
@@ -206,7 +290,7 @@ describe('queries on a connection of its own', () => {
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     try {
-      beginWithFirstStatement(client);
+      batchTransactionEdges(client);
       await client.query('begin');
       // `rows` (a portal read in batches) is a config node-postgres' types leave out.
       const byPortal = {
@@ -228,7 +312,7 @@ describe('queries on a connection of its own', () => {
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     try {
-      beginWithFirstStatement(client);
+      batchTransactionEdges(client);
       const insert = { name: 'begin_items_named', text: 'insert into begin_items values ($1, $2)' };
       for (const [id, label] of [
         [1, 'one'],
