@@ -50,6 +50,14 @@ afterEach(async () => {
   sent = [];
 });
 
+/** Connections of the test database sitting in a transaction (none should, between transactions). */
+const transactionsLeftOpen = async () =>
+  (
+    await observer.query(
+      `select 1 from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+    )
+  ).rowCount;
+
 const labels = async () =>
   (await observer.query<{ label: string }>('select label from begin_items order by id')).rows.map(
     (row) => row.label,
@@ -99,10 +107,7 @@ describe('a transaction on PostgreSQL', () => {
       await tx.execute(sql`insert into begin_items values (${2}, ${'after'})`);
     });
     expect(await labels()).toEqual(['there before', 'after']);
-    const stuck = await observer.query(
-      `select 1 from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
-    );
-    expect(stuck.rowCount).toBe(0);
+    expect(await transactionsLeftOpen()).toBe(0);
   });
 
   it('sends nothing for a transaction whose work throws before any statement', async () => {
@@ -200,10 +205,7 @@ describe('a transaction whose last statement carries its COMMIT (THEN_COMMIT)', 
       await tx.execute(sql`insert into begin_items values (${3}, ${'after'})`);
     });
     expect(await labels()).toEqual(['there before', 'after']);
-    const stuck = await observer.query(
-      `select 1 from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
-    );
-    expect(stuck.rowCount).toBe(0);
+    expect(await transactionsLeftOpen()).toBe(0);
   });
 
   it('fails the statement when its COMMIT fails (a deferred check), and nothing is committed', async () => {
