@@ -21,6 +21,8 @@ const CONNECTIONS = Number(process.env.BOOKING_CPU_CONNECTIONS ?? 8);
 const KINDS = (process.env.BOOKING_CPU_KINDS ?? 'staff,public').split(',') as ('staff' | 'public')[];
 /** A directory: the API processes run under `--cpu-prof` and write their profiles there on exit. */
 const PROFILE_DIR = process.env.BOOKING_CPU_PROF;
+/** Every booking on the bench's hot flight instead of spread over 60 flights (what the hot flight costs more). */
+const HOT = process.env.BOOKING_CPU_HOT === '1';
 const pglite = process.env.BENCH_PGLITE === '1';
 const here = fileURLToPath(new URL('..', import.meta.url));
 const checkouts = (process.argv.slice(2).length > 0 ? process.argv.slice(2) : [here]).map((dir) =>
@@ -99,7 +101,7 @@ async function main() {
       log: (line) => console.log(line),
     });
     managerToken = data.managerToken;
-    flights = data.roomyFlightIds;
+    flights = HOT ? [data.hotFlight.id] : data.roomyFlightIds;
     // prepareData raised their economy cabins: rounds of thousands never sell them out.
   }
   const apis: Api[] = [];
