@@ -300,14 +300,19 @@ function keptOpenBillsCount(
 
 /**
  * Sums the kept counts of open bills into one row per kind (what the triggers appended since the
- * last fold), so the overview's count reads a few rows. Run by the open-bill folder job; several
+ * last fold), so the overview's count reads a few rows. Only kinds with more than one row are
+ * touched, so a fold with nothing to do writes nothing. Run by the open-bill folder job; several
  * instances folding at once are safe: a row one fold deleted is skipped by the other, and a row
- * appended meanwhile is left for the next fold.
+ * appended meanwhile is left for the next fold. Answers how many rows fewer there are.
  */
 export async function foldOpenBillCounts(db: Db): Promise<number> {
   const result = await db.execute(
     sql`with moved as (
           delete from ${openBillCounts}
+          where (invoice_status, payment_terms, is_charged, reservation_cancelled) in (
+            select invoice_status, payment_terms, is_charged, reservation_cancelled from ${openBillCounts}
+            group by invoice_status, payment_terms, is_charged, reservation_cancelled
+            having count(*) > 1)
           returning invoice_status, payment_terms, is_charged, reservation_cancelled, bills),
         kept as (
           insert into ${openBillCounts} (invoice_status, payment_terms, is_charged, reservation_cancelled, bills)
