@@ -233,6 +233,7 @@ export async function openDatabase(options: {
     // pool.end() resolves before its sockets have closed; close() waits for every one, so a
     // caller that drops the database right after never cuts a connection still saying goodbye.
     const open = new Set<pg.Client>();
+    const edgesReset = new WeakMap<pg.Client, () => void>();
     pool.on('connect', (client) => {
       open.add(client);
       client.on('error', reportConnectionError);
@@ -240,8 +241,10 @@ export async function openDatabase(options: {
       destroyWhenSilent(client);
       // A transaction's BEGIN goes out with its first statement (one round trip less per
       // transaction), and its COMMIT with a last statement that asks for it (THEN_COMMIT).
-      batchTransactionEdges(client);
+      edgesReset.set(client, batchTransactionEdges(client));
     });
+    // A connection back in the pool starts its next user with no transaction of the last one's.
+    pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => edgesReset.get(client)?.());
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,

@@ -233,13 +233,89 @@ describe('a transaction whose last statement carries its COMMIT (THEN_COMMIT)', 
     }
   });
 
+  it('refuses a rollback once the COMMIT went through: the caller learns it is committed (work that fails beside the last statement)', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await Promise.all([tx.execute(last(1, 'committed')), Promise.reject(new Error('the work failed'))]);
+      }),
+    ).rejects.toMatchObject({
+      cause: {
+        message: expect.stringMatching(/committed with its last statement: it can no longer be rolled back/),
+      },
+    });
+    expect(await labels()).toEqual(['committed']);
+  });
+
+  it('rolls back and fails a commit asked for after its last statement failed (its error caught)', async () => {
+    await observer.query(`insert into begin_items values (2, 'there before')`);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into begin_items values (${1}, ${'rolled back'})`);
+        await tx.execute(last(2, 'duplicate')).catch(() => undefined);
+      }),
+    ).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/carried the transaction’s COMMIT failed/) },
+    });
+    expect(await labels()).toEqual(['there before']);
+    expect(sent.at(-1)).toBe('rollback');
+    expect(await transactionsLeftOpen()).toBe(0);
+  });
+
+  it('does not carry the COMMIT inside a savepoint, nor outside a transaction', async () => {
+    const { db } = database;
+    await db.transaction(async (tx) => {
+      await tx.transaction(async (inner) => {
+        await inner.execute(last(1, 'in a savepoint'));
+      });
+      await tx.execute(sql`insert into begin_items values (${2}, ${'after it'})`);
+    });
+    expect(sent.at(-1)).toBe('commit');
+    // Outside a transaction the marked statement runs on its own, and the connection goes on.
+    await db.execute(last(3, 'alone'));
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into begin_items values (${4}, ${'next'})`);
+    });
+    expect(await labels()).toEqual(['in a savepoint', 'after it', 'alone', 'next']);
+  });
+
+  it('waits for the statement and its COMMIT, each within the server’s statement timeout, before the client gives up', async () => {
+    // query_timeout 1 s: a statement of 0.6 s and a COMMIT of 0.6 s (a deferred trigger) are
+    // answered after 1.2 s; the client must not report a failure for a transaction that committed.
+    await observer.query(`
+      create table if not exists begin_slow (id integer);
+      create or replace function begin_slow_commit() returns trigger language plpgsql as
+        $$ begin perform pg_sleep(0.6); return null; end $$;
+      create constraint trigger begin_slow_commit after insert on begin_slow
+        deferrable initially deferred for each row execute function begin_slow_commit();`);
+    const client = new pg.Client({ connectionString: scratch.url, query_timeout: 1000 });
+    await client.connect();
+    try {
+      batchTransactionEdges(client);
+      await client.query('begin');
+      await client.query({
+        text: `insert into begin_slow select $1::int from pg_sleep(0.6) ${THEN_COMMIT}`,
+        values: [1],
+      });
+      await client.query('commit');
+      expect((await observer.query('select id from begin_slow')).rows).toEqual([{ id: 1 }]);
+    } finally {
+      await client.end();
+      await observer.query('drop table begin_slow; drop function begin_slow_commit()');
+    }
+  });
+
   it('refuses a statement after the one that carried the COMMIT, without sending it', async () => {
     await expect(
       database.db.transaction(async (tx) => {
         await tx.execute(last(1, 'last'));
         await tx.execute(sql`insert into begin_items values (${2}, ${'too late'})`);
       }),
-    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/after the one that carried/) } });
+    ).rejects.toMatchObject({
+      // The statement is refused; the rollback that follows says what happened: it is committed.
+      cause: {
+        message: expect.stringMatching(/committed with its last statement: it can no longer be rolled back/),
+      },
+    });
     // What the transaction wrote was committed with its last statement; the rest never left.
     expect(await labels()).toEqual(['last']);
     expect(sent).toEqual([lastText]);

@@ -23,58 +23,83 @@ import { closeSocket } from './faults.ts';
  * **COMMIT.** A statement whose SQL ends with {@link THEN_COMMIT} is the last of its transaction:
  * the COMMIT is written behind it in the same batch (its Execute, then COMMIT's, then the Sync).
  * If the statement fails, PostgreSQL skips the COMMIT and the transaction stays open, aborted,
- * until the caller's rollback, which is sent. If it succeeds, the transaction is committed when
- * its answer arrives, and Drizzle's `commit` is answered here. So the statement must fail rather
- * than answer something its caller would roll back for (a guarded update raises when it takes no
- * row), and nothing may follow it: any statement before the transaction's end is refused, never
- * sent (it would run outside the transaction). On PGlite the marker is a comment and nothing
- * changes.
+ * until the caller's rollback, which is sent (a commit asked for instead is sent as a rollback
+ * and fails). If it succeeds, the transaction is committed when its answer arrives, and Drizzle's
+ * `commit` is answered here. So the statement must fail rather than answer something its caller
+ * would roll back for (a guarded update raises when it takes no row), and nothing may follow it:
+ * any statement before the transaction's end is refused, never sent (it would run outside the
+ * transaction), and a rollback asked for after the COMMIT went through fails, saying so, rather
+ * than let the caller believe its work undone. Only a statement in a transaction and outside any
+ * savepoint carries the COMMIT (elsewhere the marker is a comment), and the client waits for the
+ * statement and the COMMIT twice its query timeout, as the server gives each its statement
+ * timeout. On PGlite the marker is a comment and nothing changes.
  */
-export function batchTransactionEdges(client: pg.Client): void {
+export function batchTransactionEdges(client: pg.Client): () => void {
   type Query = (...args: unknown[]) => unknown;
   const send = client.query.bind(client) as Query;
+  /** Sends a query for an answer, whatever way it was called. */
+  const sendNow = (config: unknown) =>
+    new Promise<unknown>((resolve, reject) =>
+      send(config, (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result))),
+    );
   let heldBegin: string | null = null;
+  /** A BEGIN was asked for and no end since: only then may a statement carry the COMMIT. */
+  let inTransaction = false;
+  /** Savepoints opened in it: a statement inside one does not carry the COMMIT (it would end them all). */
+  let savepoints = 0;
   /** The statement that carried its transaction's COMMIT, until the transaction's end is asked for. */
-  let carrier: EdgesQuery | null = null;
+  let carrier: Carrier | null = null;
+  const ended = () => {
+    heldBegin = null;
+    inTransaction = false;
+    savepoints = 0;
+    carrier = null;
+  };
   (client as unknown as { query: Query }).query = (...args: unknown[]) => {
     const [config, values, callback] = args;
     const done = typeof values === 'function' ? values : callback;
     const request = requestOf(config, values);
     if (carrier !== null) {
       const last = carrier;
-      if (!request?.endsTransaction) {
+      const end = request?.endsTransaction;
+      if (!end) {
         return refused(new Error('a statement after the one that carried its transaction’s COMMIT'), done);
       }
-      carrier = null;
-      // Committed with the statement: nothing left to end. Otherwise (it failed, or has not been
-      // answered yet) the end goes to the server, which rolls the aborted transaction back or
-      // finds none.
-      if (last.committed) return answered(request.endsTransaction, done);
-      return send(...args);
+      ended();
+      return answerWith(endAfter(last, end, config, sendNow), done);
     }
+    if (request?.opensTransaction) {
+      inTransaction = true;
+      savepoints = 0;
+    } else if (request?.endsTransaction) {
+      inTransaction = false;
+      savepoints = 0;
+    } else if (request?.savepoint) {
+      savepoints = Math.max(0, savepoints + request.savepoint);
+    }
+    const thenCommit = Boolean(request?.commitsTransaction) && inTransaction && savepoints === 0;
     const begin = heldBegin;
     if (begin === null) {
       if (request?.opensTransaction) {
         heldBegin = request.text;
         return answered('BEGIN', done);
       }
-      if (!request?.commitsTransaction) return send(...args);
+      if (!thenCommit) return send(...args);
     } else {
       heldBegin = null;
       if (request?.endsTransaction) return answered(request.endsTransaction, done);
     }
     if (request?.extended) {
-      const query = new EdgesQuery(
-        begin,
-        request.commitsTransaction,
-        config,
-        Array.isArray(values) ? values : undefined,
-      );
-      if (request.commitsTransaction) carrier = query;
-      if (typeof done === 'function') return send(query, done);
-      return new Promise((resolve, reject) =>
-        send(query, (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result))),
-      );
+      const query = new EdgesQuery(begin, thenCommit, config, Array.isArray(values) ? values : undefined);
+      if (thenCommit) {
+        // The statement and its COMMIT each have the server's statement_timeout: the client waits for both.
+        const timeout = (client as unknown as { connectionParameters: { query_timeout?: number } })
+          .connectionParameters.query_timeout;
+        if (timeout) query.query_timeout = 2 * timeout;
+      }
+      const answer = sendNow(query);
+      if (thenCommit) carrier = { query, settled: answer.then(noop, noop) };
+      return answerWith(answer, done);
     }
     // A first statement that cannot carry the BEGIN (no parameters, a cursor, a read by portal):
     // the BEGIN on its own and the statement queued behind it at once, in the order they came. A
@@ -84,6 +109,42 @@ export function batchTransactionEdges(client: pg.Client): void {
     });
     return send(...args);
   };
+  // To call when the connection goes back to the pool: the next user starts with no transaction.
+  return ended;
+}
+
+const noop = () => undefined;
+
+/** A statement that carried its transaction's COMMIT, and when its answer (or failure) is in. */
+interface Carrier {
+  query: EdgesQuery;
+  settled: Promise<void>;
+}
+
+/**
+ * The transaction's end asked for after its carrier, once the carrier is answered. Committed: a
+ * commit is answered here, and a rollback is refused, since nothing can be undone any more (the
+ * caller must not believe it was). Not committed (the statement or its COMMIT failed): the
+ * transaction is aborted or over; a rollback goes to the server, and a commit is turned into a
+ * rollback and fails, rather than PostgreSQL's answer to COMMIT in an aborted transaction
+ * (ROLLBACK, no error).
+ */
+async function endAfter(
+  last: Carrier,
+  end: string,
+  config: unknown,
+  sendNow: (config: unknown) => Promise<unknown>,
+): Promise<unknown> {
+  await last.settled;
+  if (last.query.committed) {
+    if (end === 'COMMIT') return answerOf('COMMIT');
+    throw new Error('the transaction was committed with its last statement: it can no longer be rolled back');
+  }
+  if (end === 'ROLLBACK') return sendNow(config);
+  await sendNow('rollback');
+  throw new Error(
+    'the statement that carried the transaction’s COMMIT failed: the transaction was rolled back',
+  );
 }
 
 /** Ends a statement's SQL to have its transaction's COMMIT sent with it (see batchTransactionEdges). */
@@ -91,6 +152,8 @@ export const THEN_COMMIT = '/* then commit */';
 
 const OPENS = /^begin(?: [a-z ]+)?$/i;
 const ENDS = /^(commit|rollback)$/i;
+const SAVEPOINT = /^savepoint /i;
+const SAVEPOINT_ENDS = /^(release|rollback to)( savepoint)? /i;
 
 /** What the wrapper needs to know of a query call; null for what it leaves alone (custom submittables). */
 function requestOf(config: unknown, values: unknown) {
@@ -116,19 +179,29 @@ function requestOf(config: unknown, values: unknown) {
     text,
     opensTransaction: plain && OPENS.test(text),
     endsTransaction: plain && ENDS.test(text) ? text.toUpperCase() : null,
+    /** +1 a savepoint opened, −1 one released or rolled back to (Drizzle's nested transactions). */
+    savepoint: plain ? (SAVEPOINT.test(text) ? 1 : SAVEPOINT_ENDS.test(text) ? -1 : 0) : 0,
     extended: !plain,
     commitsTransaction: !plain && text.endsWith(THEN_COMMIT),
   };
 }
 
+const answerOf = (command: string) => ({ command, rowCount: null, oid: null, rows: [], fields: [] });
+
 /** The answer to a BEGIN held back, or to the end of a transaction that sent nothing more. */
 function answered(command: string, callback: unknown) {
-  const result = { command, rowCount: null, oid: null, rows: [], fields: [] };
-  if (typeof callback === 'function') {
-    process.nextTick(() => (callback as (error: null, result: unknown) => void)(null, result));
-    return undefined;
-  }
-  return Promise.resolve(result);
+  return answerWith(Promise.resolve(answerOf(command)), callback);
+}
+
+/** An answer to come, to the caller's callback if it gave one, else as the promise. */
+function answerWith(answer: Promise<unknown>, callback: unknown) {
+  if (typeof callback !== 'function') return answer;
+  const reply = callback as (error: Error | null, result?: unknown) => void;
+  answer.then(
+    (result) => reply(null, result),
+    (error: Error) => reply(error),
+  );
+  return undefined;
 }
 
 /** A call refused without sending anything. */
@@ -179,6 +252,8 @@ class EdgesQuery extends Query {
   declare awaitingCommit: boolean;
   /** COMMIT answered: the transaction is committed. */
   declare committed: boolean;
+  /** node-postgres' read timeout for this query (a carrier waits for its statement and its COMMIT). */
+  declare query_timeout: number | undefined;
 
   constructor(begin: string | null, thenCommit: boolean, config: unknown, values: unknown[] | undefined) {
     super(config, values);
