@@ -257,18 +257,21 @@ export async function takeFromSale(
   alongside: ReusableStatement[] = [],
   { thenCommit = false }: { thenCommit?: boolean } = {},
 ) {
-  const fromSale = (flightId: number) =>
-    (sources.get(flightId) ?? []).filter((source) => source === null).length;
+  // The flights that take seats from the sale, in id order, with how many each takes.
   const takers = [...plan.flights]
     .sort((a, b) => a.flightId - b.flightId)
-    .filter((flight) => fromSale(flight.flightId) > 0);
+    .map((flight) => ({
+      flight,
+      seats: (sources.get(flight.flightId) ?? []).filter((source) => source === null).length,
+    }))
+    .filter((taker) => taker.seats > 0);
   let pending = alongside;
-  for (const [index, flight] of takers.entries()) {
+  for (const [index, { flight, seats }] of takers.entries()) {
     const taken = await repo.takeSaleSeats(
       tx,
       flight.flightId,
       flight.tariffGroupId,
-      fromSale(flight.flightId),
+      seats,
       channel,
       pending,
       thenCommit && index === takers.length - 1,
