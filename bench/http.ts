@@ -158,11 +158,20 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
-/**
- * One autocannon run. Latencies are taken per response (autocannon's own histogram has p97.5 but
- * no p95), over every answer whatever its status; connection errors have none.
- */
-export function load(options: LoadOptions): Promise<LoadResult> {
+/** What one autocannon run saw, answer by answer: several runs of one scenario pool into one result. */
+export interface LoadSample {
+  seconds: number;
+  /** Every answer's time (ms), whatever its status; connection errors have none. */
+  times: number[];
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+/** One autocannon run, answer by answer. */
+export function loadSample(options: LoadOptions): Promise<LoadSample> {
   const times: number[] = [];
   const statusCodes: Record<string, number> = {};
   return new Promise((resolve, reject) => {
@@ -190,23 +199,10 @@ export function load(options: LoadOptions): Promise<LoadResult> {
           reject(error);
           return;
         }
-        times.sort((a, b) => a - b);
-        const ok = result['2xx'];
         resolve({
-          title: options.title,
-          connections: options.connections,
           seconds: result.duration,
-          responses: times.length,
-          requestsPerSecond: round(times.length / result.duration, 1),
-          okPerSecond: round(ok / result.duration, 1),
-          latencyMs: {
-            mean: round(times.reduce((sum, t) => sum + t, 0) / Math.max(1, times.length)),
-            p50: round(percentile(times, 0.5)),
-            p95: round(percentile(times, 0.95)),
-            p99: round(percentile(times, 0.99)),
-            max: round(times.at(-1) ?? 0),
-          },
-          ok,
+          times,
+          ok: result['2xx'],
           non2xx: result.non2xx,
           errors: result.errors,
           timeouts: result.timeouts,
@@ -220,4 +216,50 @@ export function load(options: LoadOptions): Promise<LoadResult> {
       statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
     });
   });
+}
+
+/**
+ * The result of a scenario's runs taken together: rates over their summed seconds, latencies over
+ * all their answers. Latencies are taken per response (autocannon's own histogram has p97.5 but
+ * no p95).
+ */
+export function pooled(
+  options: Pick<LoadOptions, 'title' | 'connections'>,
+  samples: LoadSample[],
+): LoadResult {
+  const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0);
+  const times = samples.flatMap((sample) => sample.times).sort((a, b) => a - b);
+  const total = (pick: (sample: LoadSample) => number) =>
+    samples.reduce((sum, sample) => sum + pick(sample), 0);
+  const statusCodes: Record<string, number> = {};
+  for (const sample of samples)
+    for (const [code, count] of Object.entries(sample.statusCodes))
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const ok = total((sample) => sample.ok);
+  const perSecond = (count: number) => round(count / Math.max(seconds, Number.EPSILON), 1);
+  return {
+    title: options.title,
+    connections: options.connections,
+    seconds,
+    responses: times.length,
+    requestsPerSecond: perSecond(times.length),
+    okPerSecond: perSecond(ok),
+    latencyMs: {
+      mean: round(times.reduce((sum, t) => sum + t, 0) / Math.max(1, times.length)),
+      p50: round(percentile(times, 0.5)),
+      p95: round(percentile(times, 0.95)),
+      p99: round(percentile(times, 0.99)),
+      max: round(times.at(-1) ?? 0),
+    },
+    ok,
+    non2xx: total((sample) => sample.non2xx),
+    errors: total((sample) => sample.errors),
+    timeouts: total((sample) => sample.timeouts),
+    statusCodes,
+  };
+}
+
+/** One autocannon run's result. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  return pooled(options, [await loadSample(options)]);
 }

@@ -12,7 +12,16 @@ import { pageTypeSummary } from '../site/page-weights.ts';
 import { adminWeights } from './admin-weight.ts';
 import { oneAdultBooking, prepareData, publicBooking } from './data.ts';
 import { type BenchDatabase, createBenchDatabase, serverUrl, serverVersion } from './database.ts';
-import { type LoadOptions, type LoadResult, load, type RunningApi, startApi } from './http.ts';
+import {
+  type LoadOptions,
+  type LoadResult,
+  type LoadSample,
+  loadSample,
+  pooled,
+  type RunCost,
+  type RunningApi,
+  startApi,
+} from './http.ts';
 import { runLighthouse } from './lighthouse.ts';
 import { pgbenchHotRow } from './pgbench.ts';
 import { type BenchParts, benchResults, type HotFlightRun, summaryMarkdown } from './report.ts';
@@ -21,6 +30,12 @@ const RESERVATIONS = Number(process.env.BENCH_RESERVATIONS ?? 20_000);
 const BALANCE_LOG_RECORDS = Number(process.env.BENCH_BALANCE_LOG_RECORDS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+/**
+ * The spread and the hot-flight bookings run in turns (scenariosInTurns): four turns each of half a
+ * run, so each side is measured for twice a run's seconds.
+ */
+const TURNS = 4;
+const TURN_SECONDS = Math.max(1, DURATION / 2);
 /** Seats of the hot flight: more than the run can book, so it lasts the run (issue 29). */
 const HOT_SEATS = 100_000;
 /** Seats of the flight the same load books out: every one sold once, the rest refused. */
@@ -87,6 +102,54 @@ function machineTimes() {
   return { busy, total };
 }
 
+/** What the API process and the machine spent during one measured run. */
+interface Spent {
+  apiCpuMs: number;
+  loopActive: number;
+  loopIdle: number;
+  machineBusy: number;
+  machineTotal: number;
+}
+
+/** Runs `run`, measuring what the API process and the machine spent meanwhile. */
+async function spending<T>(server: RunningApi, run: () => Promise<T>): Promise<[T, Spent]> {
+  const before = { api: await server.usage(), machine: machineTimes() };
+  const value = await run();
+  const after = { api: await server.usage(), machine: machineTimes() };
+  return [
+    value,
+    {
+      apiCpuMs: after.api.cpuMs - before.api.cpuMs,
+      loopActive: after.api.loop.active - before.api.loop.active,
+      loopIdle: after.api.loop.idle - before.api.loop.idle,
+      machineBusy: after.machine.busy - before.machine.busy,
+      machineTotal: after.machine.total - before.machine.total,
+    },
+  ];
+}
+
+/** What the runs of a result cost: the API's CPU per answer, its event-loop use, the machine's. */
+function costOf(spent: Spent[], responses: number): RunCost {
+  const sum = (pick: (one: Spent) => number) => spent.reduce((total, one) => total + pick(one), 0);
+  const share = (part: number, whole: number) => Math.round((part / Math.max(1, whole)) * 1000) / 1000;
+  return {
+    apiCpuMsPerResponse: Math.round((sum((one) => one.apiCpuMs) / Math.max(1, responses)) * 1000) / 1000,
+    apiEventLoopUtilization: share(
+      sum((one) => one.loopActive),
+      sum((one) => one.loopActive + one.loopIdle),
+    ),
+    machineBusy: share(
+      sum((one) => one.machineBusy),
+      sum((one) => one.machineTotal),
+    ),
+  };
+}
+
+const logResult = (result: LoadResult) =>
+  log(
+    `  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}; API ${result.cost?.apiCpuMsPerResponse} ms CPU per answer, event loop ${((result.cost?.apiEventLoopUtilization ?? 0) * 100).toFixed(0)} % busy, machine ${((result.cost?.machineBusy ?? 0) * 100).toFixed(0)} % busy`,
+  );
+
 /**
  * One scenario: a short warm-up (JIT, connection pools) that is thrown away, then the measured run,
  * with what it cost the API process (CPU per answer, event-loop use) and the machine.
@@ -94,55 +157,78 @@ function machineTimes() {
 async function scenario(options: LoadOptions, server: RunningApi): Promise<LoadResult> {
   const run = { ...options, signal: interrupt.signal };
   interrupt.signal.throwIfAborted();
-  if (WARMUP > 0) await load({ ...run, duration: WARMUP });
+  if (WARMUP > 0) await loadSample({ ...run, duration: WARMUP });
   interrupt.signal.throwIfAborted();
   log(`Running ${options.title}: ${options.connections} connections for ${options.duration} s…`);
-  const before = { api: await server.usage(), machine: machineTimes() };
-  const result = await load(run);
-  const after = { api: await server.usage(), machine: machineTimes() };
+  const [sample, spent] = await spending(server, () => loadSample(run));
   interrupt.signal.throwIfAborted();
-  const loopActive = after.api.loop.active - before.api.loop.active;
-  const loopIdle = after.api.loop.idle - before.api.loop.idle;
-  result.cost = {
-    apiCpuMsPerResponse:
-      Math.round(((after.api.cpuMs - before.api.cpuMs) / Math.max(1, result.responses)) * 1000) / 1000,
-    apiEventLoopUtilization: Math.round((loopActive / Math.max(1, loopActive + loopIdle)) * 1000) / 1000,
-    machineBusy:
-      Math.round(
-        ((after.machine.busy - before.machine.busy) /
-          Math.max(1, after.machine.total - before.machine.total)) *
-          1000,
-      ) / 1000,
-  };
-  log(
-    `  ${result.requestsPerSecond} req/s, p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}; API ${result.cost.apiCpuMsPerResponse} ms CPU per answer, event loop ${(result.cost.apiEventLoopUtilization * 100).toFixed(0)} % busy, machine ${(result.cost.machineBusy * 100).toFixed(0)} % busy`,
-  );
+  const result = pooled(options, [sample]);
+  result.cost = costOf([spent], result.responses);
+  logResult(result);
   return result;
 }
 
 /**
- * Bookings under load (one adult each), as staff or (no token) a guest: the same body every time,
+ * Two scenarios on one API in turns, A B, B A, A B, B A, each turn `duration` seconds after a warm-up
+ * of one second: what drifts while the bench runs (tables growing, autovacuum, checkpoints, a busier
+ * neighbour on the machine) falls on both alike, where one run after the other gave it all to the
+ * second. Each side's turns are pooled into one result. The hot flight is judged this way against
+ * the bookings spread over 60 flights (issue 29).
+ */
+async function scenariosInTurns(
+  server: RunningApi,
+  sides: [LoadOptions, LoadOptions],
+  turns: number,
+): Promise<[LoadResult, LoadResult]> {
+  const samples: [LoadSample[], LoadSample[]] = [[], []];
+  const spent: [Spent[], Spent[]] = [[], []];
+  log(
+    `Running ${sides[0].title} and ${sides[1].title} in turns: ${turns} × ${sides[0].duration} s each, ${sides[0].connections} connections…`,
+  );
+  for (let turn = 0; turn < turns; turn += 1) {
+    for (const side of turn % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
+      const run = { ...sides[side], signal: interrupt.signal };
+      interrupt.signal.throwIfAborted();
+      await loadSample({ ...run, duration: 1 });
+      interrupt.signal.throwIfAborted();
+      const [sample, cost] = await spending(server, () => loadSample(run));
+      samples[side].push(sample);
+      spent[side].push(cost);
+    }
+  }
+  interrupt.signal.throwIfAborted();
+  const results = sides.map((options, side) => {
+    const result = pooled(options, samples[side]!);
+    result.cost = costOf(spent[side]!, result.responses);
+    log(`${options.title}:`);
+    logResult(result);
+    return result;
+  });
+  return [results[0]!, results[1]!];
+}
+
+/**
+ * A load of bookings (one adult each), as staff or (no token) a guest: the same body every time,
  * or a new one per request.
  */
-const bookings = (
+const bookingLoad = (
   server: RunningApi,
   title: string,
   token: string | null,
   body: string | (() => string),
   duration = DURATION,
-) =>
-  scenario(
-    {
-      title,
-      url: `${server.url}/api/v1/reservation`,
-      connections: WRITERS,
-      duration,
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
-      ...(typeof body === 'string' ? { body } : { nextBody: body }),
-    },
-    server,
-  );
+): LoadOptions => ({
+  title,
+  url: `${server.url}/api/v1/reservation`,
+  connections: WRITERS,
+  duration,
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...(token ? { 'x-auth-token': token } : {}) },
+  ...(typeof body === 'string' ? { body } : { nextBody: body }),
+});
+
+/** Bookings under load: one scenario. */
+const bookings = (...load: Parameters<typeof bookingLoad>) => scenario(bookingLoad(...load), load[0]);
 
 /** A request that must succeed before its load run, so a broken scenario fails loudly, not fast. */
 async function expectOk(url: string, init: RequestInit = {}): Promise<unknown> {
@@ -266,19 +352,27 @@ async function main() {
     headers: { ...json, ...staff },
     body: nextBooking(),
   });
-  const reservationCreate = await bookings(
+  // ---- the hot flight in turns with them, on the same API: every request books one more adult on
+  // it (the warm-ups book too); it has more seats than the run can sell, so it lasts the run ----
+  const [reservationCreate, hotRun] = await scenariosInTurns(
     primary,
-    'reservation create (staff, 60 flights)',
-    data.managerToken,
-    nextBooking,
-  );
-  // ---- the hot flight right after, on the same API: every request books one more adult on it
-  // (the warm-up books too); it has more seats than the run can sell, so it lasts the run ----
-  const hotRun = await bookings(
-    primary,
-    'hot-flight bookings, PostgreSQL',
-    data.managerToken,
-    JSON.stringify(oneAdultBooking(data.hotFlight.id, 'hot')),
+    [
+      bookingLoad(
+        primary,
+        'reservation create (staff, 60 flights)',
+        data.managerToken,
+        nextBooking,
+        TURN_SECONDS,
+      ),
+      bookingLoad(
+        primary,
+        'hot-flight bookings, PostgreSQL',
+        data.managerToken,
+        JSON.stringify(oneAdultBooking(data.hotFlight.id, 'hot')),
+        TURN_SECONDS,
+      ),
+    ],
+    TURNS,
   );
   // ---- guests booking to pay by card, over the same flights ----
   const nextPublicBooking = () => {
