@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { contentRoutes, createContentService } from '@flybook/content';
+import { contentRoutes } from '@flybook/content/routes';
 import { isLocale } from '@flybook/locales';
 import { desc, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -240,7 +240,8 @@ export async function buildApp({
 
   // The public site's content (GraphQL) and its images, on the same origin as the site.
   await app.register(contentRoutes, {
-    service: createContentService({ graphiql: config.devEndpoints }),
+    service: async () =>
+      (await import('@flybook/content')).createContentService({ graphiql: config.devEndpoints }),
   });
 
   const document = openApiDocument();

@@ -263,7 +263,7 @@ describe('sanitizing', () => {
 describe('over HTTP', () => {
   const app = Fastify();
   beforeAll(async () => {
-    await app.register(contentRoutes, { service: service() });
+    await app.register(contentRoutes, { service });
     await app.ready();
   });
   afterAll(() => app.close());

@@ -1,7 +1,8 @@
+export { IMAGE_PATH } from './image-path.ts';
 export { type Content, ContentError, loadContent, PAGE_SLUGS, parsePageFile } from './load.ts';
 export { contentRoutes } from './plugin.ts';
 export { CONTENT_HTML_OPTIONS, sanitizeContentHtml } from './sanitize.ts';
-export { IMAGE_PATH, typeDefs } from './schema.ts';
+export { typeDefs } from './schema.ts';
 export {
   type ContentService,
   type ContentServiceOptions,

@@ -24,7 +24,7 @@ async function serve(options: { introspection?: boolean } = {}) {
     },
   });
   const app = Fastify();
-  await app.register(contentRoutes, { service });
+  await app.register(contentRoutes, { service: () => service });
   await app.ready();
   const post = async (query: string, variables?: Record<string, unknown>) => {
     const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });

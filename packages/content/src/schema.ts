@@ -1,10 +1,8 @@
 import { FALLBACK_LOCALE, isLocale, type Locale } from '@flybook/locales';
 import { createGraphQLError, createSchema } from 'graphql-yoga';
+import { IMAGE_PATH } from './image-path.ts';
 import { type Content, type ImageEntry, Instant } from './load.ts';
 import { BAD_USER_INPUT } from './query-guards.ts';
-
-/** Where the service serves image files; image urls are paths on the serving origin. */
-export const IMAGE_PATH = '/content/images';
 
 export const typeDefs = /* GraphQL */ `
   "An image that ships with the content; url is a path on the serving origin."

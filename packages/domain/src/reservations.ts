@@ -1,4 +1,4 @@
-import { differenceInMinutes } from 'date-fns';
+import { differenceInMinutes } from 'date-fns/differenceInMinutes';
 import type { FlightStatus } from './flights.ts';
 import type { Rappen } from './money.ts';
 import { shiftDay } from './office-day.ts';

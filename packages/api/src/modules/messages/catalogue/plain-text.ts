@@ -1,4 +1,10 @@
-import { Button, Head, Heading, Hr, Link, Preview, Text } from '@react-email/components';
+import { Button } from '@react-email/button';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Text } from '@react-email/text';
 import { isValidElement, type ReactNode } from 'react';
 
 /**
