@@ -13,9 +13,11 @@ export default defineConfig({
   // The built back office and site must exist (`npm run test:e2e` builds them first).
   globalSetup: './built-apps.ts',
   // Each worker has a server and database of its own (support.ts), so journey files run side by
-  // side; inside a file the journeys run in order, as one traveller or employee would.
+  // side; inside a file the journeys run in order, as one traveller or employee would. Three
+  // workers on two cores: a journey waits for its browser and server a good part of its time, and
+  // with two the cores idled 14 % of the run (docs/testing.md).
   fullyParallel: false,
-  workers: Number(process.env.FLYBOOK_E2E_WORKERS ?? 2),
+  workers: Number(process.env.FLYBOOK_E2E_WORKERS ?? 3),
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
