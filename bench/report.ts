@@ -83,7 +83,7 @@ export type BenchResults = BenchParts & {
   ratios: {
     hotFlightToCeiling: number | null;
     hotFlightPgliteToCeiling: number | null;
-    /** Hot-flight bookings per second over bookings spread over 60 flights, in the same run. */
+    /** Hot-flight bookings per second over bookings spread over 60 flights, in turns in the same run. */
     hotFlightToSpread: number | null;
   };
   targets: Target[];
@@ -278,7 +278,7 @@ export function summaryMarkdown(results: BenchResults): string {
     '',
   );
   lines.push(
-    `Hot flight against bookings spread over 60 flights in the same run: ${scenarios.hotFlight.bookingsPerSecond.toFixed(1)} against ${scenarios.reservationCreate.okPerSecond.toFixed(1)} bookings/s, ratio ${results.ratios.hotFlightToSpread?.toFixed(2) ?? '—'} (${scenarios.hotFlight.non2xx} refused: the flight ${scenarios.hotFlight.non2xx === 0 ? 'lasted' : 'did not last'} the run). Sell-out: ${scenarios.sellOut.check.booked} of ${scenarios.sellOut.check.seatsForSale} seats sold (in the warm-up and the run), ${scenarios.sellOut.non2xx} requests of the measured run refused, ${scenarios.sellOut.check.oversold} oversold, counters ${scenarios.sellOut.check.countersMatch ? 'match the tickets' : '**differ from the tickets**'}.`,
+    `Hot flight against bookings spread over 60 flights, in turns in the same run (four of each, pooled): ${scenarios.hotFlight.bookingsPerSecond.toFixed(1)} against ${scenarios.reservationCreate.okPerSecond.toFixed(1)} bookings/s, ratio ${results.ratios.hotFlightToSpread?.toFixed(2) ?? '—'} (${scenarios.hotFlight.non2xx} refused: the flight ${scenarios.hotFlight.non2xx === 0 ? 'lasted' : 'did not last'} the run). Sell-out: ${scenarios.sellOut.check.booked} of ${scenarios.sellOut.check.seatsForSale} seats sold (in the warm-up and the run), ${scenarios.sellOut.non2xx} requests of the measured run refused, ${scenarios.sellOut.check.oversold} oversold, counters ${scenarios.sellOut.check.countersMatch ? 'match the tickets' : '**differ from the tickets**'}.`,
     '',
   );
   const hotRows = [scenarios.hotFlight, scenarios.hotFlightPglite].map((run, index) => {
