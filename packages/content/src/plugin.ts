@@ -19,7 +19,7 @@ const IMAGE_TYPES: Record<string, string> = {
 export const contentRoutes: FastifyPluginAsync<{
   /**
    * Makes the service at the first request that needs it: the API passes a dynamic import, so a
-   * server starts without GraphQL's 700 modules (a quarter of its start) and the first content
+   * server starts without GraphQL's 770 modules (a third of its start) and the first content
    * request after a start loads them. Made once; a failed making is tried again next request.
    */
   service: () => ContentService | Promise<ContentService>;
