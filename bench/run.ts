@@ -151,17 +151,30 @@ const logResult = (result: LoadResult) =>
   );
 
 /**
- * One scenario: a short warm-up (JIT, connection pools) that is thrown away, then the measured run,
- * with what it cost the API process (CPU per answer, event-loop use) and the machine.
+ * One measured run after a short warm-up (JIT, connection pools) that is thrown away, with what it
+ * cost the API process and the machine.
  */
-async function scenario(options: LoadOptions, server: RunningApi): Promise<LoadResult> {
+async function warmedRun(
+  server: RunningApi,
+  options: LoadOptions,
+  warmupSeconds: number,
+): Promise<[LoadSample, Spent]> {
   const run = { ...options, signal: interrupt.signal };
   interrupt.signal.throwIfAborted();
-  if (WARMUP > 0) await loadSample({ ...run, duration: WARMUP });
+  if (warmupSeconds > 0) await loadSample({ ...run, duration: warmupSeconds });
   interrupt.signal.throwIfAborted();
+  const measured = await spending(server, () => loadSample(run));
+  interrupt.signal.throwIfAborted();
+  return measured;
+}
+
+/**
+ * One scenario: a warmed run, with what it cost the API process (CPU per answer, event-loop use)
+ * and the machine.
+ */
+async function scenario(options: LoadOptions, server: RunningApi): Promise<LoadResult> {
   log(`Running ${options.title}: ${options.connections} connections for ${options.duration} s…`);
-  const [sample, spent] = await spending(server, () => loadSample(run));
-  interrupt.signal.throwIfAborted();
+  const [sample, spent] = await warmedRun(server, options, WARMUP);
   const result = pooled(options, [sample]);
   result.cost = costOf([spent], result.responses);
   logResult(result);
@@ -187,16 +200,11 @@ async function scenariosInTurns(
   );
   for (let turn = 0; turn < turns; turn += 1) {
     for (const side of turn % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const)) {
-      const run = { ...sides[side], signal: interrupt.signal };
-      interrupt.signal.throwIfAborted();
-      await loadSample({ ...run, duration: 1 });
-      interrupt.signal.throwIfAborted();
-      const [sample, cost] = await spending(server, () => loadSample(run));
+      const [sample, cost] = await warmedRun(server, sides[side], 1);
       samples[side].push(sample);
       spent[side].push(cost);
     }
   }
-  interrupt.signal.throwIfAborted();
   const results = sides.map((options, side) => {
     const result = pooled(options, samples[side]!);
     result.cost = costOf(spent[side]!, result.responses);
